@@ -1,0 +1,29 @@
+import 'reflect-metadata';
+import { Module } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { BusModule, HealthModule, commonEnvSchema, gatewayEnvSchema, loadEnv, run, startProcess } from '@lt/platform';
+import { GatewayModule } from '@lt/gateway';
+import { prepareGateway } from './prepare-gateway';
+
+/** Distributed mode: the gateway alone, talking to the services over NATS. */
+run(async () => {
+  const env = loadEnv(commonEnvSchema.extend(gatewayEnvSchema.shape));
+
+  @Module({
+    imports: [
+      BusModule.forRoot({ transport: 'nats', url: env.NATS_URL, name: 'gateway' }),
+      HealthModule,
+      GatewayModule.forRoot({ allowedOrigins: env.ALLOWED_ORIGINS, publicUrl: env.PUBLIC_URL }),
+    ],
+  })
+  class GatewayAppModule {}
+
+  await startProcess<NestExpressApplication>({
+    name: 'gateway',
+    module: GatewayAppModule,
+    port: env.PORT,
+    host: env.HOST,
+    logLevel: env.LOG_LEVEL,
+    prepare: (app) => prepareGateway(app, env.WEB_DIST),
+  });
+});

@@ -1,0 +1,11 @@
+import 'reflect-metadata';
+import { runService, translateEnvSchema } from '@lt/platform';
+import { TranslateModule } from '@lt/translate';
+
+runService({
+  name: 'translate-svc',
+  healthPort: 8083,
+  needsDatabase: true,
+  env: translateEnvSchema.shape,
+  imports: (env) => [TranslateModule.forRoot(env)],
+});

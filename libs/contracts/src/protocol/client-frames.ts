@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants';
+import { languageCodeSchema } from '../languages';
+
+/** Frames a browser sends on `/ws` (ARCHITECTURE §5 plus `resync`, see docs/protocol.md). */
+export const roleSchema = z.enum(['host', 'speaker', 'viewer']);
+export type Role = z.infer<typeof roleSchema>;
+
+const uuid = z.string().uuid();
+const messageId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'messageId must be a uuid or a short token');
+const isoTimestamp = z.string().datetime({ offset: true });
+
+export const joinFrameSchema = z.object({
+  type: z.literal('join'),
+  roomId: uuid,
+  role: roleSchema,
+  lang: languageCodeSchema.optional(),
+  hostKey: z.string().min(16).max(200).optional(),
+  inviteToken: z.string().min(16).max(200).optional(),
+  accessToken: z.string().min(1).max(4096).optional(),
+  since: z.number().int().min(0).optional(),
+});
+
+export const transcriptFrameSchema = z.object({
+  type: z.literal('transcript'),
+  messageId,
+  text: z.string().trim().min(1).max(LIMITS.transcriptTextMax),
+  sourceLanguage: languageCodeSchema,
+  timestamp: isoTimestamp,
+  confidence: z.number().min(0).max(1),
+  final: z.boolean(),
+});
+
+export const roomStartFrameSchema = z.object({
+  type: z.literal('room_start'),
+  sourceLanguage: languageCodeSchema.optional(),
+});
+export const roomEndFrameSchema = z.object({ type: z.literal('room_end') });
+export const setLanguageFrameSchema = z.object({ type: z.literal('set_language'), lang: languageCodeSchema });
+export const resyncFrameSchema = z.object({ type: z.literal('resync'), since: z.number().int().min(0) });
+export const pingFrameSchema = z.object({ type: z.literal('ping') });
+
+export const clientFrameSchema = z.discriminatedUnion('type', [
+  joinFrameSchema,
+  transcriptFrameSchema,
+  roomStartFrameSchema,
+  roomEndFrameSchema,
+  setLanguageFrameSchema,
+  resyncFrameSchema,
+  pingFrameSchema,
+]);
+
+export type JoinFrame = z.infer<typeof joinFrameSchema>;
+export type TranscriptFrame = z.infer<typeof transcriptFrameSchema>;
+export type RoomStartFrame = z.infer<typeof roomStartFrameSchema>;
+export type ClientFrame = z.infer<typeof clientFrameSchema>;

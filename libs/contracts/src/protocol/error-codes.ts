@@ -1,0 +1,23 @@
+/** Codes of `{"type":"error"}` frames and of `{"error":{"code"}}` HTTP bodies. */
+export enum LiveErrorCode {
+  BadFrame = 'bad_frame',
+  NotJoined = 'not_joined',
+  AlreadyJoined = 'already_joined',
+  Forbidden = 'forbidden',
+  RoomNotFound = 'room_not_found',
+  InvalidHostKey = 'invalid_host_key',
+  InvalidInvite = 'invalid_invite',
+  RoomNotActive = 'room_not_active',
+  LanguageRequired = 'language_required',
+  RateLimited = 'rate_limited',
+  Unavailable = 'unavailable',
+  Internal = 'internal',
+}
+
+/** WebSocket close codes the gateway uses. */
+export const CLOSE_CODES = {
+  normal: 1000,
+  policyViolation: 1008,
+  messageTooBig: 1009,
+  internal: 1011,
+} as const;

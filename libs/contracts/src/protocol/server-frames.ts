@@ -1,0 +1,97 @@
+import type { LanguageCode } from '../languages';
+import type { Role } from './client-frames';
+import type { LiveErrorCode } from './error-codes';
+import type { RoomStatus } from '../rooms/room.response';
+
+/** Frames the gateway sends on `/ws`. */
+export interface JoinedFrame {
+  type: 'joined';
+  roomId: string;
+  role: Role;
+  room: { name: string; status: RoomStatus; sourceLanguage: LanguageCode | null };
+  /** The room's latest stored transcript sequence number. */
+  seq: number;
+  /** The id this connection is known by in the room (host-…, viewer-…, speaker-…). */
+  clientId: string;
+  /** True when no translation provider is configured on the server. */
+  translationUnavailable?: boolean;
+}
+
+export interface AckFrame {
+  type: 'ack';
+  messageId: string;
+  seq: number;
+}
+
+/** A stored transcript (spec §3 transcript fields plus seq), sent to hosts and speakers. */
+export interface TranscriptEventFrame {
+  type: 'transcript';
+  roomId: string;
+  messageId: string;
+  seq: number;
+  text: string;
+  sourceLanguage: LanguageCode;
+  timestamp: string;
+  speakerId: string;
+  speakerName: string;
+  enhanced: boolean;
+}
+
+/** A provisional (interim) line; never stored, may be replaced by the final one. */
+export interface InterimFrame {
+  type: 'interim';
+  roomId: string;
+  messageId: string;
+  text: string;
+  sourceLanguage: LanguageCode;
+  timestamp: string;
+  speakerId: string;
+  speakerName: string;
+}
+
+export type TranslationFallback = 'service' | 'original';
+
+export interface TranslationFrame {
+  type: 'translation';
+  messageId: string;
+  seq: number;
+  lang: LanguageCode;
+  text: string;
+  sourceLanguage: LanguageCode;
+  timestamp: string;
+  speakerId: string;
+  speakerName: string;
+  fallback?: TranslationFallback;
+}
+
+export interface RoomEventFrame {
+  type: 'room_start' | 'room_end' | 'speaker_joined' | 'speaker_left';
+  roomId: string;
+  messageId: string;
+  timestamp: string;
+  sourceLanguage?: LanguageCode | null;
+  speakerId?: string;
+  speakerName?: string;
+}
+
+export interface ErrorFrame {
+  type: 'error';
+  code: LiveErrorCode;
+  message: string;
+  /** The client frame's messageId when the error concerns one transcript. */
+  messageId?: string;
+}
+
+export interface PongFrame {
+  type: 'pong';
+}
+
+export type ServerFrame =
+  | JoinedFrame
+  | AckFrame
+  | TranscriptEventFrame
+  | InterimFrame
+  | TranslationFrame
+  | RoomEventFrame
+  | ErrorFrame
+  | PongFrame;

@@ -1,0 +1,27 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { GATEWAY_ENV, type GatewayConfig } from './gateway.config';
+import { ApiExceptionFilter } from './http/api-exception.filter';
+import { ConfigController } from './http/config.controller';
+import { RoomsHttpController } from './http/rooms.http-controller';
+import { LiveFramesHandler } from './live/live-frames.handler';
+import { LiveRooms } from './live/live-rooms';
+import { LiveGateway } from './live/live.gateway';
+
+/** The gateway: HTTP API under /api, the /ws socket and its fan-out. Needs BusModule from the composition root. */
+@Module({})
+export class GatewayModule {
+  static forRoot(config: GatewayConfig): DynamicModule {
+    return {
+      module: GatewayModule,
+      controllers: [RoomsHttpController, ConfigController],
+      providers: [
+        { provide: GATEWAY_ENV, useValue: config },
+        { provide: APP_FILTER, useClass: ApiExceptionFilter },
+        LiveRooms,
+        LiveFramesHandler,
+        LiveGateway,
+      ],
+    };
+  }
+}

@@ -1,0 +1,203 @@
+import { Injectable, Logger } from '@nestjs/common';
+import {
+  LIMITS,
+  LIVE_SUBJECTS,
+  LiveErrorCode,
+  ROOMS_SUBJECTS,
+  TRANSLATE_SUBJECTS,
+  clientFrameSchema,
+  type AppendTranscriptRequest,
+  type AppendTranscriptResponse,
+  type AuthorizeHostRequest,
+  type ClientFrame,
+  type GetRoomRequest,
+  type InterimEvent,
+  type JoinFrame,
+  type LanguageCode,
+  type ProviderStatusResponse,
+  type RoomState,
+  type SetStatusRequest,
+  type TranscriptFrame,
+  type TranslationFrame,
+  type TranslationHistoryRequest,
+} from '@lt/contracts';
+import { Bus, DomainException } from '@lt/platform';
+import { liveCodeOf } from '../http/error-map';
+import { LiveRooms } from './live-rooms';
+import type { LiveSocket } from './live-socket';
+
+type Frame<T extends ClientFrame['type']> = Extract<ClientFrame, { type: T }>;
+
+/** Validates each client frame and carries it out for the socket that sent it. */
+@Injectable()
+export class LiveFramesHandler {
+  private readonly logger = new Logger('LiveFrames');
+
+  constructor(
+    private readonly bus: Bus,
+    private readonly rooms: LiveRooms,
+  ) {}
+
+  async handle(socket: LiveSocket, raw: string): Promise<void> {
+    let data: unknown;
+    try {
+      data = JSON.parse(raw);
+    } catch {
+      return socket.error(LiveErrorCode.BadFrame, 'Frames must be JSON');
+    }
+    const parsed = clientFrameSchema.safeParse(data);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+      return socket.error(LiveErrorCode.BadFrame, `Invalid frame: ${where}${issue?.message ?? 'unknown shape'}`);
+    }
+    const frame = parsed.data;
+    try {
+      await this.dispatch(socket, frame);
+    } catch (error) {
+      const messageId = frame.type === 'transcript' ? frame.messageId : undefined;
+      if (error instanceof DomainException) return socket.error(liveCodeOf(error.code), error.message, messageId);
+      this.logger.error(`frame ${frame.type} failed`, error as Error);
+      socket.error(LiveErrorCode.Internal, 'Something went wrong on our side. Please try again.', messageId);
+    }
+  }
+
+  private dispatch(socket: LiveSocket, frame: ClientFrame): Promise<void> | void {
+    if (frame.type === 'ping') return socket.send({ type: 'pong' });
+    if (frame.type === 'join') return this.join(socket, frame);
+    if (!socket.roomId) return socket.error(LiveErrorCode.NotJoined, 'No room ID - please join a room first');
+    switch (frame.type) {
+      case 'transcript':
+        return this.transcript(socket, frame);
+      case 'room_start':
+      case 'room_end':
+        return this.setStatus(socket, frame);
+      case 'set_language':
+        return this.setLanguage(socket, frame.lang);
+      case 'resync':
+        return this.resync(socket, frame.since);
+    }
+  }
+
+  private async join(socket: LiveSocket, frame: JoinFrame): Promise<void> {
+    if (socket.roomId) return socket.error(LiveErrorCode.AlreadyJoined, 'This connection has already joined a room');
+    const state = await this.admit(socket, frame);
+    if (!state) return;
+    const suffix = crypto.randomUUID().slice(0, 8);
+    socket.roomId = frame.roomId;
+    socket.role = frame.role;
+    socket.clientId = `${frame.role}-${suffix}`;
+    socket.speakerName = frame.role === 'host' ? 'Host' : '';
+    socket.lang = frame.role === 'viewer' ? (frame.lang ?? null) : null;
+    if (socket.lang) socket.hold();
+    this.rooms.add(socket);
+    const { llmConfigured } = await this.bus
+      .request<ProviderStatusResponse>(TRANSLATE_SUBJECTS.status, {})
+      .catch(() => ({ llmConfigured: true }));
+    socket.send({
+      type: 'joined',
+      roomId: frame.roomId,
+      role: frame.role,
+      clientId: socket.clientId,
+      room: { name: state.room.name, status: state.room.status, sourceLanguage: state.room.source_language },
+      seq: state.lastSeq,
+      ...(llmConfigured ? {} : { translationUnavailable: true }),
+    });
+    if (socket.lang) await this.sendHistory(socket, socket.lang, frame.since);
+  }
+
+  /** Hosting needs the room's host key; viewing needs only the room id. */
+  private async admit(socket: LiveSocket, frame: JoinFrame): Promise<RoomState | null> {
+    switch (frame.role) {
+      case 'host':
+        if (!frame.hostKey) {
+          socket.error(LiveErrorCode.InvalidHostKey, 'A host key is required to host this room');
+          return null;
+        }
+        return this.bus.request<RoomState, AuthorizeHostRequest>(ROOMS_SUBJECTS.authorizeHost, {
+          roomId: frame.roomId,
+          hostKey: frame.hostKey,
+        });
+      case 'viewer':
+        return this.bus.request<RoomState, GetRoomRequest>(ROOMS_SUBJECTS.getRoom, { roomId: frame.roomId });
+      case 'speaker':
+        socket.error(LiveErrorCode.InvalidInvite, 'Invalid invite token');
+        return null;
+    }
+  }
+
+  private async transcript(socket: LiveSocket, frame: TranscriptFrame): Promise<void> {
+    if (socket.role === 'viewer') {
+      return socket.error(LiveErrorCode.Forbidden, 'Viewers cannot send transcripts', frame.messageId);
+    }
+    const roomId = socket.roomId as string;
+    if (!frame.final) {
+      return this.bus.publish<InterimEvent>(LIVE_SUBJECTS.interim, {
+        type: 'interim',
+        roomId,
+        messageId: frame.messageId,
+        text: frame.text,
+        sourceLanguage: frame.sourceLanguage,
+        timestamp: frame.timestamp,
+        speakerId: socket.clientId,
+        speakerName: socket.speakerName,
+      });
+    }
+    const { seq } = await this.bus.request<AppendTranscriptResponse, AppendTranscriptRequest>(
+      ROOMS_SUBJECTS.appendTranscript,
+      {
+        roomId,
+        messageId: frame.messageId,
+        text: frame.text,
+        sourceLanguage: frame.sourceLanguage,
+        timestamp: frame.timestamp,
+        confidence: frame.confidence,
+        speakerId: socket.clientId,
+        speakerName: socket.speakerName,
+      },
+    );
+    socket.send({ type: 'ack', messageId: frame.messageId, seq });
+  }
+
+  private async setStatus(socket: LiveSocket, frame: Frame<'room_start'> | Frame<'room_end'>): Promise<void> {
+    if (socket.role !== 'host') return socket.error(LiveErrorCode.Forbidden, 'Only the host can start or end the room');
+    await this.bus.request<RoomState, SetStatusRequest>(ROOMS_SUBJECTS.setStatus, {
+      roomId: socket.roomId as string,
+      status: frame.type === 'room_start' ? 'active' : 'ended',
+      sourceLanguage: frame.type === 'room_start' ? frame.sourceLanguage : undefined,
+    });
+  }
+
+  private async setLanguage(socket: LiveSocket, lang: LanguageCode): Promise<void> {
+    if (socket.role !== 'viewer') return socket.error(LiveErrorCode.Forbidden, 'Only viewers choose a language');
+    socket.hold();
+    this.rooms.setViewerLanguage(socket, lang);
+    await this.sendHistory(socket, lang);
+  }
+
+  private async resync(socket: LiveSocket, since: number): Promise<void> {
+    if (socket.role !== 'viewer' || !socket.lang) return socket.error(LiveErrorCode.LanguageRequired, 'Please select a language first');
+    socket.hold();
+    await this.sendHistory(socket, socket.lang, since);
+  }
+
+  /** Sends what the viewer missed after `since`, or the room's recent messages, then what came meanwhile. */
+  private async sendHistory(socket: LiveSocket, lang: LanguageCode, since?: number): Promise<void> {
+    let covered = since ?? 0;
+    try {
+      const frames = await this.bus.request<TranslationFrame[], TranslationHistoryRequest>(TRANSLATE_SUBJECTS.history, {
+        roomId: socket.roomId as string,
+        lang,
+        afterSeq: since,
+        limit: since === undefined ? LIMITS.viewerHistory : LIMITS.resyncBatch,
+      });
+      for (const frame of frames) {
+        if (socket.lang !== lang) return;
+        socket.send(frame);
+        covered = Math.max(covered, frame.seq);
+      }
+    } finally {
+      if (socket.lang === lang) socket.release(covered);
+    }
+  }
+}

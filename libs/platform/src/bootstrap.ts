@@ -1,0 +1,75 @@
+import { DynamicModule, INestApplication, Logger, LogLevel, Module, Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { z } from 'zod';
+import { BusModule } from './bus/bus.module';
+import { CommonEnv, commonEnvSchema, ConfigError, loadEnv, port } from './config/env';
+import { DatabaseUrlModule } from './database/database-url';
+import { HealthModule, Readiness } from './health/health.controller';
+
+type ModuleImport = Type<unknown> | DynamicModule;
+
+const LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug', 'verbose'];
+
+export function logLevelsUpTo(level: LogLevel): LogLevel[] {
+  return LEVELS.slice(0, LEVELS.indexOf(level) + 1);
+}
+
+/**
+ * Starts a process: builds the module, lets `prepare` add what it needs before listening, listens on
+ * `port`, then answers /healthz. A configuration error stops the process with its message.
+ */
+export async function startProcess<T extends INestApplication>(options: {
+  name: string;
+  module: Type<unknown>;
+  port: number;
+  host?: string;
+  logLevel?: LogLevel;
+  prepare?: (app: T) => void | Promise<void>;
+}): Promise<T> {
+  const logger = new Logger(options.name);
+  const started = Date.now();
+  const app = await NestFactory.create<T>(options.module, { logger: logLevelsUpTo(options.logLevel ?? 'log') });
+  app.enableShutdownHooks();
+  await options.prepare?.(app);
+  await app.listen(options.port, options.host ?? '0.0.0.0');
+  app.get(Readiness).markReady();
+  logger.log(`ready on port ${options.port} in ${Date.now() - started} ms`);
+  return app;
+}
+
+/** Runs `main`, printing configuration errors plainly and exiting non-zero on any start-up failure. */
+export function run(main: () => Promise<unknown>): void {
+  main().catch((error: unknown) => {
+    if (error instanceof ConfigError) console.error(error.message);
+    else console.error(error);
+    process.exit(1);
+  });
+}
+
+/**
+ * The whole `main` of a distributed service: NATS bus, its database, /healthz on HEALTH_PORT, and its modules.
+ */
+export function runService<S extends z.ZodRawShape>(options: {
+  name: string;
+  healthPort: number;
+  env?: S;
+  needsDatabase: boolean;
+  imports: (env: CommonEnv & z.infer<z.ZodObject<S>>) => ModuleImport[];
+}): void {
+  run(async () => {
+    const schema = commonEnvSchema.extend({ HEALTH_PORT: port(options.healthPort) }).extend(options.env ?? ({} as S));
+    const env = loadEnv(schema) as CommonEnv & { HEALTH_PORT: number } & z.infer<z.ZodObject<S>>;
+    if (options.needsDatabase && !env.DATABASE_URL) {
+      throw new ConfigError('Invalid configuration:\n  DATABASE_URL: required when a service runs on its own');
+    }
+    const imports: ModuleImport[] = [
+      BusModule.forRoot({ transport: 'nats', url: env.NATS_URL, name: options.name }),
+      HealthModule,
+      ...(env.DATABASE_URL ? [DatabaseUrlModule.forRoot(env.DATABASE_URL)] : []),
+      ...options.imports(env),
+    ];
+    @Module({ imports })
+    class ServiceModule {}
+    await startProcess({ name: options.name, module: ServiceModule, port: env.HEALTH_PORT, logLevel: env.LOG_LEVEL });
+  });
+}

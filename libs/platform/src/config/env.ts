@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+export class ConfigError extends Error {}
+
+/**
+ * Validates the environment against a schema. A bad value stops start-up with a message naming the variable.
+ */
+export function loadEnv<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`);
+  throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+}
+
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+/** An optional URL variable: empty counts as unset. */
+export const optionalUrl = z.preprocess(emptyAsUndefined, z.string().url().optional());
+export const optionalString = z.preprocess(emptyAsUndefined, z.string().min(1).optional());
+export const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
+
+/** Variables every process reads. */
+export const commonEnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
+  DATABASE_URL: optionalUrl,
+  DATA_DIR: z.string().min(1).default('.data'),
+  NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
+});
+
+/** Variables of the translation service. */
+export const translateEnvSchema = z.object({
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: optionalUrl,
+  OPENAI_MODEL: z.string().min(1).default('gpt-4o'),
+});
+
+/** Variables of the gateway. */
+export const gatewayEnvSchema = z.object({
+  PORT: port(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Extra origins allowed to open sockets, comma separated; same origin and localhost are always allowed. */
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(z.string().url())),
+  /** Public base URL for links (viewer links); the request's own origin when unset. */
+  PUBLIC_URL: optionalUrl,
+  /** Where the built web app is; served when present. */
+  WEB_DIST: z.string().min(1).default('dist/web'),
+});
+
+export type CommonEnv = z.infer<typeof commonEnvSchema>;
+export type TranslateEnv = z.infer<typeof translateEnvSchema>;
+export type GatewayEnv = z.infer<typeof gatewayEnvSchema>;

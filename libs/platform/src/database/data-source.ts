@@ -1,0 +1,52 @@
+import type { Provider } from '@nestjs/common';
+import { DATABASE_URL } from './database-url';
+import { DataSource, EntitySchema, MixedList } from 'typeorm';
+
+export interface ServiceDatabaseOptions {
+  url: string;
+  /** The PostgreSQL schema this service owns; no other service reads it. */
+  schema: string;
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  entities: MixedList<Function | string | EntitySchema>;
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  migrations: MixedList<Function | string>;
+  poolSize?: number;
+}
+
+/** Opens a service's own connection pool and brings its schema up to date with its migrations. */
+export async function openServiceDatabase(options: ServiceDatabaseOptions): Promise<DataSource> {
+  const dataSource = new DataSource({
+    type: 'postgres',
+    url: options.url,
+    schema: options.schema,
+    entities: options.entities,
+    migrations: options.migrations,
+    migrationsTableName: 'migrations',
+    migrationsTransactionMode: 'each',
+    synchronize: false,
+    extra: { max: options.poolSize ?? 10 },
+  });
+  await dataSource.initialize();
+  await dataSource.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"`);
+  await dataSource.runMigrations();
+  return dataSource;
+}
+
+/**
+ * Providers of a service module's own database: `token` resolves to its migrated DataSource, which is
+ * closed when the application shuts down.
+ */
+export function serviceDatabaseProviders(token: symbol, options: Omit<ServiceDatabaseOptions, 'url'>): Provider[] {
+  return [
+    { provide: token, inject: [DATABASE_URL], useFactory: (url: string) => openServiceDatabase({ ...options, url }) },
+    {
+      provide: Symbol(`${options.schema} database closer`),
+      inject: [token],
+      useFactory: (dataSource: DataSource) => ({
+        onApplicationShutdown: async () => {
+          if (dataSource.isInitialized) await dataSource.destroy();
+        },
+      }),
+    },
+  ];
+}

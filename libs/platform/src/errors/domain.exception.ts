@@ -1,0 +1,13 @@
+/**
+ * Base of every module's exception. `code` is a value of that module's error-code enum; the gateway maps
+ * codes to HTTP statuses and WebSocket error frames in one place.
+ */
+export class DomainException extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}

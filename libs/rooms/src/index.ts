@@ -1,0 +1,3 @@
+export * from './rooms.module';
+export * from './rooms/rooms.exception';
+export { ROOMS_MIGRATIONS, ROOMS_SCHEMA } from './rooms.database';

@@ -1,0 +1,14 @@
+import { serviceDatabaseProviders } from '@lt/platform';
+import { CreateRooms1763800000000 } from './database/migrations/1763800000000-CreateRooms';
+import { RoomEntity, RoomEvaluationEntity } from './rooms/room.entity';
+import { MessageLogEntity } from './transcript/message-log.entity';
+
+export const ROOMS_DATA_SOURCE = Symbol('ROOMS_DATA_SOURCE');
+export const ROOMS_SCHEMA = 'rooms';
+export const ROOMS_MIGRATIONS = [CreateRooms1763800000000];
+
+export const roomsDatabaseProviders = serviceDatabaseProviders(ROOMS_DATA_SOURCE, {
+  schema: ROOMS_SCHEMA,
+  entities: [RoomEntity, RoomEvaluationEntity, MessageLogEntity],
+  migrations: ROOMS_MIGRATIONS,
+});

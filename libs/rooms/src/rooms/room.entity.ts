@@ -1,0 +1,28 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { LanguageCode, RoomStatus } from '@lt/contracts';
+
+@Entity({ name: 'rooms' })
+export class RoomEntity {
+  @PrimaryColumn('uuid') id!: string;
+  @Column({ name: 'owner_id', type: 'uuid', nullable: true }) ownerId!: string | null;
+  @Column({ type: 'varchar' }) name!: string;
+  @Column({ name: 'source_language', type: 'varchar', nullable: true }) sourceLanguage!: LanguageCode | null;
+  @Column({ type: 'varchar' }) status!: RoomStatus;
+  @Column({ name: 'viewer_link', type: 'text' }) viewerLink!: string;
+  @Column({ name: 'scheduled_at', type: 'timestamptz', nullable: true }) scheduledAt!: Date | null;
+  @Column({ name: 'host_key_hash', type: 'char', length: 64 }) hostKeyHash!: string;
+  @Column({ name: 'last_seq', type: 'int' }) lastSeq!: number;
+  @Column({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
+  @Column({ name: 'updated_at', type: 'timestamptz' }) updatedAt!: Date;
+}
+
+@Entity({ name: 'room_evaluations' })
+export class RoomEvaluationEntity {
+  @PrimaryColumn('uuid') id!: string;
+  @Column({ name: 'room_id', type: 'uuid' }) roomId!: string;
+  @Column({ name: 'start_time', type: 'timestamptz' }) startTime!: Date;
+  @Column({ name: 'end_time', type: 'timestamptz' }) endTime!: Date;
+  @Column({ name: 'total_messages', type: 'int' }) totalMessages!: number;
+  @Column({ name: 'translated_messages', type: 'int' }) translatedMessages!: number;
+  @Column({ name: 'success_rate', type: 'numeric' }) successRate!: string;
+}

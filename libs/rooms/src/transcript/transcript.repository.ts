@@ -1,0 +1,75 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, MoreThan } from 'typeorm';
+import { confidenceLevel, type AppendTranscriptRequest } from '@lt/contracts';
+import { ROOMS_DATA_SOURCE } from '../rooms.database';
+import { RoomEntity } from '../rooms/room.entity';
+import { MessageLogEntity } from './message-log.entity';
+
+export type AppendOutcome =
+  | { kind: 'stored'; entity: MessageLogEntity }
+  | { kind: 'existing'; entity: MessageLogEntity }
+  | { kind: 'no-room' }
+  | { kind: 'inactive' };
+
+@Injectable()
+export class TranscriptRepository {
+  constructor(@Inject(ROOMS_DATA_SOURCE) private readonly db: DataSource) {}
+
+  /**
+   * Stores a final transcript once per (room, messageId) and gives it the room's next seq. The room row
+   * is locked for the increment, so seqs of a room have no holes and no duplicates.
+   */
+  async append(input: AppendTranscriptRequest): Promise<AppendOutcome> {
+    const existing = await this.findByMessageId(input.roomId, input.messageId);
+    if (existing) return { kind: 'existing', entity: existing };
+    return this.db.transaction(async (em) => {
+      const room = await em
+        .getRepository(RoomEntity)
+        .createQueryBuilder('r')
+        .setLock('pessimistic_write')
+        .where('r.id = :id', { id: input.roomId })
+        .getOne();
+      if (!room) return { kind: 'no-room' } as const;
+      const again = await em.getRepository(MessageLogEntity).findOneBy({ roomId: input.roomId, messageId: input.messageId });
+      if (again) return { kind: 'existing', entity: again } as const;
+      if (room.status !== 'active') return { kind: 'inactive' } as const;
+      const seq = room.lastSeq + 1;
+      await em.update(RoomEntity, { id: room.id }, { lastSeq: seq, updatedAt: new Date() });
+      const entity = em.create(MessageLogEntity, {
+        id: crypto.randomUUID(),
+        roomId: input.roomId,
+        messageId: input.messageId,
+        seq,
+        text: input.text,
+        sourceLanguage: input.sourceLanguage,
+        messageTimestamp: new Date(input.timestamp),
+        confidence: input.confidence,
+        confidenceLevel: confidenceLevel(input.confidence),
+        speakerId: input.speakerId,
+        speakerName: input.speakerName,
+        createdAt: new Date(),
+      });
+      await em.insert(MessageLogEntity, entity);
+      return { kind: 'stored', entity } as const;
+    });
+  }
+
+  findByMessageId(roomId: string, messageId: string): Promise<MessageLogEntity | null> {
+    return this.db.getRepository(MessageLogEntity).findOneBy({ roomId, messageId });
+  }
+
+  /** The first `limit` messages after `afterSeq`, oldest first. */
+  listAfter(roomId: string, afterSeq: number, limit: number): Promise<MessageLogEntity[]> {
+    return this.db.getRepository(MessageLogEntity).find({
+      where: { roomId, seq: MoreThan(afterSeq) },
+      order: { seq: 'ASC' },
+      take: limit,
+    });
+  }
+
+  /** The room's `limit` latest messages, oldest first. */
+  async listLatest(roomId: string, limit: number): Promise<MessageLogEntity[]> {
+    const rows = await this.db.getRepository(MessageLogEntity).find({ where: { roomId }, order: { seq: 'DESC' }, take: limit });
+    return rows.reverse();
+  }
+}

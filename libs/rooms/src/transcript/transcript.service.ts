@@ -1,0 +1,59 @@
+import { Injectable } from '@nestjs/common';
+import {
+  ROOMS_SUBJECTS,
+  type AppendTranscriptRequest,
+  type AppendTranscriptResponse,
+  type ListTranscriptRequest,
+  type StoredTranscript,
+} from '@lt/contracts';
+import { Bus } from '@lt/platform';
+import { RoomsErrorCode, RoomsException } from '../rooms/rooms.exception';
+import type { MessageLogEntity } from './message-log.entity';
+import { TranscriptRepository } from './transcript.repository';
+
+export function toStoredTranscript(row: MessageLogEntity): StoredTranscript {
+  return {
+    roomId: row.roomId,
+    messageId: row.messageId,
+    seq: row.seq,
+    text: row.text,
+    sourceLanguage: row.sourceLanguage,
+    timestamp: row.messageTimestamp.toISOString(),
+    confidenceLevel: row.confidenceLevel,
+    speakerId: row.speakerId,
+    speakerName: row.speakerName,
+  };
+}
+
+/** The room's transcript: the source of truth of everything said, in order. */
+@Injectable()
+export class TranscriptService {
+  constructor(
+    private readonly transcripts: TranscriptRepository,
+    private readonly bus: Bus,
+  ) {}
+
+  /** Idempotent on (room, messageId): a resend answers the seq given the first time and stores nothing. */
+  async append(request: AppendTranscriptRequest): Promise<AppendTranscriptResponse> {
+    const outcome = await this.transcripts.append(request);
+    switch (outcome.kind) {
+      case 'no-room':
+        throw new RoomsException(RoomsErrorCode.RoomNotFound, 'Room not found');
+      case 'inactive':
+        throw new RoomsException(RoomsErrorCode.RoomNotActive, 'Room is not active yet');
+      case 'existing':
+        return { seq: outcome.entity.seq, created: false };
+      case 'stored':
+        this.bus.publish<StoredTranscript>(ROOMS_SUBJECTS.transcriptStored, toStoredTranscript(outcome.entity));
+        return { seq: outcome.entity.seq, created: true };
+    }
+  }
+
+  async list(request: ListTranscriptRequest): Promise<StoredTranscript[]> {
+    const rows =
+      request.afterSeq === undefined
+        ? await this.transcripts.listLatest(request.roomId, request.limit)
+        : await this.transcripts.listAfter(request.roomId, request.afterSeq, request.limit);
+    return rows.map(toStoredTranscript);
+  }
+}

@@ -1,0 +1,2 @@
+export * from './translate.module';
+export { TRANSLATE_MIGRATIONS } from './translate.database';

@@ -1,0 +1,126 @@
+import { Injectable, Logger } from '@nestjs/common';
+import {
+  ORIGINAL_PREFIX,
+  ROOMS_SUBJECTS,
+  TRANSLATE_SUBJECTS,
+  type LanguageCode,
+  type ListTranscriptRequest,
+  type StoredTranscript,
+  type TranslationFallback,
+  type TranslationFrame,
+  type TranslationHistoryRequest,
+  type TranslationReadyEvent,
+} from '@lt/contracts';
+import { Bus } from '@lt/platform';
+import { LlmClient } from '../llm/llm.client';
+import { PresenceRegistry } from '../presence/presence.registry';
+import { TranslationsRepository } from './translations.repository';
+
+const HISTORY_CONCURRENCY = 4;
+
+export function translationFrame(
+  t: StoredTranscript,
+  lang: LanguageCode,
+  text: string,
+  fallback?: TranslationFallback | null,
+): TranslationFrame {
+  return {
+    type: 'translation',
+    messageId: t.messageId,
+    seq: t.seq,
+    lang,
+    text,
+    sourceLanguage: t.sourceLanguage,
+    timestamp: t.timestamp,
+    speakerId: t.speakerId,
+    speakerName: t.speakerName,
+    ...(fallback ? { fallback } : {}),
+  };
+}
+
+/**
+ * Translates each stored transcript once per language in demand, whatever the number of viewers, and
+ * answers viewers' catch-up requests from the stored translations.
+ */
+@Injectable()
+export class TranslationService {
+  private readonly logger = new Logger('TranslationService');
+  private readonly inflight = new Map<string, Promise<TranslationFrame>>();
+
+  constructor(
+    private readonly translations: TranslationsRepository,
+    private readonly llm: LlmClient,
+    private readonly presence: PresenceRegistry,
+    private readonly bus: Bus,
+  ) {}
+
+  async onTranscriptStored(transcript: StoredTranscript): Promise<void> {
+    const langs = this.presence.languagesFor(transcript.roomId);
+    await Promise.all(
+      langs.map(async (lang) => {
+        const frame = await this.translate(transcript, lang);
+        this.bus.publish<TranslationReadyEvent>(TRANSLATE_SUBJECTS.ready, { roomId: transcript.roomId, ...frame });
+      }),
+    );
+  }
+
+  async history(request: TranslationHistoryRequest): Promise<TranslationFrame[]> {
+    const transcripts = await this.bus.request<StoredTranscript[], ListTranscriptRequest>(ROOMS_SUBJECTS.listTranscript, {
+      roomId: request.roomId,
+      afterSeq: request.afterSeq,
+      limit: request.limit,
+    });
+    const stored = await this.translations.findMany(
+      request.roomId,
+      request.lang,
+      transcripts.filter((t) => t.sourceLanguage !== request.lang).map((t) => t.messageId),
+    );
+    const byMessage = new Map(stored.map((row) => [row.messageId, row]));
+    return mapLimited(transcripts, HISTORY_CONCURRENCY, (t) => {
+      const row = byMessage.get(t.messageId);
+      return row ? Promise.resolve(translationFrame(t, request.lang, row.text, row.fallback)) : this.translate(t, request.lang);
+    });
+  }
+
+  providerStatus() {
+    return { llmConfigured: this.llm.configured };
+  }
+
+  /** One translation per (message, language): concurrent askers share the call, later ones read it stored. */
+  translate(transcript: StoredTranscript, lang: LanguageCode): Promise<TranslationFrame> {
+    if (lang === transcript.sourceLanguage) return Promise.resolve(translationFrame(transcript, lang, transcript.text));
+    const key = `${transcript.roomId}:${transcript.messageId}:${lang}`;
+    let pending = this.inflight.get(key);
+    if (!pending) {
+      pending = this.translateOnce(transcript, lang).finally(() => this.inflight.delete(key));
+      this.inflight.set(key, pending);
+    }
+    return pending;
+  }
+
+  private async translateOnce(t: StoredTranscript, lang: LanguageCode): Promise<TranslationFrame> {
+    const stored = await this.translations.findOne(t.roomId, t.messageId, lang);
+    if (stored) return translationFrame(t, lang, stored.text, stored.fallback);
+    try {
+      const text = await this.llm.translate(t.text, t.sourceLanguage, lang);
+      await this.translations.save({ roomId: t.roomId, messageId: t.messageId, seq: t.seq, lang, text, fallback: null });
+      return translationFrame(t, lang, text);
+    } catch (error) {
+      if (this.llm.configured) this.logger.warn(`translation to ${lang} failed: ${(error as Error).message}`);
+      return translationFrame(t, lang, ORIGINAL_PREFIX + t.text, 'original');
+    }
+  }
+}
+
+async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await fn(items[index]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
