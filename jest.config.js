@@ -24,6 +24,7 @@ module.exports = {
       transform: { '^.+\\.(t|j)sx?$': swc },
       moduleNameMapper,
       setupFiles: ['<rootDir>/jest.setup.ts'],
+      globalSetup: '<rootDir>/tests/support/global-setup.ts',
     },
     {
       displayName: 'web',

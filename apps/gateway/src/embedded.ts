@@ -19,8 +19,7 @@ import {
 import { RoomsModule } from '@lt/rooms';
 import { TranslateModule } from '@lt/translate';
 import { TtsModule } from '@lt/tts';
-import { GatewayModule } from '@lt/gateway';
-import { prepareGateway } from './prepare-gateway';
+import { GatewayModule, prepareGateway } from '@lt/gateway';
 
 const envSchema = commonEnvSchema
   .extend(gatewayEnvSchema.shape)

@@ -2,8 +2,7 @@ import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { BusModule, HealthModule, commonEnvSchema, gatewayEnvSchema, loadEnv, run, startProcess } from '@lt/platform';
-import { GatewayModule } from '@lt/gateway';
-import { prepareGateway } from './prepare-gateway';
+import { GatewayModule, prepareGateway } from '@lt/gateway';
 
 /** Distributed mode: the gateway alone, talking to the services over NATS. */
 run(async () => {

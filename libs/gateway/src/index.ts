@@ -2,3 +2,4 @@ export * from './gateway.module';
 export * from './gateway.config';
 export * from './live/live.gateway';
 export * from './web-app';
+export * from './prepare-gateway';

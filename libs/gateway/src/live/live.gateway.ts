@@ -60,10 +60,11 @@ export class LiveGateway implements OnApplicationShutdown {
       last = now;
       if (tokens < 1) return socket.error(LiveErrorCode.RateLimited, 'Too many frames: slow down');
       tokens -= 1;
-      if (isBinary) return socket.error(LiveErrorCode.BadFrame, 'Frames must be JSON text');
-      const text = data.toString();
+      const text = isBinary ? null : data.toString();
       // Frames of one socket are handled in order: a transcript never overtakes the join before it.
-      queue = queue.then(() => this.frames.handle(socket, text)).catch((e) => this.logger.error('frame failed', e as Error));
+      queue = queue
+        .then(() => (text === null ? socket.error(LiveErrorCode.BadFrame, 'Frames must be JSON text') : this.frames.handle(socket, text)))
+        .catch((e) => this.logger.error('frame failed', e as Error));
     });
     ws.on('close', () => this.rooms.remove(socket));
     ws.on('error', (error) => {

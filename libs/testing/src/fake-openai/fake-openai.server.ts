@@ -1,0 +1,139 @@
+import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedCall {
+  model: string;
+  stream: boolean;
+  temperature?: number;
+  max_tokens?: number;
+  system: string;
+  user: string;
+  /** The target language code the prompt asked for, when it names one. */
+  target: string | null;
+  authorization: string | undefined;
+}
+
+/** What the fake answers for a translation request: recognisable, deterministic, per language. */
+export function fakeTranslation(target: string | null, text: string): string {
+  return `(${target ?? '??'}) ${text}`;
+}
+
+/**
+ * An OpenAI-compatible chat-completions server for tests: answers like the real API (JSON or SSE stream),
+ * records every call, and can be told to fail. Control endpoints live under `/__`.
+ */
+export class FakeOpenAiServer {
+  readonly calls: RecordedCall[] = [];
+  private failNext = 0;
+  private delayMs = 0;
+  private server: Server | null = null;
+
+  async start(port = 0, host = '127.0.0.1'): Promise<string> {
+    this.server = createServer((req, res) => {
+      this.route(req, res).catch((error) => {
+        res.writeHead(500, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { message: String(error), type: 'server_error' } }));
+      });
+    });
+    await new Promise<void>((resolve) => this.server?.listen(port, host, resolve));
+    return this.url;
+  }
+
+  get url(): string {
+    const address = this.server?.address() as AddressInfo;
+    return `http://127.0.0.1:${address.port}/v1`;
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    this.server = null;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  reset(): void {
+    this.calls.length = 0;
+    this.failNext = 0;
+    this.delayMs = 0;
+  }
+
+  /** The next `count` completion calls answer 500. */
+  fail(count: number): void {
+    this.failNext = count;
+  }
+
+  delay(ms: number): void {
+    this.delayMs = ms;
+  }
+
+  private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = req.url ?? '';
+    if (req.method === 'GET' && url === '/__calls') return json(res, 200, { count: this.calls.length, calls: this.calls });
+    if (req.method === 'POST' && url === '/__reset') return (this.reset(), json(res, 200, {}));
+    if (req.method === 'POST' && url.startsWith('/__fail')) {
+      const body = JSON.parse((await readBody(req)) || '{}');
+      this.fail(Number(body.count ?? 1));
+      return json(res, 200, {});
+    }
+    if (req.method === 'POST' && url === '/v1/chat/completions') return this.completions(req, res);
+    json(res, 404, { error: { message: `No route ${req.method} ${url}`, type: 'invalid_request_error' } });
+  }
+
+  private async completions(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body = JSON.parse(await readBody(req));
+    const messages: { role: string; content: string }[] = body.messages ?? [];
+    const system = messages.find((m) => m.role === 'system')?.content ?? '';
+    const user = messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+    const target = /\bto [^()]*\(([A-Za-z-]+)\)/.exec(system)?.[1] ?? null;
+    this.calls.push({
+      model: body.model,
+      stream: Boolean(body.stream),
+      temperature: body.temperature,
+      max_tokens: body.max_tokens,
+      system,
+      user,
+      target,
+      authorization: req.headers.authorization,
+    });
+    if (this.delayMs) await new Promise((r) => setTimeout(r, this.delayMs));
+    if (this.failNext > 0) {
+      this.failNext -= 1;
+      return json(res, 500, { error: { message: 'The fake was told to fail', type: 'server_error' } });
+    }
+    const content = fakeTranslation(target, user);
+    const id = `chatcmpl-${this.calls.length}`;
+    const created = Math.floor(Date.now() / 1000);
+    if (!body.stream) {
+      return json(res, 200, {
+        id,
+        object: 'chat.completion',
+        created,
+        model: body.model,
+        choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+        usage: { prompt_tokens: system.length + user.length, completion_tokens: content.length, total_tokens: system.length + user.length + content.length },
+      });
+    }
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    const pieces = content.match(/\S+\s*/g) ?? [content];
+    const chunk = (delta: object, finish: string | null) =>
+      `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: body.model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+    res.write(chunk({ role: 'assistant', content: '' }, null));
+    for (const piece of pieces) res.write(chunk({ content: piece }, null));
+    res.write(chunk({}, 'stop'));
+    res.end('data: [DONE]\n\n');
+  }
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let data = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk) => (data += chunk));
+    req.on('end', () => resolve(data));
+    req.on('error', reject);
+  });
+}
+
+function json(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}

@@ -1,0 +1,5 @@
+export * from './database';
+export * from './fake-openai/fake-openai.server';
+export * from './live-client';
+export * from './nats';
+export * from './stack';
