@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { Module } from '@nestjs/common';
+import { Logger, Module } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { z } from 'zod';
 import { AccountsModule } from '@lt/accounts';
@@ -10,6 +10,7 @@ import {
   commonEnvSchema,
   gatewayEnvSchema,
   loadEnv,
+  logLevelsUpTo,
   port,
   run,
   startEmbeddedPostgres,
@@ -29,6 +30,7 @@ const envSchema = commonEnvSchema
 /** Embedded mode: the gateway and every service in one process, over the in-process bus. */
 run(async () => {
   const env = loadEnv(envSchema);
+  Logger.overrideLogger(logLevelsUpTo(env.LOG_LEVEL));
   const database = env.DATABASE_URL ? null : await startEmbeddedPostgres(env.DATA_DIR, env.EMBEDDED_PG_PORT);
   const databaseUrl = env.DATABASE_URL ?? (database as { url: string }).url;
 
@@ -43,10 +45,12 @@ run(async () => {
       TtsModule,
       GatewayModule.forRoot({ allowedOrigins: env.ALLOWED_ORIGINS, publicUrl: env.PUBLIC_URL }),
     ],
+    // The root module shuts down last: the embedded PostgreSQL stops after every pool on it has closed.
+    providers: [{ provide: 'EMBEDDED_POSTGRES', useValue: { onApplicationShutdown: () => database?.stop() } }],
   })
   class EmbeddedModule {}
 
-  const app = await startProcess<NestExpressApplication>({
+  await startProcess<NestExpressApplication>({
     name: 'embedded',
     module: EmbeddedModule,
     port: env.PORT,
@@ -54,10 +58,6 @@ run(async () => {
     logLevel: env.LOG_LEVEL,
     prepare: (a) => prepareGateway(a, env.WEB_DIST),
   });
-  if (database) {
-    const stop = () => void database.stop();
-    app.getHttpServer().on('close', stop);
-  }
 });
 
 export type EmbeddedEnv = z.infer<typeof envSchema>;

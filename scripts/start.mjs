@@ -1,0 +1,53 @@
+// `npm start` (embedded: one process) and `npm run start:distributed` (the gateway and each service as its own process).
+import { spawn } from 'node:child_process';
+import { ensureReady, root } from './ensure.mjs';
+
+const mode = process.argv[2] ?? 'embedded';
+if (!process.env.LT_SKIP_ENSURE) ensureReady();
+
+const entry = (path) => ['-r', './scripts/aliases.cjs', `dist/server/apps/${path}`];
+const base = Number(process.env.HEALTH_PORT_BASE ?? 8081);
+const processes =
+  mode === 'embedded'
+    ? [{ name: 'embedded', args: entry('gateway/src/embedded.js'), env: {} }]
+    : [
+        { name: 'accounts-svc', args: entry('accounts-svc/src/main.js'), env: { HEALTH_PORT: base } },
+        { name: 'rooms-svc', args: entry('rooms-svc/src/main.js'), env: { HEALTH_PORT: base + 1 } },
+        { name: 'translate-svc', args: entry('translate-svc/src/main.js'), env: { HEALTH_PORT: base + 2 } },
+        { name: 'tts-svc', args: entry('tts-svc/src/main.js'), env: { HEALTH_PORT: base + 3 } },
+        { name: 'gateway', args: entry('gateway/src/main.js'), env: {} },
+      ];
+
+if (mode === 'distributed' && !process.env.DATABASE_URL) {
+  console.error('DATABASE_URL is required in distributed mode, e.g. postgres://postgres@127.0.0.1:5432/test');
+  process.exit(1);
+}
+
+const children = processes.map(({ name, args, env }) => {
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const prefix = processes.length > 1 ? `[${name}] ` : '';
+  for (const stream of [child.stdout, child.stderr]) {
+    let rest = '';
+    stream.on('data', (chunk) => {
+      const lines = (rest + chunk).split('\n');
+      rest = lines.pop();
+      for (const line of lines) (stream === child.stdout ? process.stdout : process.stderr).write(prefix + line + '\n');
+    });
+  }
+  child.on('exit', (code, signal) => {
+    if (stopping) return;
+    console.error(`${name} exited (${code ?? signal}); stopping the others`);
+    stop(code || 1);
+  });
+  return child;
+});
+
+let stopping = false;
+function stop(code = 0) {
+  stopping = true;
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 5000).unref();
+  Promise.all(children.map((c) => (c.exitCode !== null ? null : new Promise((r) => c.on('exit', r))))).then(() => process.exit(code));
+}
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));

@@ -1,0 +1,98 @@
+import { expect, test, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { E2E } from './ports.mjs';
+import { installFakeSpeechRecognition } from './support/fake-speech';
+
+const LLM = `http://127.0.0.1:${E2E.llmPort}`;
+const SHOTS = join(__dirname, '..', '..', 'test-results', 'screens');
+
+interface LlmCall {
+  user: string;
+  target: string | null;
+}
+
+async function llmCalls(): Promise<LlmCall[]> {
+  const res = await fetch(`${LLM}/__calls`);
+  return ((await res.json()) as { calls: LlmCall[] }).calls;
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, `${test.info().project.name}-${name}.png`), fullPage: true });
+}
+
+async function say(page: Page, text: string): Promise<void> {
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __speech: { listening(): number } }).__speech.listening())).toBe(1);
+  await page.evaluate((t) => (window as unknown as { __speech: { say(t: string, c: number, f: boolean): number } }).__speech.say(t, 0.95, true), text);
+}
+
+test.beforeEach(async ({ context }) => {
+  await fetch(`${LLM}/__reset`, { method: 'POST' });
+  await context.addInitScript(installFakeSpeechRecognition);
+  await context.grantPermissions(['microphone']);
+});
+
+test('a host speaks and two viewers read it in French and German, one LLM call per language', async ({ page, context, baseURL }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'AI Translation Rooms' })).toBeVisible();
+  await shot(page, 'landing');
+  await page.getByTestId('room-name-input').fill('Opening keynote');
+  await page.getByTestId('create-room').click();
+  await expect(page).toHaveURL(/\/room\/[0-9a-f-]{36}\?name=Opening%20keynote/);
+  const roomId = new URL(page.url()).pathname.split('/').pop() as string;
+
+  await expect(page.getByTestId('connection-status')).toContainText(/connected/i);
+  await page.getByTestId('input-language').selectOption('es');
+  await page.getByTestId('toggle-room').click();
+  await expect(page.getByTestId('room-status-badge')).toContainText(/active/i);
+  await expect(page.getByTestId('viewer-link')).toContainText(`/view/${roomId}`);
+  await expect(page.getByTestId('viewer-link')).not.toContainText('key=');
+
+  const fr = await context.newPage();
+  const de = await context.newPage();
+  await fr.goto(`/view/${roomId}?lang=fr&name=Opening%20keynote`);
+  await de.goto(`/view/${roomId}?lang=de&name=Opening%20keynote`);
+  await expect(fr.getByTestId('viewer-status')).toHaveText('Live');
+  await expect(de.getByTestId('viewer-status')).toHaveText('Live');
+
+  await page.getByTestId('toggle-recording').click();
+  await expect(page.getByTestId('recording-badge')).toContainText(/recording/i);
+  await say(page, 'Hola a todos');
+  await expect(page.locator('[data-testid="transcript-entry"][data-state="acked"]')).toHaveCount(1);
+  await expect(fr.getByTestId('translated-message')).toHaveText(['(fr) Hola a todos']);
+  await expect(de.getByTestId('translated-message')).toHaveText(['(de) Hola a todos']);
+  expect((await llmCalls()).map((c) => c.target).sort()).toEqual(['de', 'fr']);
+
+  await say(page, 'Bienvenidos a la conferencia');
+  await expect(fr.getByTestId('translated-message')).toHaveCount(2);
+  await expect(de.getByTestId('translated-message')).toHaveCount(2);
+  const calls = await llmCalls();
+  expect(calls).toHaveLength(4);
+  expect(calls.filter((c) => c.user === 'Bienvenidos a la conferencia').map((c) => c.target).sort()).toEqual(['de', 'fr']);
+  await shot(page, 'host');
+  await shot(fr, 'viewer-fr');
+
+  await fr.reload();
+  await expect(fr.getByTestId('viewer-status')).toHaveText('Live');
+  await expect(fr.getByTestId('translated-message')).toHaveText(['(fr) Hola a todos', '(fr) Bienvenidos a la conferencia']);
+  await fr.waitForTimeout(500);
+  await expect(fr.getByTestId('translated-message')).toHaveCount(2);
+  expect(await llmCalls()).toHaveLength(4);
+  expect(baseURL).toBeTruthy();
+});
+
+test('the viewer link cannot host the room', async ({ page, browser }) => {
+  await page.goto('/');
+  await page.getByTestId('create-room').click();
+  await expect(page).toHaveURL(/\/room\//);
+  const roomPath = new URL(page.url()).pathname;
+
+  const stranger = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const other = await stranger.newPage();
+  await other.goto(roomPath);
+  await expect(other.getByText('This link does not let you host this room.')).toBeVisible();
+  await expect(other.getByTestId('toggle-room')).toHaveCount(0);
+  await shot(other, 'host-without-key');
+  await stranger.close();
+});

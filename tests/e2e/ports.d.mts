@@ -1,0 +1,1 @@
+export declare const E2E: { llmPort: number; embeddedPort: number; embeddedPgPort: number; distributedPort: number };

@@ -1,0 +1,1 @@
+export const E2E = { llmPort: 18170, embeddedPort: 18180, embeddedPgPort: 54339, distributedPort: 18190 };
