@@ -22,6 +22,11 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SHOTS, `${test.info().project.name}-${name}.png`), fullPage: true });
 }
 
+/** A share link, shown either as a read-only input or as text. */
+function linkOf(page: Page, testId: string): Promise<string> {
+  return page.getByTestId(testId).evaluate((el) => (el instanceof HTMLInputElement ? el.value : (el.textContent ?? '')));
+}
+
 async function say(page: Page, text: string): Promise<void> {
   await expect.poll(() => page.evaluate(() => (window as unknown as { __speech: { listening(): number } }).__speech.listening())).toBe(1);
   await page.evaluate((t) => (window as unknown as { __speech: { say(t: string, c: number, f: boolean): number } }).__speech.say(t, 0.95, true), text);
@@ -46,8 +51,9 @@ test('a host speaks and two viewers read it in French and German, one LLM call p
   await page.getByTestId('input-language').selectOption('es');
   await page.getByTestId('toggle-room').click();
   await expect(page.getByTestId('room-status-badge')).toContainText(/active/i);
-  await expect(page.getByTestId('viewer-link')).toContainText(`/view/${roomId}`);
-  await expect(page.getByTestId('viewer-link')).not.toContainText('key=');
+  await expect.poll(() => linkOf(page, 'viewer-link')).toContain(`/view/${roomId}`);
+  expect(await linkOf(page, 'viewer-link')).not.toContain('key=');
+  expect(await linkOf(page, 'host-link')).toMatch(/#key=[\w-]{40,}/);
 
   const fr = await context.newPage();
   const de = await context.newPage();
