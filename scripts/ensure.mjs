@@ -46,3 +46,5 @@ export function ensureReady() {
   ensureInstalled();
   ensureBuilt();
 }
+
+if (process.argv[1] === import.meta.filename) ensureReady();
