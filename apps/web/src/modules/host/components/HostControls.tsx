@@ -1,0 +1,56 @@
+import type { LanguageCode } from '@lt/contracts';
+import { LanguageSelect } from '../../../components/LanguageSelect';
+import { useT } from '../../../i18n/useT';
+
+interface HostControlsProps {
+  language: LanguageCode | null;
+  onLanguageChange: (code: LanguageCode) => void;
+  active: boolean;
+  recording: boolean;
+  speechSupported: boolean;
+  onToggleRoom: () => void;
+  onToggleRecording: () => void;
+  onEndRoom: () => void;
+}
+
+export function HostControls(props: HostControlsProps) {
+  const t = useT();
+  const { active, recording } = props;
+  return (
+    <section className="card controls-card" aria-labelledby="controls-title">
+      <h2 id="controls-title">{t('host.controls')}</h2>
+      <LanguageSelect
+        label={t('host.inputLanguage')}
+        placeholder={t('host.selectLanguage')}
+        value={props.language}
+        onChange={props.onLanguageChange}
+        disabled={recording}
+        testId="input-language"
+      />
+      <div className="control-buttons">
+        <button
+          type="button"
+          className={active ? 'btn btn-secondary' : 'btn btn-primary'}
+          data-testid="toggle-room"
+          onClick={props.onToggleRoom}
+        >
+          {active ? t('host.stopRoom') : t('host.startRoom')}
+        </button>
+        <button
+          type="button"
+          className={recording ? 'btn btn-danger' : 'btn btn-primary'}
+          data-testid="toggle-recording"
+          disabled={!props.speechSupported}
+          onClick={props.onToggleRecording}
+        >
+          {recording ? t('host.stopRecording') : t('host.startRecording')}
+        </button>
+      </div>
+      {active && (
+        <button type="button" className="btn btn-danger-outline btn-block" data-testid="end-room" onClick={props.onEndRoom}>
+          {t('host.end')}
+        </button>
+      )}
+    </section>
+  );
+}

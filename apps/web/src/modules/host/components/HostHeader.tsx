@@ -1,0 +1,56 @@
+import { Link } from 'react-router-dom';
+import { useT } from '../../../i18n/useT';
+import type { LiveStatus } from '../../live/live-client';
+
+interface HostHeaderProps {
+  name: string;
+  status: LiveStatus;
+  active: boolean;
+  recording: boolean;
+  creatingRoom: boolean;
+  onNewRoom: () => void;
+}
+
+const STATUS_TONE: Record<LiveStatus, string> = {
+  connecting: 'warning',
+  connected: 'success',
+  disconnected: 'muted',
+  failed: 'danger',
+};
+
+export function HostHeader({ name, status, active, recording, creatingRoom, onNewRoom }: HostHeaderProps) {
+  const t = useT();
+  return (
+    <header className="room-header">
+      <div className="room-title">
+        <p className="eyebrow">{t('host.page')}</p>
+        <h1>{name}</h1>
+        <div className="badges">
+          <span className={`badge badge-${STATUS_TONE[status]}`} role="status" data-testid="connection-status" data-status={status}>
+            <span className="dot" aria-hidden="true" />
+            {t(`status.${status}`)}
+          </span>
+          <span className={`badge badge-${active ? 'success' : 'muted'}`} data-testid="room-status-badge" data-active={active}>
+            {active ? t('host.active') : t('host.inactive')}
+          </span>
+          <span
+            className={`badge badge-${recording ? 'danger' : 'muted'}`}
+            data-testid="recording-badge"
+            data-recording={recording}
+          >
+            {recording && <span className="dot dot-pulse" aria-hidden="true" />}
+            {recording ? t('host.recording') : t('host.notRecording')}
+          </span>
+        </div>
+      </div>
+      <div className="actions">
+        <Link to="/" className="btn btn-ghost">
+          {t('nav.home')}
+        </Link>
+        <button type="button" className="btn btn-secondary" data-testid="new-room" disabled={creatingRoom} onClick={onNewRoom}>
+          {t('host.newRoom')}
+        </button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,161 @@
+import { defaultRoomName, findLanguage, isLanguageCode, type LanguageCode } from '@lt/contracts';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useT } from '../../../i18n/useT';
+import type { Translate } from '../../../i18n/translate';
+import { errorText } from '../../../lib/error-text';
+import { describeProblem } from '../../live/describe-problem';
+import { useCreateRoom } from '../../rooms/hooks/useCreateRoom';
+import { useSpeechCapture } from '../../speech/hooks/useSpeechCapture';
+import type { SpeechCaptureError } from '../../speech/speech-capture';
+import { useHostRoom } from '../hooks/useHostRoom';
+import { HostControls } from './HostControls';
+import { HostHeader } from './HostHeader';
+import { ShareLinks } from './ShareLinks';
+import { TranscriptLog } from './TranscriptLog';
+
+function speechErrorText(error: SpeechCaptureError, t: Translate): string {
+  switch (error.kind) {
+    case 'microphone-denied':
+      return t('host.micDenied');
+    case 'not-supported':
+      return t('host.speechUnsupported');
+    case 'recognition':
+      return t('host.recordingError', { message: t('speech.error', { code: error.code }) });
+    case 'max-retries-reached':
+      return t('host.recordingError', { message: t('speech.maxRetries') });
+  }
+}
+
+export function HostRoom({ roomId, hostKey }: { roomId: string; hostKey: string }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const fromParam = params.get('from');
+  const urlName = params.get('name')?.trim() || null;
+  const [notice, setNotice] = useState<string | null>(null);
+  const [interim, setInterim] = useState<string | null>(null);
+  const createRoom = useCreateRoom();
+
+  const speech = useSpeechCapture({
+    onFinal: (result) => {
+      setInterim(null);
+      if (language) host.sendFinal(result, language);
+    },
+    onInterim: (result) => {
+      setInterim(result.text);
+      if (language) host.sendInterim(result, language);
+    },
+  });
+  const host = useHostRoom({ roomId, hostKey, onRoomEnded: () => speech.stop() });
+  // A host link opened on another device has no `from`: the room's own language is the best guess.
+  const language: LanguageCode | null = isLanguageCode(fromParam) ? fromParam : host.room.sourceLanguage;
+  const name = host.room.name ?? urlName ?? defaultRoomName(roomId);
+
+  const setLanguage = (code: LanguageCode) => {
+    setNotice(null);
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.set('from', code);
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  const toggleRoom = () => {
+    setNotice(null);
+    if (host.active) {
+      speech.stop();
+      setInterim(null);
+      if (!host.endRoom()) setNotice(t('error.notConnected'));
+    } else if (!host.startRoom(language)) {
+      setNotice(t('error.notConnected'));
+    }
+  };
+
+  const toggleRecording = async () => {
+    setNotice(null);
+    if (speech.recording) {
+      speech.stop();
+      setInterim(null);
+      return;
+    }
+    if (!speech.supported) setNotice(t('host.speechUnsupported'));
+    else if (!host.active) setNotice(t('host.startRoomFirst'));
+    else if (!language) setNotice(t('host.selectLanguageFirst'));
+    else if (host.status !== 'connected') setNotice(t('error.notConnected'));
+    else await speech.start(findLanguage(language)?.speechCode ?? language);
+  };
+
+  const endRoom = () => {
+    if (!window.confirm(t('host.endConfirm'))) return;
+    speech.stop();
+    if (!host.endRoom()) {
+      setNotice(t('host.endError', { message: t('error.notConnected') }));
+      return;
+    }
+    navigate('/');
+  };
+
+  const newRoom = () => {
+    speech.stop();
+    setNotice(null);
+    createRoom.mutate(name === defaultRoomName(roomId) ? undefined : name);
+  };
+
+  const alerts = [
+    notice,
+    speech.error ? speechErrorText(speech.error, t) : null,
+    host.status === 'failed' && host.problem ? t('error.connectFailed', { message: describeProblem(host.problem, t) }) : null,
+    host.serverError,
+    createRoom.isError ? errorText(createRoom.error, t) : null,
+  ].filter((text): text is string => Boolean(text));
+
+  return (
+    <div className="room-page">
+      <HostHeader
+        name={name}
+        status={host.status}
+        active={host.active}
+        recording={speech.recording}
+        creatingRoom={createRoom.isPending}
+        onNewRoom={newRoom}
+      />
+      {!speech.supported && (
+        <p className="alert alert-warning" role="note">
+          {t('host.speechUnsupported')}
+        </p>
+      )}
+      {host.room.translationUnavailable && (
+        <p className="alert alert-info" role="note" data-testid="translation-unavailable">
+          {t('host.translationUnavailable')}
+        </p>
+      )}
+      <div className="alerts" role="alert">
+        {alerts.map((text) => (
+          <p key={text} className="alert alert-error">
+            {text}
+          </p>
+        ))}
+      </div>
+      <div className="room-grid">
+        <div className="room-side">
+          <HostControls
+            language={language}
+            onLanguageChange={setLanguage}
+            active={host.active}
+            recording={speech.recording}
+            speechSupported={speech.supported}
+            onToggleRoom={toggleRoom}
+            onToggleRecording={toggleRecording}
+            onEndRoom={endRoom}
+          />
+          <ShareLinks roomId={roomId} name={name} hostKey={hostKey} />
+        </div>
+        <TranscriptLog entries={host.log} interim={interim} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,198 @@
+import type { JoinFrame, TranscriptFrame } from '@lt/contracts';
+import { FakeSocket, joinedFrame, ROOM_ID } from '../../../test/fake-socket';
+import { LiveClient, type LiveProblem, type LiveStatus } from './live-client';
+import { Outbox, type OutboxStore } from './outbox';
+
+function memoryStore(): OutboxStore {
+  const data: Record<string, string> = {};
+  return { read: (k) => data[k] ?? null, write: (k, v) => void (data[k] = v), remove: (k) => void delete data[k] };
+}
+
+function transcript(n: number, final = true): TranscriptFrame {
+  return {
+    type: 'transcript',
+    messageId: `00000000-0000-4000-8000-00000000000${n}`,
+    text: `sentence ${n}`,
+    sourceLanguage: 'es',
+    timestamp: '2026-01-01T10:00:00.000Z',
+    confidence: 0.9,
+    final,
+  };
+}
+
+function setup(join: Partial<JoinFrame> = {}) {
+  const statuses: [LiveStatus, LiveProblem | null][] = [];
+  const frames: unknown[] = [];
+  const outbox = new Outbox(ROOM_ID, memoryStore());
+  let since: number | undefined;
+  const client = new LiveClient({
+    url: 'ws://test/ws',
+    createSocket: (url) => new FakeSocket(url),
+    buildJoin: () => ({ type: 'join', roomId: ROOM_ID, role: 'host', hostKey: 'k'.repeat(32), since, ...join }),
+    onStatus: (status, problem) => statuses.push([status, problem]),
+    onFrame: (frame) => frames.push(frame),
+    outbox,
+  });
+  return { client, statuses, frames, outbox, setSince: (value: number) => (since = value) };
+}
+
+function connectAndJoin(client: LiveClient): FakeSocket {
+  client.connect();
+  const socket = FakeSocket.latest();
+  socket.open();
+  socket.receive(joinedFrame());
+  return socket;
+}
+
+beforeEach(() => {
+  jest.useFakeTimers();
+  FakeSocket.reset();
+});
+afterEach(() => jest.useRealTimers());
+
+describe('LiveClient connection', () => {
+  it('joins on open and is connected only once the server says joined', () => {
+    const { client, statuses, frames } = setup();
+    client.connect();
+    const socket = FakeSocket.latest();
+    expect(socket.url).toBe('ws://test/ws');
+    expect(client.status).toBe('connecting');
+    socket.open();
+    expect(socket.sent).toEqual([{ type: 'join', roomId: ROOM_ID, role: 'host', hostKey: 'k'.repeat(32) }]);
+    expect(client.status).toBe('connecting');
+    socket.receive(joinedFrame());
+    expect(statuses.map(([s]) => s)).toEqual(['connecting', 'connected']);
+    expect(frames).toEqual([joinedFrame()]);
+  });
+
+  it('fails with a timeout after 10 s without joined, then tries again 3 s later', () => {
+    const { client, statuses } = setup();
+    client.connect();
+    const first = FakeSocket.latest();
+    first.open();
+    jest.advanceTimersByTime(10_000);
+    expect(statuses.at(-1)).toEqual(['failed', { kind: 'timeout' }]);
+    expect(first.closedWith).not.toBeNull();
+    jest.advanceTimersByTime(2_999);
+    expect(FakeSocket.instances).toHaveLength(1);
+    jest.advanceTimersByTime(1);
+    expect(FakeSocket.instances).toHaveLength(2);
+  });
+
+  it('reconnects with back-off after drops and re-joins with a fresh join frame', () => {
+    const { client, statuses, setSince } = setup();
+    connectAndJoin(client);
+    FakeSocket.latest().drop();
+    expect(statuses.at(-1)).toEqual(['disconnected', { kind: 'closed', code: 1006, reason: '' }]);
+    jest.advanceTimersByTime(3_000);
+    expect(FakeSocket.instances).toHaveLength(2);
+    FakeSocket.latest().drop();
+    jest.advanceTimersByTime(5_999);
+    expect(FakeSocket.instances).toHaveLength(2);
+    jest.advanceTimersByTime(1);
+    expect(FakeSocket.instances).toHaveLength(3);
+
+    setSince(7);
+    const third = FakeSocket.latest();
+    third.open();
+    expect(third.sent).toEqual([{ type: 'join', roomId: ROOM_ID, role: 'host', hostKey: 'k'.repeat(32), since: 7 }]);
+    third.receive(joinedFrame());
+    third.drop();
+    jest.advanceTimersByTime(3_000);
+    expect(FakeSocket.instances).toHaveLength(4);
+  });
+
+  it('caps the reconnect delay at 30 s', () => {
+    const { client } = setup();
+    client.connect();
+    for (const delay of [3_000, 6_000, 12_000, 24_000, 30_000, 30_000]) {
+      const count = FakeSocket.instances.length;
+      FakeSocket.latest().drop();
+      jest.advanceTimersByTime(delay - 1);
+      expect(FakeSocket.instances).toHaveLength(count);
+      jest.advanceTimersByTime(1);
+      expect(FakeSocket.instances).toHaveLength(count + 1);
+    }
+  });
+
+  it('stops for good when the server refuses the join', () => {
+    const { client, statuses, frames } = setup();
+    client.connect();
+    const socket = FakeSocket.latest();
+    socket.open();
+    const refusal = { type: 'error', code: 'invalid_host_key', message: 'Invalid host key' };
+    socket.receive(refusal);
+    socket.drop(1008);
+    jest.advanceTimersByTime(60_000);
+    expect(FakeSocket.instances).toHaveLength(1);
+    expect(statuses.at(-1)).toEqual(['failed', { kind: 'rejected', code: 'invalid_host_key', message: 'Invalid host key' }]);
+    expect(frames).toEqual([]);
+  });
+
+  it('treats a policy-violation close as final', () => {
+    const { client, statuses } = setup();
+    client.connect();
+    FakeSocket.latest().drop(1008, 'origin not allowed');
+    jest.advanceTimersByTime(60_000);
+    expect(FakeSocket.instances).toHaveLength(1);
+    expect(statuses.at(-1)).toEqual(['failed', { kind: 'closed', code: 1008, reason: 'origin not allowed' }]);
+  });
+
+  it('pings every 25 s while joined and stops everything on close()', () => {
+    const { client } = setup();
+    const socket = connectAndJoin(client);
+    jest.advanceTimersByTime(50_000);
+    expect(socket.sentOfType('ping')).toHaveLength(2);
+    client.close();
+    expect(socket.closedWith).toBe(1000);
+    jest.advanceTimersByTime(60_000);
+    expect(FakeSocket.instances).toHaveLength(1);
+    expect(client.status).toBe('disconnected');
+  });
+});
+
+describe('LiveClient host outbox', () => {
+  it('keeps finals until acked and never keeps interim lines', () => {
+    const { client, outbox } = setup();
+    const socket = connectAndJoin(client);
+    expect(client.sendTranscript(transcript(1))).toBe(true);
+    expect(client.sendTranscript(transcript(2, false))).toBe(true);
+    expect(socket.sentOfType('transcript')).toEqual([transcript(1), transcript(2, false)]);
+    expect(outbox.list()).toEqual([transcript(1)]);
+    socket.receive({ type: 'ack', messageId: transcript(1).messageId, seq: 4 });
+    expect(outbox.size).toBe(0);
+  });
+
+  it('resends every unacked final in order after a re-join, including those spoken while offline', () => {
+    const { client, outbox } = setup();
+    const first = connectAndJoin(client);
+    client.sendTranscript(transcript(1));
+    client.sendTranscript(transcript(2));
+    first.receive({ type: 'ack', messageId: transcript(1).messageId, seq: 1 });
+    first.drop();
+    expect(client.sendTranscript(transcript(3))).toBe(false);
+    expect(client.sendTranscript(transcript(4, false))).toBe(false);
+
+    jest.advanceTimersByTime(3_000);
+    const second = FakeSocket.latest();
+    second.open();
+    expect(second.sentOfType('transcript')).toEqual([]);
+    second.receive(joinedFrame());
+    expect(second.sentOfType('transcript')).toEqual([transcript(2), transcript(3)]);
+    second.receive({ type: 'ack', messageId: transcript(3).messageId, seq: 3 });
+    second.receive({ type: 'ack', messageId: transcript(2).messageId, seq: 2 });
+    expect(outbox.size).toBe(0);
+  });
+
+  it('drops a final the server refuses for good but keeps one refused for a passing reason', () => {
+    const { client, outbox, frames } = setup();
+    const socket = connectAndJoin(client);
+    client.sendTranscript(transcript(1));
+    client.sendTranscript(transcript(2));
+    socket.receive({ type: 'error', code: 'room_not_active', message: 'Room is not active yet', messageId: transcript(1).messageId });
+    socket.receive({ type: 'error', code: 'unavailable', message: 'Try again', messageId: transcript(2).messageId });
+    expect(outbox.list()).toEqual([transcript(2)]);
+    expect(client.status).toBe('connected');
+    expect(frames).toHaveLength(3);
+  });
+});

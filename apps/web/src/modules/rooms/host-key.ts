@@ -1,0 +1,20 @@
+import { readStorage, writeStorage } from '../../lib/storage';
+
+export function hostKeyStorageKey(roomId: string): string {
+  return `lt.hostKey.${roomId}`;
+}
+
+export function saveHostKey(roomId: string, hostKey: string): void {
+  writeStorage(hostKeyStorageKey(roomId), hostKey);
+}
+
+export function loadHostKey(roomId: string): string | null {
+  return readStorage(hostKeyStorageKey(roomId));
+}
+
+/** Reads `#key=…` from a URL fragment. */
+export function hostKeyFromHash(hash: string): string | null {
+  const params = new URLSearchParams(hash.startsWith('#') ? hash.slice(1) : hash);
+  const key = params.get('key');
+  return key && key.trim() ? key.trim() : null;
+}

@@ -1,0 +1,202 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { FakeRecognition } from '../../test/fake-recognition';
+import { FakeSocket, joinedFrame, ROOM_ID } from '../../test/fake-socket';
+import { renderApp } from '../../test/render-app';
+
+const HOST_KEY = 'k'.repeat(43);
+
+function joinServer(overrides: Record<string, unknown> = {}): FakeSocket {
+  const socket = FakeSocket.latest();
+  act(() => {
+    socket.open();
+    socket.receive(joinedFrame({ room: { name: 'Keynote', status: 'scheduled', sourceLanguage: null }, ...overrides }));
+  });
+  return socket;
+}
+
+function serverSends(socket: FakeSocket, frame: object) {
+  act(() => socket.receive(frame));
+}
+
+const text = (testId: string) => screen.getByTestId(testId).textContent;
+
+beforeEach(() => {
+  window.localStorage.clear();
+  FakeRecognition.install();
+});
+afterEach(() => FakeRecognition.uninstall());
+
+describe('Host room access', () => {
+  it('refuses to host without a key and points to the viewer page', () => {
+    renderApp(`/room/${ROOM_ID}?name=Keynote`);
+    expect(screen.getByText('This link does not let you host this room.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open the viewer page' }).getAttribute('href')).toBe(`/view/${ROOM_ID}?name=Keynote`);
+    expect(FakeSocket.instances).toHaveLength(0);
+  });
+
+  it('takes the key from the host link, keeps it and clears it from the address bar', () => {
+    renderApp(`/room/${ROOM_ID}?name=Keynote#key=${HOST_KEY}`);
+    expect(window.localStorage.getItem(`lt.hostKey.${ROOM_ID}`)).toBe(HOST_KEY);
+    expect(window.location.hash).toBe('');
+    expect(window.location.search).toBe('?name=Keynote');
+    const socket = joinServer();
+    expect(socket.sent[0]).toEqual({ type: 'join', roomId: ROOM_ID, role: 'host', hostKey: HOST_KEY });
+    expect(text('viewer-link')).toBe(`http://localhost/view/${ROOM_ID}?name=Keynote`);
+    expect(screen.getByTestId('viewer-link').getAttribute('href')).toBe(`http://localhost/view/${ROOM_ID}?name=Keynote`);
+    expect(text('host-link')).toBe(
+      `http://localhost/room/${ROOM_ID}?name=Keynote#key=${HOST_KEY}`,
+    );
+  });
+});
+
+describe('Host room key changes', () => {
+  it('switches to a key pasted into the same tab', () => {
+    window.localStorage.setItem(`lt.hostKey.${ROOM_ID}`, 'old'.repeat(11));
+    renderApp(`/room/${ROOM_ID}`);
+    joinServer();
+    const first = FakeSocket.latest();
+    act(() => {
+      window.history.pushState(null, '', `/room/${ROOM_ID}#key=${HOST_KEY}`);
+      window.dispatchEvent(new HashChangeEvent('hashchange'));
+    });
+    expect(window.location.hash).toBe('');
+    expect(window.localStorage.getItem(`lt.hostKey.${ROOM_ID}`)).toBe(HOST_KEY);
+    expect(first.closedWith).toBe(1000);
+    act(() => FakeSocket.latest().open());
+    expect(FakeSocket.latest().sent[0]).toMatchObject({ type: 'join', hostKey: HOST_KEY });
+  });
+});
+
+describe('Host room live session', () => {
+  beforeEach(() => window.localStorage.setItem(`lt.hostKey.${ROOM_ID}`, HOST_KEY));
+
+  it('starts the room, records, and shows each final as pending until acked', async () => {
+    renderApp(`/room/${ROOM_ID}?name=Keynote&from=es`);
+    expect(text('connection-status')).toBe('Connecting...');
+    const socket = joinServer({ translationUnavailable: true });
+    expect(text('connection-status')).toBe('Connected');
+    expect(text('room-status-badge')).toBe('Inactive');
+    expect(screen.getByTestId('translation-unavailable')).toBeTruthy();
+    expect(screen.queryByTestId('end-room')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('toggle-recording'));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Please start the room first'));
+
+    fireEvent.click(screen.getByTestId('toggle-room'));
+    expect(socket.sentOfType('room_start')).toEqual([{ type: 'room_start', sourceLanguage: 'es' }]);
+    serverSends(socket, { type: 'room_start', roomId: ROOM_ID, messageId: 'e1', timestamp: '2026-01-01T10:00:00.000Z', sourceLanguage: 'es' });
+    expect(text('room-status-badge')).toBe('Active');
+    expect(text('toggle-room')).toBe('Stop Room');
+    expect(text('end-room')).toBe('Finalizar Sala');
+
+    fireEvent.click(screen.getByTestId('toggle-recording'));
+    await waitFor(() => expect(text('recording-badge')).toBe('Recording'));
+    const recognition = FakeRecognition.latest();
+    expect(recognition.lang).toBe('es-ES');
+    expect((screen.getByTestId('input-language') as HTMLSelectElement).disabled).toBe(true);
+
+    act(() => recognition.say('  Buenos días a todos  '));
+    const [frame] = socket.sentOfType('transcript');
+    expect(frame).toMatchObject({ type: 'transcript', text: 'Buenos días a todos', sourceLanguage: 'es', confidence: 0.92, final: true });
+    expect(new Date(String(frame.timestamp)).toISOString()).toBe(frame.timestamp);
+    let entry = screen.getByTestId('transcript-entry');
+    expect(entry.dataset.state).toBe('pending');
+    expect(entry.dataset.seq).toBeUndefined();
+
+    serverSends(socket, { type: 'ack', messageId: frame.messageId, seq: 1 });
+    entry = screen.getByTestId('transcript-entry');
+    expect(entry.dataset.state).toBe('acked');
+    expect(entry.dataset.seq).toBe('1');
+
+    act(() => recognition.say('Segunda frase'));
+    const second = socket.sentOfType('transcript')[1];
+    serverSends(socket, { type: 'error', code: 'room_not_active', message: 'Room is not active yet', messageId: second.messageId });
+    expect(screen.getAllByTestId('transcript-entry').map((e) => e.dataset.state)).toEqual(['acked', 'failed']);
+
+    fireEvent.click(screen.getByTestId('toggle-recording'));
+    expect(text('recording-badge')).toBe('Not recording');
+  });
+
+  it('asks for a language before recording', async () => {
+    renderApp(`/room/${ROOM_ID}`);
+    const socket = joinServer({ room: { name: 'Keynote', status: 'active', sourceLanguage: null } });
+    fireEvent.click(screen.getByTestId('toggle-recording'));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Please select a language first'));
+
+    fireEvent.change(screen.getByTestId('input-language'), { target: { value: 'fr' } });
+    expect(new URLSearchParams(window.location.search).get('from')).toBe('fr');
+    fireEvent.click(screen.getByTestId('toggle-recording'));
+    await waitFor(() => expect(text('recording-badge')).toBe('Recording'));
+    expect(FakeRecognition.latest().lang).toBe('fr-FR');
+    expect(socket.sentOfType('room_start')).toEqual([]);
+  });
+
+  it('explains a refused microphone', async () => {
+    const getUserMedia = jest.fn().mockRejectedValue(new DOMException('denied', 'NotAllowedError'));
+    Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia }, configurable: true });
+    try {
+      renderApp(`/room/${ROOM_ID}?from=en`);
+      joinServer({ room: { name: 'Keynote', status: 'active', sourceLanguage: 'en' } });
+      fireEvent.click(screen.getByTestId('toggle-recording'));
+      await waitFor(() =>
+        expect(screen.getByRole('alert').textContent).toBe('Microphone access denied. Please allow access and try again.'),
+      );
+      expect(FakeRecognition.instances).toHaveLength(0);
+    } finally {
+      Object.defineProperty(navigator, 'mediaDevices', { value: undefined, configurable: true });
+    }
+  });
+
+  it('resends what a previous visit left unacknowledged', () => {
+    const pending = {
+      type: 'transcript',
+      messageId: '00000000-0000-4000-8000-000000000001',
+      text: 'Said before the reload',
+      sourceLanguage: 'en',
+      timestamp: '2026-01-01T10:00:00.000Z',
+      confidence: 0.9,
+      final: true,
+    };
+    window.localStorage.setItem(`lt.outbox.${ROOM_ID}`, JSON.stringify([pending]));
+    renderApp(`/room/${ROOM_ID}`);
+    expect(screen.getByTestId('transcript-entry').dataset.state).toBe('pending');
+    const socket = joinServer();
+    expect(socket.sentOfType('transcript')).toEqual([pending]);
+    serverSends(socket, { type: 'ack', messageId: pending.messageId, seq: 9 });
+    expect(screen.getByTestId('transcript-entry').dataset.seq).toBe('9');
+    expect(window.localStorage.getItem(`lt.outbox.${ROOM_ID}`)).toBeNull();
+  });
+
+  it('ends the room after confirmation and goes home', () => {
+    const confirm = jest.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    renderApp(`/room/${ROOM_ID}`);
+    const socket = joinServer({ room: { name: 'Keynote', status: 'active', sourceLanguage: 'en' } });
+    fireEvent.click(screen.getByTestId('end-room'));
+    expect(socket.sentOfType('room_end')).toEqual([]);
+    fireEvent.click(screen.getByTestId('end-room'));
+    expect(socket.sentOfType('room_end')).toEqual([{ type: 'room_end' }]);
+    expect(window.location.pathname).toBe('/');
+    confirm.mockRestore();
+  });
+
+  it('defaults the input language to the room language and copies the share links', async () => {
+    const writeText = jest.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderApp(`/room/${ROOM_ID}?name=Keynote`);
+    joinServer({ room: { name: 'Keynote', status: 'active', sourceLanguage: 'de' } });
+    expect((screen.getByTestId('input-language') as HTMLSelectElement).value).toBe('de');
+
+    fireEvent.click(screen.getByTestId('copy-host-link'));
+    await waitFor(() => expect(text('copy-host-link')).toBe('Copied!'));
+    expect(writeText).toHaveBeenCalledWith(`http://localhost/room/${ROOM_ID}?name=Keynote#key=${HOST_KEY}`);
+    fireEvent.click(screen.getByTestId('copy-viewer-link'));
+    await waitFor(() => expect(writeText).toHaveBeenLastCalledWith(`http://localhost/view/${ROOM_ID}?name=Keynote`));
+  });
+
+  it('says when speech recognition is missing', () => {
+    FakeRecognition.uninstall();
+    renderApp(`/room/${ROOM_ID}`);
+    expect(screen.getByText('Speech recognition not supported')).toBeTruthy();
+    expect((screen.getByTestId('toggle-recording') as HTMLButtonElement).disabled).toBe(true);
+  });
+});

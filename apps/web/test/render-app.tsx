@@ -1,0 +1,22 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { App } from '../src/App';
+import { FakeSocket } from './fake-socket';
+
+/** Renders the whole app with the browser address set to `path`. */
+export function renderApp(path: string) {
+  window.history.replaceState(null, '', path);
+  FakeSocket.reset();
+  // No test may open a real connection.
+  window.WebSocket = FakeSocket as unknown as typeof WebSocket;
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return render(<App queryClient={queryClient} />);
+}
+
+export function jsonResponse(status: number, body: unknown): Response {
+  return {
+    ok: status >= 200 && status < 300,
+    status,
+    text: () => Promise.resolve(JSON.stringify(body)),
+  } as Response;
+}

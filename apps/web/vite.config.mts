@@ -1,0 +1,25 @@
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const backend = 'http://localhost:8080';
+const proxy = {
+  '/api': backend,
+  '/ws': { target: backend, ws: true },
+  '/config.json': backend,
+  '/healthz': backend,
+};
+
+export default defineConfig({
+  root: import.meta.dirname,
+  plugins: [react()],
+  resolve: {
+    alias: { '@lt/contracts': path.resolve(import.meta.dirname, '../../libs/contracts/src/index.ts') },
+  },
+  build: {
+    outDir: path.resolve(import.meta.dirname, '../../dist/web'),
+    emptyOutDir: true,
+  },
+  server: { proxy },
+  preview: { proxy },
+});
