@@ -30,8 +30,10 @@ function newest(path) {
 export function ensureInstalled() {
   const marker = join(root, 'node_modules', '.package-lock.json');
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(join(root, 'package-lock.json')).mtimeMs) return;
-  console.log('Installing dependencies (npm ci)...');
-  run('npm', ['ci', '--no-audit', '--no-fund'], { env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' } });
+  // `npm install` rather than `npm ci`: with lockfiles written without registry URLs, `npm ci` refuses the
+  // optional packages of other platforms; `npm install` still installs exactly the locked versions.
+  console.log('Installing dependencies...');
+  run('npm', ['install', '--no-audit', '--no-fund'], { env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' } });
 }
 
 export function ensureBuilt() {

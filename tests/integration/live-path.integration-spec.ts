@@ -163,3 +163,57 @@ describe.each(MODES)('live path (%s mode)', (mode) => {
     local.close();
   });
 });
+
+describe('HTTP API input', () => {
+  let db: TestDatabase;
+  let stack: Stack;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    stack = await startStack({ mode: 'embedded', databaseUrl: db.url, llmUrl: null });
+  });
+
+  afterAll(async () => {
+    await stack?.close();
+    await db?.drop();
+  });
+
+  const post = (body: string) =>
+    fetch(`${stack.baseUrl}/api/rooms`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+
+  it.each([
+    ['{bad', 400],
+    ['[1,2]', 400],
+    [JSON.stringify({ name: 'x'.repeat(51) }), 400],
+    [JSON.stringify({ name: 'ok', owner_id: 'someone-else' }), 400],
+    [JSON.stringify({ name: 'x'.repeat(70_000) }), 413],
+  ])('answers %s with %i and an error body', async (body, status) => {
+    const res = await post(body);
+    expect(res.status).toBe(status);
+    const json = (await res.json()) as { error: { code: string; message: string } };
+    expect(json.error.code).toEqual(expect.any(String));
+    expect(json.error.message.length).toBeGreaterThan(0);
+  });
+
+  it('creates a room with a trimmed name and answers the public view of it', async () => {
+    const res = await post(JSON.stringify({ name: '  Sala principal  ' }));
+    expect(res.status).toBe(201);
+    const { room, hostKey } = (await res.json()) as { room: { id: string; name: string }; hostKey: string };
+    expect(room.name).toBe('Sala principal');
+    const view = await fetch(`${stack.baseUrl}/api/view/${room.id}`);
+    const info = await view.json();
+    expect(info).toEqual({ id: room.id, name: 'Sala principal', status: 'scheduled', source_language: null });
+    expect(JSON.stringify(info)).not.toContain(hostKey);
+    expect((await fetch(`${stack.baseUrl}/api/view/00000000-0000-4000-8000-000000000000`)).status).toBe(404);
+    expect((await fetch(`${stack.baseUrl}/api/view/not-a-uuid`)).status).toBe(400);
+  });
+
+  it('tells hosts when no translation provider is configured', async () => {
+    const { room, hostKey } = await (await post('{}')).json();
+    const host = await LiveClient.connect(stack.baseUrl);
+    host.send({ type: 'join', roomId: room.id, role: 'host', hostKey });
+    await host.waitFor((c) => c.of('joined').length === 1);
+    expect(host.of('joined')[0].translationUnavailable).toBe(true);
+    host.close();
+  });
+});

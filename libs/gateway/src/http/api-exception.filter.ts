@@ -29,6 +29,10 @@ export class ApiExceptionFilter implements ExceptionFilter {
       const code = HttpStatus[status]?.toLowerCase() ?? 'http_error';
       return [status, { error: { code, message: exception.message } }];
     }
+    if (isClientHttpError(exception)) {
+      const code = (exception.type ?? 'bad_request').replace(/[.\s]+/g, '_');
+      return [exception.status, { error: { code, message: exception.message } }];
+    }
     const correlationId = crypto.randomUUID();
     this.logger.error(`unexpected error ${correlationId}`, exception as Error);
     return [
@@ -36,4 +40,12 @@ export class ApiExceptionFilter implements ExceptionFilter {
       { error: { code: 'internal', message: 'Something went wrong on our side. Please try again.', correlationId } },
     ];
   }
+}
+
+/** Errors of the body parser (http-errors): a 4xx status meant to be shown, e.g. a body over the limit. */
+function isClientHttpError(e: unknown): e is { status: number; message: string; type?: string } {
+  const candidate = e as { status?: unknown; expose?: unknown } | null;
+  return (
+    typeof candidate?.status === 'number' && candidate.status >= 400 && candidate.status < 500 && candidate.expose === true
+  );
 }
