@@ -1,3 +1,4 @@
+import type { CreateRoomResponse } from '@lt/contracts';
 import { createTestDatabase, FakeOpenAiServer, LiveClient, startStack, type Stack, type TestDatabase } from '@lt/testing';
 import { createRoom, MODES, sleep, transcript } from './helpers';
 
@@ -209,7 +210,7 @@ describe('HTTP API input', () => {
   });
 
   it('tells hosts when no translation provider is configured', async () => {
-    const { room, hostKey } = await (await post('{}')).json();
+    const { room, hostKey } = (await (await post('{}')).json()) as CreateRoomResponse;
     const host = await LiveClient.connect(stack.baseUrl);
     host.send({ type: 'join', roomId: room.id, role: 'host', hostKey });
     await host.waitFor((c) => c.of('joined').length === 1);

@@ -6,10 +6,13 @@ export class LiveClient {
   readonly frames: ServerFrame[] = [];
   closeCode: number | null = null;
   private waiters: (() => void)[] = [];
+  private listeners: ((frame: ServerFrame) => void)[] = [];
 
   private constructor(private readonly ws: WebSocket) {
     ws.on('message', (data) => {
-      this.frames.push(JSON.parse(String(data)) as ServerFrame);
+      const frame = JSON.parse(String(data)) as ServerFrame;
+      this.frames.push(frame);
+      this.listeners.forEach((l) => l(frame));
       this.waiters.forEach((w) => w());
     });
     ws.on('close', (code) => {
@@ -25,6 +28,11 @@ export class LiveClient {
       ws.once('unexpected-response', (_req, res) => reject(new Error(`upgrade refused with ${res.statusCode}`)));
       ws.once('error', reject);
     });
+  }
+
+  /** Calls `listener` with every frame received from now on. */
+  onFrame(listener: (frame: ServerFrame) => void): void {
+    this.listeners.push(listener);
   }
 
   send(frame: ClientFrame | Record<string, unknown>): void {
