@@ -102,3 +102,42 @@ test('the viewer link cannot host the room', async ({ page, browser }) => {
   await shot(other, 'host-without-key');
   await stranger.close();
 });
+
+test('a sentence whose ack was lost is resent after the reconnect and stored once', async ({ page, context }) => {
+  let connections = 0;
+  await page.routeWebSocket(/\/ws$/, (ws) => {
+    const attempt = ++connections;
+    const server = ws.connectToServer();
+    server.onMessage((message) => {
+      const frame = JSON.parse(String(message));
+      if (attempt === 1 && frame.type === 'ack') {
+        // The server stored the sentence, but the connection drops before the host hears about it.
+        ws.close({ code: 1012, reason: 'test: connection lost' });
+        return;
+      }
+      ws.send(message);
+    });
+  });
+
+  await page.goto('/');
+  await page.getByTestId('create-room').click();
+  await expect(page).toHaveURL(/\/room\//);
+  const roomId = new URL(page.url()).pathname.split('/').pop() as string;
+  await page.getByTestId('input-language').selectOption('es');
+  await page.getByTestId('toggle-room').click();
+  await expect(page.getByTestId('room-status-badge')).toHaveAttribute('data-active', 'true');
+  const viewer = await context.newPage();
+  await viewer.goto(`/view/${roomId}?lang=fr`);
+  await expect(viewer.getByTestId('viewer-status')).toHaveText('Live');
+
+  await page.getByTestId('toggle-recording').click();
+  await say(page, 'Esta frase no se pierde');
+  await expect(page.locator('[data-testid="transcript-entry"][data-state="acked"]')).toHaveCount(1, { timeout: 20_000 });
+  expect(connections).toBeGreaterThanOrEqual(2);
+  await expect(page.getByTestId('transcript-entry')).toHaveCount(1);
+  await expect(page.getByTestId('transcript-entry').first()).toHaveAttribute('data-seq', '1');
+  await expect(viewer.getByTestId('translated-message')).toHaveText(['(fr) Esta frase no se pierde']);
+  await viewer.waitForTimeout(500);
+  await expect(viewer.getByTestId('translated-message')).toHaveCount(1);
+  expect((await llmCalls()).filter((c) => c.user === 'Esta frase no se pierde')).toHaveLength(1);
+});
