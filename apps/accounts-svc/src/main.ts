@@ -1,5 +1,11 @@
 import 'reflect-metadata';
 import { AccountsModule } from '@lt/accounts';
-import { runService } from '@lt/platform';
+import { accountsEnvSchema, runService } from '@lt/platform';
 
-runService({ name: 'accounts-svc', healthPort: 8081, needsDatabase: true, imports: () => [AccountsModule] });
+runService({
+  name: 'accounts-svc',
+  healthPort: 8081,
+  needsDatabase: true,
+  env: accountsEnvSchema.shape,
+  imports: (env) => [AccountsModule.forRoot(env)],
+});

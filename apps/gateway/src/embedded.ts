@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { AccountsModule } from '@lt/accounts';
 import {
   BusModule,
+  accountsEnvSchema,
   DatabaseUrlModule,
   HealthModule,
   commonEnvSchema,
@@ -20,11 +21,12 @@ import {
 import { RoomsModule } from '@lt/rooms';
 import { TranslateModule } from '@lt/translate';
 import { TtsModule } from '@lt/tts';
-import { GatewayModule, prepareGateway } from '@lt/gateway';
+import { GatewayModule, gatewayConfigFrom, prepareGateway } from '@lt/gateway';
 
 const envSchema = commonEnvSchema
   .extend(gatewayEnvSchema.shape)
   .extend(translateEnvSchema.shape)
+  .extend(accountsEnvSchema.shape)
   .extend({ EMBEDDED_PG_PORT: port(54329) });
 
 /** Embedded mode: the gateway and every service in one process, over the in-process bus. */
@@ -39,11 +41,11 @@ run(async () => {
       BusModule.forRoot({ transport: 'in-process' }),
       DatabaseUrlModule.forRoot(databaseUrl),
       HealthModule,
-      AccountsModule,
+      AccountsModule.forRoot(env),
       RoomsModule,
       TranslateModule.forRoot(env),
       TtsModule,
-      GatewayModule.forRoot({ allowedOrigins: env.ALLOWED_ORIGINS, publicUrl: env.PUBLIC_URL }),
+      GatewayModule.forRoot(gatewayConfigFrom(env)),
     ],
     // The root module shuts down last: the embedded PostgreSQL stops after every pool on it has closed.
     providers: [{ provide: 'EMBEDDED_POSTGRES', useValue: { onApplicationShutdown: () => database?.stop() } }],

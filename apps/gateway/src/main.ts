@@ -1,18 +1,18 @@
 import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { BusModule, HealthModule, commonEnvSchema, gatewayEnvSchema, loadEnv, run, startProcess } from '@lt/platform';
-import { GatewayModule, prepareGateway } from '@lt/gateway';
+import { BusModule, HealthModule, commonEnvSchema, gatewayEnvSchema, keycloakEnvSchema, loadEnv, run, startProcess } from '@lt/platform';
+import { GatewayModule, gatewayConfigFrom, prepareGateway } from '@lt/gateway';
 
 /** Distributed mode: the gateway alone, talking to the services over NATS. */
 run(async () => {
-  const env = loadEnv(commonEnvSchema.extend(gatewayEnvSchema.shape));
+  const env = loadEnv(commonEnvSchema.extend(gatewayEnvSchema.shape).extend(keycloakEnvSchema.shape));
 
   @Module({
     imports: [
       BusModule.forRoot({ transport: 'nats', url: env.NATS_URL, name: 'gateway' }),
       HealthModule,
-      GatewayModule.forRoot({ allowedOrigins: env.ALLOWED_ORIGINS, publicUrl: env.PUBLIC_URL }),
+      GatewayModule.forRoot(gatewayConfigFrom(env)),
     ],
   })
   class GatewayAppModule {}

@@ -1,12 +1,44 @@
-import { Module } from '@nestjs/common';
-import { serviceDatabaseProviders } from '@lt/platform';
-import { CreateProfiles1763800200000 } from './database/migrations/1763800200000-CreateProfiles';
+import { DynamicModule, Module } from '@nestjs/common';
+import type { AccountsEnv } from '@lt/platform';
+import { ACCOUNTS_ENV } from './accounts.config';
+import { AccountsController } from './accounts.controller';
+import { accountsDatabaseProviders } from './accounts.database';
+import { AccountService } from './auth/account.service';
+import { AuthService } from './auth/auth.service';
+import { ProfilesRepository } from './profiles/profiles.repository';
+import { ProfilesService } from './profiles/profiles.service';
+import { LinksService } from './recovery/links.service';
+import { Mailer } from './recovery/mailer';
+import { VerificationRepository } from './recovery/verification.repository';
+import { SessionsRepository } from './sessions/sessions.repository';
+import { SessionsService } from './sessions/sessions.service';
+import { TokenSigner } from './sessions/token-signer';
+import { IdTokenVerifier } from './social/id-token.verifier';
+import { UsersRepository } from './users/users.repository';
 
-export const ACCOUNTS_DATA_SOURCE = Symbol('ACCOUNTS_DATA_SOURCE');
-export const ACCOUNTS_MIGRATIONS = [CreateProfiles1763800200000];
-
-/** accounts-svc: for now it owns its schema and runs its migrations; sign-in and profiles build on it. */
-@Module({
-  providers: [...serviceDatabaseProviders(ACCOUNTS_DATA_SOURCE, { schema: 'accounts', entities: [], migrations: ACCOUNTS_MIGRATIONS })],
-})
-export class AccountsModule {}
+/** accounts-svc: users, sessions and tokens, recovery, social sign-in, profiles, plans and the token ledger. */
+@Module({})
+export class AccountsModule {
+  static forRoot(env: AccountsEnv): DynamicModule {
+    return {
+      module: AccountsModule,
+      controllers: [AccountsController],
+      providers: [
+        { provide: ACCOUNTS_ENV, useValue: env },
+        ...accountsDatabaseProviders,
+        UsersRepository,
+        SessionsRepository,
+        VerificationRepository,
+        ProfilesRepository,
+        TokenSigner,
+        ProfilesService,
+        SessionsService,
+        Mailer,
+        LinksService,
+        IdTokenVerifier,
+        AuthService,
+        AccountService,
+      ],
+    };
+  }
+}

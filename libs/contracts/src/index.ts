@@ -12,3 +12,4 @@ export * from './translate/translate.subjects';
 export * from './live/live.subjects';
 export * from './api-error';
 export * from './tts/tts.subjects';
+export * from './auth';

@@ -5,4 +5,30 @@ export interface GatewayConfig {
   allowedOrigins: string[];
   /** The public base URL used in links; the request's own origin when absent. */
   publicUrl?: string;
+  /** Keycloak for Google / Apple sign-in, given to the web in /config.json. */
+  keycloak?: { url: string; realm: string; clientId: string } | null;
+  /** Per-address limit of sign-in, sign-up and recovery calls. */
+  authRate?: { burst: number; perMinute: number };
+}
+
+/** The gateway's settings from its environment. */
+export function gatewayConfigFrom(env: {
+  ALLOWED_ORIGINS: string[];
+  PUBLIC_URL?: string;
+  KEYCLOAK_URL?: string;
+  KEYCLOAK_REALM?: string;
+  KEYCLOAK_CLIENT_ID?: string;
+  AUTH_RATE_LIMIT_BURST?: number;
+  AUTH_RATE_LIMIT_PER_MINUTE?: number;
+}): GatewayConfig {
+  const { KEYCLOAK_URL: url, KEYCLOAK_REALM: realm, KEYCLOAK_CLIENT_ID: clientId } = env;
+  return {
+    allowedOrigins: env.ALLOWED_ORIGINS,
+    publicUrl: env.PUBLIC_URL,
+    keycloak: url && realm && clientId ? { url, realm, clientId } : null,
+    authRate:
+      env.AUTH_RATE_LIMIT_BURST !== undefined && env.AUTH_RATE_LIMIT_PER_MINUTE !== undefined
+        ? { burst: env.AUTH_RATE_LIMIT_BURST, perMinute: env.AUTH_RATE_LIMIT_PER_MINUTE }
+        : undefined,
+  };
 }

@@ -1,6 +1,9 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
+import { AccessTokens } from './auth/access-tokens';
+import { IpRateLimiter } from './auth/ip-rate-limiter';
 import { GATEWAY_ENV, type GatewayConfig } from './gateway.config';
+import { AuthHttpController } from './http/auth.http-controller';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { ConfigController } from './http/config.controller';
 import { RoomsHttpController } from './http/rooms.http-controller';
@@ -14,10 +17,12 @@ export class GatewayModule {
   static forRoot(config: GatewayConfig): DynamicModule {
     return {
       module: GatewayModule,
-      controllers: [RoomsHttpController, ConfigController],
+      controllers: [RoomsHttpController, AuthHttpController, ConfigController],
       providers: [
         { provide: GATEWAY_ENV, useValue: config },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
+        AccessTokens,
+        IpRateLimiter,
         LiveRooms,
         LiveFramesHandler,
         LiveGateway,

@@ -2,8 +2,8 @@ import { INestApplication, Module, Type, DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AccountsModule } from '@lt/accounts';
-import { GatewayModule, prepareGateway } from '@lt/gateway';
-import { BusModule, DatabaseUrlModule, HealthModule, Readiness, type BusOptions } from '@lt/platform';
+import { GatewayModule, gatewayConfigFrom, prepareGateway } from '@lt/gateway';
+import { Bus, BusModule, DatabaseUrlModule, HealthModule, Readiness, type AccountsEnv, type BusOptions } from '@lt/platform';
 import { RoomsModule } from '@lt/rooms';
 import { TranslateModule } from '@lt/translate';
 import { TEST_NATS_URL } from './nats';
@@ -12,6 +12,8 @@ export type StackMode = 'embedded' | 'distributed';
 
 export interface Stack {
   baseUrl: string;
+  /** The gateway's bus: lets a test publish what a service would. */
+  bus: Bus;
   close(): Promise<void>;
 }
 
@@ -25,7 +27,24 @@ const translateEnv = (llmUrl: string | null) => ({
  * The product's services for an integration test: in one app over the in-process bus (embedded), or as
  * separate apps over real NATS (distributed), on a real PostgreSQL.
  */
-export async function startStack(options: { mode: StackMode; databaseUrl: string; llmUrl: string | null }): Promise<Stack> {
+export const accountsTestEnv: AccountsEnv = {
+  SMTP_URL: undefined,
+  MAIL_FROM: 'rooms@example.com',
+  AUTH_CONFIRM_EMAIL: false,
+  ADMIN_EMAILS: ['admin@example.com'],
+  DATA_DIR: 'tmp/test-data',
+  KEYCLOAK_URL: undefined,
+  KEYCLOAK_REALM: undefined,
+  KEYCLOAK_CLIENT_ID: undefined,
+};
+
+export async function startStack(options: {
+  mode: StackMode;
+  databaseUrl: string;
+  llmUrl: string | null;
+  accounts?: Partial<AccountsEnv>;
+  publicUrl?: string;
+}): Promise<Stack> {
   const apps: INestApplication[] = [];
   const bus = (name: string): BusOptions =>
     options.mode === 'embedded' ? { transport: 'in-process' } : { transport: 'nats', url: TEST_NATS_URL, name };
@@ -34,8 +53,18 @@ export async function startStack(options: { mode: StackMode; databaseUrl: string
     class TestModule {}
     return TestModule;
   };
-  const services = [AccountsModule, RoomsModule, TranslateModule.forRoot(translateEnv(options.llmUrl))];
-  const gateway = GatewayModule.forRoot({ allowedOrigins: ['https://allowed.example'] });
+  const a = { ...accountsTestEnv, ...options.accounts };
+  const accounts = AccountsModule.forRoot(a);
+  const services = [accounts, RoomsModule, TranslateModule.forRoot(translateEnv(options.llmUrl))];
+  const gateway = GatewayModule.forRoot(
+    gatewayConfigFrom({
+      ...a,
+      ALLOWED_ORIGINS: ['https://allowed.example'],
+      PUBLIC_URL: options.publicUrl,
+      AUTH_RATE_LIMIT_BURST: 10_000,
+      AUTH_RATE_LIMIT_PER_MINUTE: 10_000,
+    }),
+  );
 
   if (options.mode === 'distributed') {
     for (const [name, module] of [['accounts-svc', services[0]], ['rooms-svc', services[1]], ['translate-svc', services[2]]] as const) {
@@ -53,6 +82,7 @@ export async function startStack(options: { mode: StackMode; databaseUrl: string
   const address = app.getHttpServer().address() as { port: number };
   return {
     baseUrl: `http://127.0.0.1:${address.port}`,
+    bus: app.get(Bus),
     close: async () => {
       for (const a of apps.reverse()) await a.close();
     },

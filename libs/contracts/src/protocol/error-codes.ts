@@ -20,4 +20,6 @@ export const CLOSE_CODES = {
   policyViolation: 1008,
   messageTooBig: 1009,
   internal: 1011,
+  /** The session the socket was opened with was signed out or revoked. */
+  signedOut: 4001,
 } as const;

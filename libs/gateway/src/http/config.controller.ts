@@ -1,11 +1,18 @@
-import { Controller, Get } from '@nestjs/common';
-import { LANGUAGES, LIMITS } from '@lt/contracts';
+import { Controller, Get, Inject } from '@nestjs/common';
+import { LANGUAGES, LIMITS, type PublicConfig } from '@lt/contracts';
+import { GATEWAY_ENV, type GatewayConfig } from '../gateway.config';
 
 /** `/config.json`: public settings for the web app; never a secret. */
 @Controller()
 export class ConfigController {
+  constructor(@Inject(GATEWAY_ENV) private readonly config: GatewayConfig) {}
+
   @Get('config.json')
-  config() {
-    return { languages: LANGUAGES.map((l) => l.code), limits: { roomNameMax: LIMITS.roomNameMax }, keycloak: null };
+  publicConfig(): PublicConfig {
+    return {
+      languages: LANGUAGES.map((l) => l.code),
+      limits: { roomNameMax: LIMITS.roomNameMax },
+      keycloak: this.config.keycloak ?? null,
+    };
   }
 }

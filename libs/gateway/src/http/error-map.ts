@@ -1,6 +1,7 @@
 import { HttpStatus } from '@nestjs/common';
 import { LiveErrorCode } from '@lt/contracts';
 import { BUS_ERROR_CODES } from '@lt/platform';
+import { AccountsErrorCode } from '@lt/accounts';
 import { RoomsErrorCode } from '@lt/rooms';
 
 /** Every error code any service can answer, with its HTTP status: the one place where they are mapped. */
@@ -8,6 +9,21 @@ const STATUS_BY_CODE: Record<string, HttpStatus> = {
   [RoomsErrorCode.RoomNotFound]: HttpStatus.NOT_FOUND,
   [RoomsErrorCode.InvalidHostKey]: HttpStatus.FORBIDDEN,
   [RoomsErrorCode.RoomNotActive]: HttpStatus.CONFLICT,
+  [AccountsErrorCode.InvalidCredentials]: HttpStatus.BAD_REQUEST,
+  [AccountsErrorCode.MissingCredentials]: HttpStatus.BAD_REQUEST,
+  [AccountsErrorCode.UserAlreadyExists]: HttpStatus.UNPROCESSABLE_ENTITY,
+  [AccountsErrorCode.EmailExists]: HttpStatus.UNPROCESSABLE_ENTITY,
+  [AccountsErrorCode.EmailNotConfirmed]: HttpStatus.BAD_REQUEST,
+  [AccountsErrorCode.NotAuthenticated]: HttpStatus.UNAUTHORIZED,
+  [AccountsErrorCode.InvalidRefreshToken]: HttpStatus.BAD_REQUEST,
+  [AccountsErrorCode.RefreshTokenReused]: HttpStatus.BAD_REQUEST,
+  [AccountsErrorCode.SessionExpired]: HttpStatus.UNAUTHORIZED,
+  [AccountsErrorCode.TooManyAttempts]: HttpStatus.TOO_MANY_REQUESTS,
+  [AccountsErrorCode.InvalidIdToken]: HttpStatus.BAD_REQUEST,
+  [AccountsErrorCode.SocialNotConfigured]: HttpStatus.BAD_REQUEST,
+  [AccountsErrorCode.InvalidLink]: HttpStatus.FORBIDDEN,
+  [AccountsErrorCode.UserNotFound]: HttpStatus.NOT_FOUND,
+  validation_failed: HttpStatus.BAD_REQUEST,
   [LiveErrorCode.BadFrame]: HttpStatus.BAD_REQUEST,
   [LiveErrorCode.Forbidden]: HttpStatus.FORBIDDEN,
   [LiveErrorCode.RateLimited]: HttpStatus.TOO_MANY_REQUESTS,

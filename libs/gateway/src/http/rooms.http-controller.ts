@@ -12,6 +12,7 @@ import {
 } from '@lt/contracts';
 import { Bus } from '@lt/platform';
 import { GATEWAY_ENV, type GatewayConfig } from '../gateway.config';
+import { publicOrigin } from './public-origin';
 
 const roomIdSchema = z.string().uuid('Room id must be a uuid');
 
@@ -30,7 +31,7 @@ export class RoomsHttpController {
     return this.bus.request<CreateRoomResponse, CreateRoomRequest>(ROOMS_SUBJECTS.createRoom, {
       name: input.name,
       ownerId: null,
-      origin: this.config.publicUrl ?? `${req.protocol}://${req.get('host')}`,
+      origin: publicOrigin(req, this.config),
     });
   }
 

@@ -22,6 +22,7 @@ import {
   type TranslationHistoryRequest,
 } from '@lt/contracts';
 import { Bus, DomainException } from '@lt/platform';
+import { AccessTokens } from '../auth/access-tokens';
 import { liveCodeOf } from '../http/error-map';
 import { LiveRooms } from './live-rooms';
 import type { LiveSocket } from './live-socket';
@@ -36,6 +37,7 @@ export class LiveFramesHandler {
   constructor(
     private readonly bus: Bus,
     private readonly rooms: LiveRooms,
+    private readonly tokens: AccessTokens,
   ) {}
 
   async handle(socket: LiveSocket, raw: string): Promise<void> {
@@ -83,6 +85,9 @@ export class LiveFramesHandler {
     if (socket.roomId) return socket.error(LiveErrorCode.AlreadyJoined, 'This connection has already joined a room');
     const state = await this.admit(socket, frame);
     if (!state) return;
+    const caller = frame.accessToken ? await this.tokens.verify(frame.accessToken).catch(() => null) : null;
+    socket.userId = caller?.userId ?? null;
+    socket.sessionId = caller?.sessionId ?? null;
     const suffix = crypto.randomUUID().slice(0, 8);
     socket.roomId = frame.roomId;
     socket.role = frame.role;

@@ -11,6 +11,9 @@ export class LiveSocket {
   lang: LanguageCode | null = null;
   clientId = '';
   speakerName = '';
+  /** The signed-in user's session, when the join carried a valid access token. */
+  sessionId: string | null = null;
+  userId: string | null = null;
   /** While history is being sent, live translations wait here so that order holds. */
   private held: { seq: number; text: string }[] | null = null;
 

@@ -3,6 +3,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { CLOSE_CODES, LIMITS, LiveErrorCode } from '@lt/contracts';
+import { AccessTokens } from '../auth/access-tokens';
 import { GATEWAY_ENV, type GatewayConfig } from '../gateway.config';
 import { LiveFramesHandler } from './live-frames.handler';
 import { LiveRooms } from './live-rooms';
@@ -20,12 +21,21 @@ const FRAME_BURST = 60;
 export class LiveGateway implements OnApplicationShutdown {
   private readonly logger = new Logger('LiveGateway');
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: LIMITS.frameMaxBytes });
+  private readonly sockets = new Set<LiveSocket>();
 
   constructor(
     private readonly frames: LiveFramesHandler,
     private readonly rooms: LiveRooms,
+    tokens: AccessTokens,
     @Inject(GATEWAY_ENV) private readonly config: GatewayConfig,
-  ) {}
+  ) {
+    tokens.onRevoked((event) => {
+      const ended = new Set(event.sessionIds);
+      for (const socket of this.sockets) {
+        if (socket.sessionId && ended.has(socket.sessionId)) socket.close(CLOSE_CODES.signedOut, 'Signed out');
+      }
+    });
+  }
 
   attach(server: Server): void {
     server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -51,6 +61,7 @@ export class LiveGateway implements OnApplicationShutdown {
 
   private onConnection(ws: WebSocket): void {
     const socket = new LiveSocket(ws);
+    this.sockets.add(socket);
     let tokens = FRAME_BURST;
     let last = Date.now();
     let queue = Promise.resolve();
@@ -66,7 +77,10 @@ export class LiveGateway implements OnApplicationShutdown {
         .then(() => (text === null ? socket.error(LiveErrorCode.BadFrame, 'Frames must be JSON text') : this.frames.handle(socket, text)))
         .catch((e) => this.logger.error('frame failed', e as Error));
     });
-    ws.on('close', () => this.rooms.remove(socket));
+    ws.on('close', () => {
+      this.sockets.delete(socket);
+      this.rooms.remove(socket);
+    });
     ws.on('error', (error) => {
       this.logger.debug(`socket error: ${error.message}`);
       if (ws.readyState === ws.OPEN) ws.close(CLOSE_CODES.messageTooBig, 'Frame too large');

@@ -19,6 +19,14 @@ export const optionalUrl = z.preprocess(emptyAsUndefined, z.string().url().optio
 export const optionalString = z.preprocess(emptyAsUndefined, z.string().min(1).optional());
 export const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 
+const flag = z.preprocess((v) => (v === '' ? undefined : v), z.enum(['true', 'false']).default('false')).transform((v) => v === 'true');
+const list = (check: z.ZodString) =>
+  z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(check));
+
 /** Variables every process reads. */
 export const commonEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -40,17 +48,37 @@ export const gatewayEnvSchema = z.object({
   PORT: port(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   /** Extra origins allowed to open sockets, comma separated; same origin and localhost are always allowed. */
-  ALLOWED_ORIGINS: z
-    .string()
-    .default('')
-    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
-    .pipe(z.array(z.string().url())),
+  ALLOWED_ORIGINS: list(z.string().url()),
   /** Public base URL for links (viewer links); the request's own origin when unset. */
   PUBLIC_URL: optionalUrl,
+  /** Sign-in, sign-up and recovery calls per client address: a burst, then this many a minute. */
+  AUTH_RATE_LIMIT_BURST: z.coerce.number().int().min(1).default(30),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /** Where the built web app is; served when present. */
   WEB_DIST: z.string().min(1).default('dist/web'),
 });
 
+/** Keycloak, which brokers Google and Apple sign-in; all three or none. */
+export const keycloakEnvSchema = z.object({
+  KEYCLOAK_URL: optionalUrl,
+  KEYCLOAK_REALM: optionalString,
+  KEYCLOAK_CLIENT_ID: optionalString,
+});
+
+/** Variables of the accounts service. */
+export const accountsEnvSchema = keycloakEnvSchema.extend({
+  /** smtp://user:pass@host:port; without it, mails are written to the log and DATA_DIR/mail. */
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().min(3).default('Live Translation Rooms <no-reply@localhost>'),
+  /** Sign-up waits for the e-mail to be confirmed before the first session. */
+  AUTH_CONFIRM_EMAIL: flag,
+  /** These e-mails get the admin role. */
+  ADMIN_EMAILS: list(z.string().email()).transform((emails) => emails.map((e) => e.toLowerCase())),
+  DATA_DIR: z.string().min(1).default('.data'),
+});
+
+export type KeycloakEnv = z.infer<typeof keycloakEnvSchema>;
+export type AccountsEnv = z.infer<typeof accountsEnvSchema>;
 export type CommonEnv = z.infer<typeof commonEnvSchema>;
 export type TranslateEnv = z.infer<typeof translateEnvSchema>;
 export type GatewayEnv = z.infer<typeof gatewayEnvSchema>;

@@ -1,0 +1,17 @@
+import type { AccountsEnv } from '@lt/platform';
+
+export const ACCOUNTS_ENV = Symbol('ACCOUNTS_ENV');
+export type AccountsConfig = AccountsEnv;
+
+export const AUTH_TIMES = {
+  accessTokenSeconds: 3600,
+  sessionDays: 30,
+  refreshReuseGraceMs: 10_000,
+  recoveryLinkMs: 3600_000,
+  signupLinkMs: 24 * 3600_000,
+  recoveryMailIntervalMs: 60_000,
+  failureWindowMs: 3600_000,
+  maxFailuresPerWindow: 100,
+} as const;
+
+export const JWT = { issuer: 'lt-accounts', audience: 'lt' } as const;

@@ -1,0 +1,36 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { TokenUsageEvent, UserRole } from '@lt/contracts';
+import { ACCOUNTS_DATA_SOURCE } from '../accounts.database';
+import { ProfileEntity } from './profile.entity';
+
+@Injectable()
+export class ProfilesRepository {
+  constructor(@Inject(ACCOUNTS_DATA_SOURCE) private readonly db: DataSource) {}
+
+  findById(id: string): Promise<ProfileEntity | null> {
+    return this.db.getRepository(ProfileEntity).findOneBy({ id });
+  }
+
+  async insertIfMissing(profile: ProfileEntity): Promise<void> {
+    await this.db.createQueryBuilder().insert().into(ProfileEntity).values(profile).orIgnore().execute();
+  }
+
+  async setRole(id: string, role: UserRole): Promise<void> {
+    await this.db.getRepository(ProfileEntity).update({ id }, { role });
+  }
+
+  /** Applies a usage event once: the ledger row and the counter move together, or not at all. */
+  async applyUsage(event: TokenUsageEvent): Promise<boolean> {
+    return this.db.transaction(async (em) => {
+      const inserted = await em.query(
+        `INSERT INTO accounts.token_usage (event_id, user_id, room_id, tokens, event_type)
+         VALUES ($1, $2, $3, $4, $5) ON CONFLICT (event_id) DO NOTHING RETURNING event_id`,
+        [event.eventId, event.userId, event.roomId, event.tokens, event.eventType],
+      );
+      if (inserted.length === 0) return false;
+      await em.query(`UPDATE accounts.profiles SET tokens_used = tokens_used + $2 WHERE id = $1`, [event.userId, event.tokens]);
+      return true;
+    });
+  }
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants';
+
+/** The spec's server messages (§8): the `message` of auth error bodies, which the web maps to its texts. */
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'Invalid login credentials',
+  alreadyRegistered: 'User already registered',
+  emailNotConfirmed: 'Email not confirmed',
+  missingCredentials: 'You must provide either an email or phone number and a password',
+  noUser: 'No authenticated user',
+  weakPassword: `Password should be at least ${LIMITS.passwordMin} characters`,
+  tooManyAttempts: 'Too many sign-in attempts. Please wait a while and try again.',
+  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  invalidRefreshToken: 'Invalid Refresh Token',
+  invalidIdToken: 'Invalid ID token',
+  socialNotConfigured: 'Social sign-in is not configured',
+} as const;
+
+const email = z.string().trim().toLowerCase().email('Invalid email').max(320);
+const password = z.string().min(LIMITS.passwordMin, AUTH_MESSAGES.weakPassword).max(200);
+const name = z.string().trim().max(100);
+
+/** Missing e-mail or password answers the spec's 'You must provide either an email or phone number and a password'. */
+export const credentialsPresent = (body: unknown): boolean => {
+  const b = (body ?? {}) as Record<string, unknown>;
+  return typeof b.email === 'string' && b.email.trim() !== '' && typeof b.password === 'string' && b.password !== '';
+};
+
+export const signupBodySchema = z.object({ email, password, name: name.optional() }).strict();
+export const passwordGrantBodySchema = z.object({ email, password: z.string().min(1).max(200) }).strict();
+export const refreshGrantBodySchema = z.object({ refresh_token: z.string().min(20).max(200) }).strict();
+export const socialProviderSchema = z.enum(['google', 'apple']);
+export const idTokenGrantBodySchema = z.object({ provider: socialProviderSchema, id_token: z.string().min(20).max(8192) }).strict();
+export const grantTypeSchema = z.enum(['password', 'refresh_token', 'id_token']);
+export const recoverBodySchema = z.object({ email }).strict();
+export const updateUserBodySchema = z
+  .object({ name: name.optional(), email: email.optional(), password: password.optional() })
+  .strict()
+  .refine((b) => b.name !== undefined || b.email !== undefined || b.password !== undefined, 'Nothing to update');
+
+export type SignupBody = z.infer<typeof signupBodySchema>;
+export type PasswordGrantBody = z.infer<typeof passwordGrantBodySchema>;
+export type RefreshGrantBody = z.infer<typeof refreshGrantBodySchema>;
+export type IdTokenGrantBody = z.infer<typeof idTokenGrantBodySchema>;
+export type SocialProvider = z.infer<typeof socialProviderSchema>;
+export type GrantType = z.infer<typeof grantTypeSchema>;
+export type RecoverBody = z.infer<typeof recoverBodySchema>;
+export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;

@@ -1,0 +1,3 @@
+export * from './auth.dto';
+export * from './auth.response';
+export * from './accounts.subjects';

@@ -1,0 +1,273 @@
+import { Client } from 'pg';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { exportJWK, generateKeyPair, SignJWT, type KeyLike } from 'jose';
+import { ACCOUNTS_SUBJECTS, type AuthSession, type TokenUsageEvent } from '@lt/contracts';
+import { createTestDatabase, LiveClient, SmtpCatcher, startStack, type Stack, type TestDatabase } from '@lt/testing';
+import { authApi, uniqueEmail } from './auth-api';
+import { createRoom, MODES, sleep } from './helpers';
+
+jest.setTimeout(30_000);
+
+/** Stands in for Keycloak's realm keys: signs ID tokens and serves the JWKS at Keycloak's path. */
+async function fakeRealm() {
+  const { privateKey, publicKey } = await generateKeyPair('RS256');
+  const jwk = { ...(await exportJWK(publicKey)), kid: 'realm-key', alg: 'RS256', use: 'sig' };
+  const server: Server = createServer((req, res) => {
+    if (req.url === '/realms/lt/protocol/openid-connect/certs') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return res.end(JSON.stringify({ keys: [jwk] }));
+    }
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const sign = (claims: Record<string, unknown>, options: { audience?: string; issuer?: string; expiresIn?: string; key?: KeyLike } = {}) =>
+    new SignJWT(claims)
+      .setProtectedHeader({ alg: 'RS256', kid: 'realm-key' })
+      .setIssuer(options.issuer ?? `${url}/realms/lt`)
+      .setAudience(options.audience ?? 'lt-web')
+      .setIssuedAt()
+      .setExpirationTime(options.expiresIn ?? '5m')
+      .sign(options.key ?? privateKey);
+  return { url, sign, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+describe.each(MODES)('accounts (%s mode)', (mode) => {
+  let db: TestDatabase;
+  let stack: Stack;
+  let smtp: SmtpCatcher;
+  let realm: Awaited<ReturnType<typeof fakeRealm>>;
+  let sql: Client;
+  let api: ReturnType<typeof authApi>;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    smtp = new SmtpCatcher();
+    realm = await fakeRealm();
+    stack = await startStack({
+      mode,
+      databaseUrl: db.url,
+      llmUrl: null,
+      publicUrl: 'https://rooms.example',
+      accounts: { SMTP_URL: await smtp.start(), KEYCLOAK_URL: realm.url, KEYCLOAK_REALM: 'lt', KEYCLOAK_CLIENT_ID: 'lt-web' },
+    });
+    sql = new Client({ connectionString: db.url });
+    await sql.connect();
+    api = authApi(stack.baseUrl);
+  });
+
+  afterAll(async () => {
+    await sql?.end();
+    await stack?.close();
+    await smtp?.stop();
+    await realm?.close();
+    await db?.drop();
+  });
+
+  it('signs up with a session and a free profile, hashing the password with argon2id', async () => {
+    const email = uniqueEmail('ana');
+    const res = await api.signup(email.toUpperCase(), 'secret-pw');
+    expect(res.status).toBe(200);
+    const session = res.body.session as AuthSession;
+    expect(res.body.user).toMatchObject({ email, user_metadata: { name: email.split('@')[0] } });
+    expect(session).toMatchObject({ token_type: 'bearer', expires_in: 3600 });
+    expect(session.expires_at - Date.now() / 1000).toBeGreaterThan(3500);
+    const header = JSON.parse(Buffer.from(session.access_token.split('.')[0], 'base64url').toString());
+    expect(header.alg).toBe('EdDSA');
+    const profile = await api.profile(session.access_token);
+    expect(profile.body).toMatchObject({ email, plan_type: 'free', token_quota: 10000, tokens_used: 0, tokens_remaining: 10000, role: 'user' });
+
+    const [{ password_hash: hash }] = (await sql.query('SELECT password_hash FROM accounts.users WHERE email = $1', [email])).rows;
+    const [, m, t] = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=\d+\$/.exec(hash) ?? [];
+    expect(Number(m)).toBeGreaterThanOrEqual(19 * 1024);
+    expect(Number(t)).toBeGreaterThanOrEqual(2);
+    expect(hash).not.toContain('secret-pw');
+  });
+
+  it('answers the spec messages for bad sign-ups and sign-ins, alike for unknown e-mails and wrong passwords', async () => {
+    const email = uniqueEmail('bob');
+    await api.signup(email);
+    expect((await api.signup(email)).body).toEqual({ error: { code: 'user_already_exists', message: 'User already registered' } });
+    const missing = await api.call('POST', '/api/auth/signup', { email: '', password: '' });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ error: { message: 'You must provide either an email or phone number and a password' } });
+    expect((await api.signup(uniqueEmail('short'), '12345')).status).toBe(400);
+    const wrong = await api.signIn(email, 'not-the-password');
+    const unknown = await api.signIn(uniqueEmail('nobody'), 'not-the-password');
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toEqual({ error: { code: 'invalid_credentials', message: 'Invalid login credentials' } });
+    expect(unknown.status).toBe(wrong.status);
+    expect(unknown.body).toEqual(wrong.body);
+    expect((await api.signIn(email)).status).toBe(200);
+    expect((await api.profile('not-a-token')).status).toBe(401);
+  });
+
+  it('rotates refresh tokens, allows a retry within 10 s, and revokes the family on a later reuse', async () => {
+    const email = uniqueEmail('rot');
+    const first = (await api.signup(email)).body.session as AuthSession;
+    const second = await api.refresh(first.refresh_token);
+    expect(second.status).toBe(200);
+    expect(second.body.refresh_token).not.toBe(first.refresh_token);
+    const retry = await api.refresh(first.refresh_token);
+    expect(retry.status).toBe(200);
+
+    await sql.query(`UPDATE accounts.refresh_tokens SET used_at = now() - interval '11 seconds' WHERE used_at IS NOT NULL`);
+    const reuse = await api.refresh(first.refresh_token);
+    expect(reuse.status).toBe(400);
+    expect((await api.refresh(second.body.refresh_token)).status).toBe(400);
+    expect((await api.refresh(retry.body.refresh_token)).status).toBe(400);
+    await sleep(100);
+    expect((await api.profile(second.body.access_token)).status).toBe(401);
+  });
+
+  it('ends a session at its absolute expiry', async () => {
+    const session = (await api.signup(uniqueEmail('old'))).body.session as AuthSession;
+    await sql.query(`UPDATE accounts.sessions SET expires_at = now() - interval '1 second'
+      WHERE id = (SELECT session_id FROM accounts.refresh_tokens WHERE used_at IS NULL ORDER BY created_at DESC LIMIT 1)`);
+    expect((await api.refresh(session.refresh_token)).status).toBe(400);
+  });
+
+  it("logs out: the token stops working and the user's sockets close within a second", async () => {
+    const session = (await api.signup(uniqueEmail('out'))).body.session as AuthSession;
+    const room = await createRoom(stack.baseUrl);
+    const socket = await LiveClient.connect(stack.baseUrl);
+    socket.send({ type: 'join', roomId: room.room.id, role: 'viewer', lang: 'fr', accessToken: session.access_token });
+    await socket.waitFor((c) => c.of('joined').length === 1);
+    const started = Date.now();
+    expect((await api.logout(session.access_token)).status).toBe(204);
+    await socket.waitFor((c) => c.closeCode !== null, 1000, 'socket closed');
+    expect(socket.closeCode).toBe(4001);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect((await api.profile(session.access_token)).status).toBe(401);
+    expect((await api.refresh(session.refresh_token)).status).toBe(400);
+  });
+
+  it('recovers a password through a single-use link, once a minute per address, without telling who exists', async () => {
+    const email = uniqueEmail('lost');
+    const other = (await api.signup(email, 'old-password')).body.session as AuthSession;
+    smtp.clear();
+    const known = await api.recover(email);
+    const unknown = await api.recover(uniqueEmail('ghost'));
+    expect([known.status, known.body]).toEqual([200, {}]);
+    expect([unknown.status, unknown.body]).toEqual([known.status, known.body]);
+    const mail = await smtp.waitForMail((m) => m.to.includes(email));
+    expect(await api.recover(email)).toMatchObject({ status: 200 });
+    await sleep(300);
+    expect(smtp.mails.filter((m) => m.to.includes(email))).toHaveLength(1);
+    expect(smtp.mails).toHaveLength(1);
+
+    const link = /https:\/\/rooms\.example\/api\/auth\/verify\?token=[\w-]+&type=recovery/.exec(mail.text)?.[0] as string;
+    expect(link).toBeDefined();
+    const landing = await api.call('GET', link.replace('https://rooms.example', ''));
+    expect(landing.status).toBe(303);
+    const location = new URL(landing.headers.get('location') as string);
+    expect(location.origin + location.pathname).toBe('https://rooms.example/reset-password');
+    const fragment = new URLSearchParams(location.hash.slice(1));
+    expect(fragment.get('type')).toBe('recovery');
+    expect(fragment.get('expires_in')).toBe('3600');
+    const again = await api.call('GET', link.replace('https://rooms.example', ''));
+    expect(new URLSearchParams(new URL(again.headers.get('location') as string).hash.slice(1)).get('error')).toBe('access_denied');
+
+    const recovery = fragment.get('access_token') as string;
+    expect((await api.call('PUT', '/api/auth/user', { password: 'new-password' }, recovery)).status).toBe(200);
+    expect((await api.refresh(other.refresh_token)).status).toBe(400);
+    expect((await api.signIn(email, 'old-password')).status).toBe(400);
+    expect((await api.signIn(email, 'new-password')).status).toBe(200);
+  });
+
+  it('refuses an expired recovery link', async () => {
+    const email = uniqueEmail('late');
+    await api.signup(email);
+    smtp.clear();
+    await api.recover(email);
+    const mail = await smtp.waitForMail((m) => m.to.includes(email));
+    await sql.query(`UPDATE accounts.verification_tokens SET expires_at = now() - interval '1 second'`);
+    const path = /\/api\/auth\/verify\?token=[\w-]+&type=recovery/.exec(mail.text)?.[0] as string;
+    const res = await api.call('GET', path);
+    expect(new URLSearchParams(new URL(res.headers.get('location') as string).hash.slice(1)).get('error_code')).toBe('otp_expired');
+  });
+
+  it('stops checking passwords after 100 failures in an hour for an address', async () => {
+    const email = uniqueEmail('brute');
+    await api.signup(email);
+    await sql.query(`INSERT INTO accounts.sign_in_failures (email) SELECT $1 FROM generate_series(1, 100)`, [email]);
+    const res = await api.signIn(email);
+    expect(res.status).toBe(429);
+    expect((res.body as unknown as { error: { message: string } }).error.message).toMatch(/Too many sign-in attempts/);
+    await sql.query(`UPDATE accounts.sign_in_failures SET failed_at = now() - interval '61 minutes' WHERE email = $1`, [email]);
+    expect((await api.signIn(email)).status).toBe(200);
+  });
+
+  it('gives ADMIN_EMAILS the admin role, recreates a missing profile, and applies a usage event once', async () => {
+    const admin = (await api.signup(uniqueEmail('x').replace(/^[^@]+/, 'admin'))).body;
+    if (admin.session) expect((await api.profile(admin.session.access_token)).body).toMatchObject({ role: 'admin' });
+    const session = (await api.signup(uniqueEmail('usage'))).body.session as AuthSession;
+    await sql.query('DELETE FROM accounts.profiles WHERE id = $1', [session.user.id]);
+    expect((await api.profile(session.access_token)).body).toMatchObject({ id: session.user.id, tokens_used: 0 });
+
+    const event: TokenUsageEvent = { eventId: `ev-${session.user.id}`, userId: session.user.id, roomId: null, tokens: 12_000, eventType: 'translation' };
+    stack.bus.publish(ACCOUNTS_SUBJECTS.trackUsage, event);
+    stack.bus.publish(ACCOUNTS_SUBJECTS.trackUsage, event);
+    await sleep(500);
+    expect((await api.profile(session.access_token)).body).toMatchObject({ tokens_used: 12_000, tokens_remaining: 0 });
+  });
+
+  it('signs in with a Keycloak ID token, linking a verified e-mail to its account', async () => {
+    const email = uniqueEmail('social');
+    const existing = (await api.signup(email)).body.user;
+    const grant = (token: string) => api.call<AuthSession>('POST', '/api/auth/token?grant_type=id_token', { provider: 'google', id_token: token });
+    const good = await grant(await realm.sign({ sub: 'kc-1-' + email, email, email_verified: true, name: 'Ana Social' }));
+    expect(good.status).toBe(200);
+    expect(good.body.user.id).toBe(existing.id);
+    const fresh = uniqueEmail('fresh');
+    const created = await grant(await realm.sign({ sub: 'kc-2-' + fresh, email: fresh, email_verified: true, name: 'New Person' }));
+    expect(created.body.user).toMatchObject({ email: fresh, user_metadata: { name: 'New Person' } });
+    expect((await grant(await realm.sign({ sub: 'kc-3', email: fresh, email_verified: true }, { audience: 'someone-else' }))).status).toBe(400);
+    expect((await grant(await realm.sign({ sub: 'kc-3', email: fresh, email_verified: true }, { expiresIn: '-1m' }))).status).toBe(400);
+    expect((await grant(await realm.sign({ sub: 'kc-3', email: uniqueEmail('unverified'), email_verified: false }))).status).toBe(400);
+    const { privateKey: stranger } = await generateKeyPair('RS256');
+    expect((await grant(await realm.sign({ sub: 'kc-3', email: fresh, email_verified: true }, { key: stranger }))).status).toBe(400);
+  });
+
+  it('updates and deletes the own account', async () => {
+    const email = uniqueEmail('me');
+    const session = (await api.signup(email)).body.session as AuthSession;
+    const renamed = await api.call('PUT', '/api/auth/user', { name: 'María' }, session.access_token);
+    expect(renamed.body).toMatchObject({ user_metadata: { name: 'María' } });
+    expect((await api.profile(session.access_token)).body).toMatchObject({ name: 'María' });
+    expect((await api.call('DELETE', '/api/auth/user', undefined, session.access_token)).status).toBe(204);
+    expect((await api.profile(session.access_token)).status).toBe(401);
+    expect((await api.signIn(email)).status).toBe(400);
+  });
+});
+
+describe('accounts with e-mail confirmation', () => {
+  let db: TestDatabase;
+  let stack: Stack;
+  let smtp: SmtpCatcher;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    smtp = new SmtpCatcher();
+    stack = await startStack({ mode: 'embedded', databaseUrl: db.url, llmUrl: null, accounts: { SMTP_URL: await smtp.start(), AUTH_CONFIRM_EMAIL: true } });
+  });
+
+  afterAll(async () => {
+    await stack?.close();
+    await smtp?.stop();
+    await db?.drop();
+  });
+
+  it('signs up without a session until the e-mail is confirmed', async () => {
+    const api = authApi(stack.baseUrl);
+    const email = uniqueEmail('confirm');
+    const res = await api.signup(email);
+    expect(res.body.session).toBeNull();
+    expect((await api.signIn(email)).body).toEqual({ error: { code: 'email_not_confirmed', message: 'Email not confirmed' } });
+    const mail = await smtp.waitForMail((m) => m.to.includes(email));
+    const path = /\/api\/auth\/verify\?token=[\w-]+&type=signup/.exec(mail.text)?.[0] as string;
+    expect((await api.call('GET', path)).status).toBe(303);
+    expect((await api.signIn(email)).status).toBe(200);
+  });
+});
