@@ -17,7 +17,6 @@ import { AccountService } from './auth/account.service';
 import { AuthService } from './auth/auth.service';
 import { ProfilesService } from './profiles/profiles.service';
 import { LinksService } from './recovery/links.service';
-import { SessionsService } from './sessions/sessions.service';
 import { TokenSigner } from './sessions/token-signer';
 
 @Controller()
@@ -26,7 +25,6 @@ export class AccountsController {
     private readonly auth: AuthService,
     private readonly account: AccountService,
     private readonly links: LinksService,
-    private readonly sessions: SessionsService,
     private readonly profiles: ProfilesService,
     private readonly signer: TokenSigner,
   ) {}
@@ -91,11 +89,6 @@ export class AccountsController {
   @OnRequest(ACCOUNTS_SUBJECTS.jwks)
   jwks() {
     return this.signer.jwks();
-  }
-
-  @OnRequest(ACCOUNTS_SUBJECTS.sessionValid)
-  async sessionValid(request: { sessionId: string }) {
-    return { valid: await this.sessions.requireActive(request.sessionId).then(() => true, () => false) };
   }
 
   @OnEvent(ACCOUNTS_SUBJECTS.trackUsage, { queue: 'accounts' })

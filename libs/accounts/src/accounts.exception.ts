@@ -2,19 +2,16 @@ import { DomainException } from '@lt/platform';
 
 export enum AccountsErrorCode {
   InvalidCredentials = 'invalid_credentials',
-  MissingCredentials = 'missing_credentials',
   UserAlreadyExists = 'user_already_exists',
   EmailExists = 'email_exists',
   EmailNotConfirmed = 'email_not_confirmed',
   NotAuthenticated = 'not_authenticated',
   InvalidRefreshToken = 'refresh_token_not_found',
   RefreshTokenReused = 'refresh_token_already_used',
-  SessionExpired = 'session_expired',
   TooManyAttempts = 'over_request_rate_limit',
   InvalidIdToken = 'bad_oauth_token',
   SocialNotConfigured = 'provider_disabled',
   InvalidLink = 'otp_expired',
-  UserNotFound = 'user_not_found',
 }
 
 export class AccountsException extends DomainException {

@@ -14,25 +14,11 @@ export const ACCOUNTS_SUBJECTS = {
   getProfile: 'accounts.profile.get',
   /** request: the public keys that verify access tokens (JWKS) */
   jwks: 'accounts.keys.jwks',
-  /** request: whether a session is still valid (not logged out / revoked) */
-  sessionValid: 'accounts.session.valid',
   /** event: apply a token usage event to the owner's profile, once per event id */
   trackUsage: 'accounts.usage.track',
   /** event: a session ended (logout, password change, deletion); gateways close its sockets */
   sessionRevoked: 'accounts.session.revoked',
 } as const;
-
-/** Claims of our access tokens. */
-export interface AccessClaims {
-  sub: string;
-  sid: string;
-  email: string;
-  role: 'user' | 'admin';
-  exp: number;
-  iat: number;
-  iss: string;
-  aud: string;
-}
 
 export interface CallerContext {
   userId: string;
