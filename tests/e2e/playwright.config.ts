@@ -67,6 +67,8 @@ export default defineConfig({
   ],
   webServer: [
     server('llm', E2E.llmPort, '/__calls'),
+    server('smtp', E2E.mailHttpPort, '/__mails'),
+    server('oidc', E2E.oidcPort, '/realms/lt/.well-known/openid-configuration'),
     server('embedded', E2E.embeddedPort, '/healthz'),
     ...(withNats ? [server('distributed', E2E.distributedPort, '/healthz')] : []),
   ],

@@ -1,1 +1,9 @@
-export declare const E2E: { llmPort: number; embeddedPort: number; embeddedPgPort: number; distributedPort: number };
+export declare const E2E: {
+  llmPort: number;
+  embeddedPort: number;
+  embeddedPgPort: number;
+  distributedPort: number;
+  smtpPort: number;
+  mailHttpPort: number;
+  oidcPort: number;
+};

@@ -1,6 +1,8 @@
-// Starts what the end-to-end tests talk to: the fake LLM, the product in embedded mode, or in distributed mode.
+// Starts what the end-to-end tests talk to: the fake LLM, the SMTP catcher, the local OIDC provider (Keycloak's place),
+// the product in embedded mode, or in distributed mode.
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import pg from 'pg';
 import { E2E } from './ports.mjs';
@@ -8,7 +10,22 @@ import { E2E } from './ports.mjs';
 const root = join(import.meta.dirname, '..', '..');
 const what = process.argv[2];
 const llm = `http://127.0.0.1:${E2E.llmPort}/v1`;
-const common = { ...process.env, LT_SKIP_ENSURE: '1', OPENAI_BASE_URL: llm, OPENAI_API_KEY: 'e2e-key', LOG_LEVEL: 'warn' };
+const common = {
+  ...process.env,
+  LT_SKIP_ENSURE: '1',
+  OPENAI_BASE_URL: llm,
+  OPENAI_API_KEY: 'e2e-key',
+  LOG_LEVEL: 'warn',
+  SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
+  MAIL_FROM: 'rooms@example.com',
+  KEYCLOAK_URL: `http://127.0.0.1:${E2E.oidcPort}`,
+  KEYCLOAK_REALM: 'lt',
+  KEYCLOAK_CLIENT_ID: 'lt-web',
+  ADMIN_EMAILS: 'admin@example.com',
+};
+// The product must not pick up a developer's own settings for these from the shell.
+delete common.PUBLIC_URL;
+delete common.AUTH_CONFIRM_EMAIL;
 
 async function freshDatabase() {
   const admin = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -22,16 +39,31 @@ async function freshDatabase() {
   return url.toString();
 }
 
-function start(args, env) {
-  const child = spawn(process.execPath, args, { cwd: root, env, stdio: 'inherit' });
+function start(args, env, command = process.execPath) {
+  const child = spawn(command, args, { cwd: root, env, stdio: 'inherit' });
   const stop = () => child.kill('SIGTERM');
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
   child.on('exit', (code) => process.exit(code ?? 0));
 }
 
+async function catchMail() {
+  const { SmtpCatcher } = createRequire(import.meta.url)(join(root, 'dist/server/libs/testing/src/smtp-catcher.js'));
+  const catcher = new SmtpCatcher();
+  const smtp = await catcher.start(E2E.smtpPort);
+  const http = await catcher.startHttp(E2E.mailHttpPort);
+  console.log(`SMTP catcher on ${smtp}, mails at ${http}/__mails`);
+  const stop = () => void catcher.stop().then(() => process.exit(0));
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
 if (what === 'llm') {
   start(['-r', './scripts/aliases.cjs', 'dist/server/libs/testing/src/fake-openai/main.js'], { ...process.env, PORT: String(E2E.llmPort) });
+} else if (what === 'smtp') {
+  await catchMail();
+} else if (what === 'oidc') {
+  start(['tests/e2e/support/oidc-server.mjs'], { ...process.env, OIDC_PORT: String(E2E.oidcPort) });
 } else if (what === 'embedded') {
   const dataDir = join(root, 'tmp', 'e2e-embedded');
   rmSync(dataDir, { recursive: true, force: true });
@@ -39,9 +71,16 @@ if (what === 'llm') {
   delete env.DATABASE_URL;
   start(['scripts/start.mjs', 'embedded'], env);
 } else if (what === 'distributed') {
-  const env = { ...common, PORT: String(E2E.distributedPort), HEALTH_PORT_BASE: String(E2E.distributedPort + 1), DATABASE_URL: await freshDatabase() };
+  const env = {
+    ...common,
+    PORT: String(E2E.distributedPort),
+    HEALTH_PORT_BASE: String(E2E.distributedPort + 1),
+    DATABASE_URL: await freshDatabase(),
+    // Its own subjects: other stacks on the same NATS (integration tests, benchmarks) never answer its requests.
+    NATS_SUBJECT_PREFIX: `e2e-${Date.now().toString(36)}`,
+  };
   start(['scripts/start.mjs', 'distributed'], env);
 } else {
-  console.error('usage: serve.mjs llm|embedded|distributed');
+  console.error('usage: serve.mjs llm|smtp|oidc|embedded|distributed');
   process.exit(2);
 }

@@ -230,6 +230,15 @@ describe.each(MODES)('accounts (%s mode)', (mode) => {
     expect((await grant(await realm.sign({ sub: 'kc-3', email: fresh, email_verified: true }, { key: stranger }))).status).toBe(400);
   });
 
+  it('makes a signed-in caller the owner of the rooms it creates', async () => {
+    const session = (await api.signup(uniqueEmail('owner'))).body.session as AuthSession;
+    const owned = await api.call<{ room: { owner_id: string | null } }>('POST', '/api/rooms', { name: 'Mine' }, session.access_token);
+    expect(owned.status).toBe(201);
+    expect(owned.body.room.owner_id).toBe(session.user.id);
+    expect((await api.call('POST', '/api/rooms', {}, 'forged.token.here')).status).toBe(401);
+    expect((await createRoom(stack.baseUrl)).room.owner_id).toBeNull();
+  });
+
   it('updates and deletes the own account', async () => {
     const email = uniqueEmail('me');
     const session = (await api.signup(email)).body.session as AuthSession;

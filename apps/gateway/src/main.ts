@@ -10,7 +10,7 @@ run(async () => {
 
   @Module({
     imports: [
-      BusModule.forRoot({ transport: 'nats', url: env.NATS_URL, name: 'gateway' }),
+      BusModule.forRoot({ transport: 'nats', url: env.NATS_URL, name: 'gateway', prefix: env.NATS_SUBJECT_PREFIX }),
       HealthModule,
       GatewayModule.forRoot(gatewayConfigFrom(env)),
     ],

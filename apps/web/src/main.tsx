@@ -3,6 +3,9 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { createQueryClient } from './lib/query-client';
 import './styles.css';
+import './styles/account.css';
+import './styles/status.css';
+import './styles/dashboard.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

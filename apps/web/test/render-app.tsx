@@ -3,9 +3,9 @@ import { render } from '@testing-library/react';
 import { App } from '../src/App';
 import { FakeSocket } from './fake-socket';
 
-/** Renders the whole app with the browser address set to `path`. */
-export function renderApp(path: string) {
-  window.history.replaceState(null, '', path);
+/** Renders the whole app with the browser address set to `path` (and router state, as `navigate` would set it). */
+export function renderApp(path: string, state?: unknown) {
+  window.history.replaceState(state === undefined ? null : { usr: state, key: 'test', idx: 0 }, '', path);
   FakeSocket.reset();
   // No test may open a real connection.
   window.WebSocket = FakeSocket as unknown as typeof WebSocket;

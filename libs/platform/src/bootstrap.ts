@@ -63,7 +63,7 @@ export function runService<S extends z.ZodRawShape>(options: {
       throw new ConfigError('Invalid configuration:\n  DATABASE_URL: required when a service runs on its own');
     }
     const imports: ModuleImport[] = [
-      BusModule.forRoot({ transport: 'nats', url: env.NATS_URL, name: options.name }),
+      BusModule.forRoot({ transport: 'nats', url: env.NATS_URL, name: options.name, prefix: env.NATS_SUBJECT_PREFIX }),
       HealthModule,
       ...(env.DATABASE_URL ? [DatabaseUrlModule.forRoot(env.DATABASE_URL)] : []),
       ...options.imports(env),

@@ -46,8 +46,10 @@ export async function startStack(options: {
   publicUrl?: string;
 }): Promise<Stack> {
   const apps: INestApplication[] = [];
+  // Each stack has its own subjects: stacks of parallel test runs on one NATS never answer each other.
+  const prefix = `test-${crypto.randomUUID().slice(0, 8)}`;
   const bus = (name: string): BusOptions =>
-    options.mode === 'embedded' ? { transport: 'in-process' } : { transport: 'nats', url: TEST_NATS_URL, name };
+    options.mode === 'embedded' ? { transport: 'in-process' } : { transport: 'nats', url: TEST_NATS_URL, name, prefix };
   const compose = (name: string, modules: (Type<unknown> | DynamicModule)[]) => {
     @Module({ imports: [BusModule.forRoot(bus(name)), DatabaseUrlModule.forRoot(options.databaseUrl), HealthModule, ...modules] })
     class TestModule {}

@@ -1,12 +1,10 @@
-import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
-import { LOCALES, isLocale } from '../i18n/i18n-context';
-import { useLocale } from '../i18n/useLocale';
+import { Link, Outlet } from 'react-router-dom';
 import { useT } from '../i18n/useT';
+import { AuthMenu } from '../modules/auth/components/AuthMenu';
+import { LocaleSwitch } from './LocaleSwitch';
 
-export function AppLayout({ children }: { children: ReactNode }) {
+export function AppLayout() {
   const t = useT();
-  const { locale, setLocale } = useLocale();
   return (
     <div className="app">
       <a className="skip-link" href="#main">
@@ -20,22 +18,16 @@ export function AppLayout({ children }: { children: ReactNode }) {
             </span>
             <span className="brand-name">{t('app.name')}</span>
           </Link>
+          <div className="topbar-end">
+            <AuthMenu />
+          </div>
         </nav>
       </header>
       <main id="main" className="main" tabIndex={-1}>
-        {children}
+        <Outlet />
       </main>
       <footer className="footer">
-        <label className="locale-switch">
-          <span>{t('locale.label')}</span>
-          <select value={locale} onChange={(e) => isLocale(e.target.value) && setLocale(e.target.value)}>
-            {LOCALES.map((code) => (
-              <option key={code} value={code}>
-                {t(code === 'es' ? 'locale.es' : 'locale.en')}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LocaleSwitch />
       </footer>
     </div>
   );

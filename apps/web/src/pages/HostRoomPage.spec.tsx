@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { makeProfile, makeSession, routeFetch, storeSession } from '../../test/auth-fixtures';
 import { FakeRecognition } from '../../test/fake-recognition';
 import { FakeSocket, joinedFrame, ROOM_ID } from '../../test/fake-socket';
-import { renderApp } from '../../test/render-app';
+import { jsonResponse, renderApp } from '../../test/render-app';
 
 const HOST_KEY = 'k'.repeat(43);
 
@@ -46,6 +47,24 @@ describe('Host room access', () => {
     expect(text('host-link')).toBe(
       `http://localhost/room/${ROOM_ID}?name=Keynote#key=${HOST_KEY}`,
     );
+  });
+});
+
+describe('Host room for a signed-in user', () => {
+  it("adds the user's access token to the join frame", async () => {
+    const session = makeSession();
+    storeSession(session);
+    routeFetch({ 'GET /api/profile': () => jsonResponse(200, makeProfile()) });
+    renderApp(`/room/${ROOM_ID}#key=${HOST_KEY}`);
+    const socket = joinServer();
+    expect(socket.sent[0]).toEqual({
+      type: 'join',
+      roomId: ROOM_ID,
+      role: 'host',
+      hostKey: HOST_KEY,
+      accessToken: session.access_token,
+    });
+    await waitFor(() => expect(screen.getByTestId('user-menu').textContent).toContain('Ana García'));
   });
 });
 

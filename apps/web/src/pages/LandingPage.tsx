@@ -1,9 +1,17 @@
+import { Navigate } from 'react-router-dom';
+import { Spinner } from '../components/Spinner';
 import { useT } from '../i18n/useT';
+import { useAuth } from '../modules/auth/hooks/useAuth';
+import { useConfirmationLink } from '../modules/auth/hooks/useConfirmationLink';
 import { FeatureCards } from '../modules/landing/components/FeatureCards';
 import { CreateRoomForm } from '../modules/rooms/components/CreateRoomForm';
 
 export function LandingPage() {
   const t = useT();
+  const { status, user, profileLoading } = useAuth();
+  const confirming = useConfirmationLink();
+  if (confirming || status === 'loading' || (user && profileLoading)) return <Spinner label={t('auth.loading')} testId="landing-loading" />;
+  if (user) return <Navigate to="/dashboard" replace />;
   return (
     <div className="landing">
       <section className="hero" aria-labelledby="landing-title">

@@ -1,7 +1,8 @@
 import type { LanguageCode } from '@lt/contracts';
 import { act, fireEvent, screen } from '@testing-library/react';
+import { makeProfile, makeSession, routeFetch, storeSession } from '../../test/auth-fixtures';
 import { FakeSocket, joinedFrame, ROOM_ID } from '../../test/fake-socket';
-import { renderApp } from '../../test/render-app';
+import { jsonResponse, renderApp } from '../../test/render-app';
 
 function translation(seq: number, lang: LanguageCode = 'en', extra: Record<string, unknown> = {}) {
   return {
@@ -35,10 +36,23 @@ const send = (socket: FakeSocket, ...frames: object[]) => act(() => frames.forEa
 const shown = () => screen.queryAllByTestId('translated-message').map((m) => Number(m.dataset.seq));
 const status = () => screen.getByTestId('viewer-status').textContent;
 
-beforeEach(() => jest.useFakeTimers());
+beforeEach(() => {
+  jest.useFakeTimers();
+  window.localStorage.clear();
+});
 afterEach(() => jest.useRealTimers());
 
 describe('Viewer room', () => {
+  it("adds a signed-in viewer's access token to the join frame", async () => {
+    const session = makeSession();
+    storeSession(session);
+    routeFetch({ 'GET /api/profile': () => jsonResponse(200, makeProfile()) });
+    renderApp(`/view/${ROOM_ID}?lang=en`);
+    const socket = joinServer();
+    expect(socket.sent[0]).toEqual({ type: 'join', roomId: ROOM_ID, role: 'viewer', lang: 'en', accessToken: session.access_token });
+    await act(() => jest.advanceTimersByTimeAsync(0));
+  });
+
   it('goes from Connecting to Waiting for host to Live and follows the host language', () => {
     renderApp(`/view/${ROOM_ID}?lang=en&name=Keynote`);
     expect(status()).toBe('Connecting');

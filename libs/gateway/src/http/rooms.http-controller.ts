@@ -11,6 +11,7 @@ import {
   type RoomState,
 } from '@lt/contracts';
 import { Bus } from '@lt/platform';
+import { AccessTokens } from '../auth/access-tokens';
 import { GATEWAY_ENV, type GatewayConfig } from '../gateway.config';
 import { publicOrigin } from './public-origin';
 
@@ -20,17 +21,20 @@ const roomIdSchema = z.string().uuid('Room id must be a uuid');
 export class RoomsHttpController {
   constructor(
     private readonly bus: Bus,
+    private readonly tokens: AccessTokens,
     @Inject(GATEWAY_ENV) private readonly config: GatewayConfig,
   ) {}
 
-  /** Anyone may create a room; the host key in the answer is never shown again. */
+  /** Anyone may create a room; a signed-in caller owns it. The host key in the answer is never shown again. */
   @Post('rooms')
   @HttpCode(201)
-  create(@Body() body: unknown, @Req() req: Request): Promise<CreateRoomResponse> {
+  async create(@Body() body: unknown, @Req() req: Request): Promise<CreateRoomResponse> {
     const input = createRoomBodySchema.parse(body ?? {});
+    const authorization = req.get('authorization');
+    const owner = authorization ? await this.tokens.fromHeader(authorization) : null;
     return this.bus.request<CreateRoomResponse, CreateRoomRequest>(ROOMS_SUBJECTS.createRoom, {
       name: input.name,
-      ownerId: null,
+      ownerId: owner?.userId ?? null,
       origin: publicOrigin(req, this.config),
     });
   }

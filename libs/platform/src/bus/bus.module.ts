@@ -5,7 +5,7 @@ import { BusExplorer } from './bus.explorer';
 import { InProcessBus } from './in-process.bus';
 import { NatsBus } from './nats.bus';
 
-export type BusOptions = { transport: 'in-process' } | { transport: 'nats'; url: string; name: string };
+export type BusOptions = { transport: 'in-process' } | { transport: 'nats'; url: string; name: string; prefix?: string };
 
 @Injectable()
 class BusCloser implements OnApplicationShutdown {
@@ -27,7 +27,7 @@ export class BusModule {
         {
           provide: Bus,
           useFactory: async () =>
-            options.transport === 'nats' ? NatsBus.connect(options.url, options.name) : new InProcessBus(),
+            options.transport === 'nats' ? NatsBus.connect(options.url, options.name, options.prefix) : new InProcessBus(),
         },
         BusExplorer,
         BusCloser,

@@ -22,18 +22,25 @@ export class NatsBus extends Bus {
   private readonly codec = JSONCodec();
   private readonly subs = new Set<Subscription>();
 
-  private constructor(private readonly nc: NatsConnection) {
+  private constructor(
+    private readonly nc: NatsConnection,
+    private readonly prefix: string,
+  ) {
     super();
   }
 
-  static async connect(url: string, name: string): Promise<NatsBus> {
+  /**
+   * `prefix` puts every subject of this deployment under its own namespace, so that several deployments
+   * (or test runs) can share one NATS without answering each other's requests.
+   */
+  static async connect(url: string, name: string, prefix = ''): Promise<NatsBus> {
     const nc = await connect({ servers: url, name, maxReconnectAttempts: -1, reconnectTimeWait: 1000, timeout: 5000 });
-    return new NatsBus(nc);
+    return new NatsBus(nc, prefix ? `${prefix}.` : '');
   }
 
   async request<Res = unknown, Req = unknown>(subject: string, payload: Req, options?: RequestOptions): Promise<Res> {
     try {
-      const msg = await this.nc.request(subject, this.codec.encode(payload ?? null), {
+      const msg = await this.nc.request(this.prefix + subject, this.codec.encode(payload ?? null), {
         timeout: options?.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
       });
       return unwrapReply(this.codec.decode(msg.data) as BusReply<Res>);
@@ -51,12 +58,12 @@ export class NatsBus extends Bus {
   }
 
   publish<T = unknown>(subject: string, payload: T): void {
-    this.nc.publish(subject, this.codec.encode(payload));
+    this.nc.publish(this.prefix + subject, this.codec.encode(payload));
   }
 
   subscribe<T = unknown>(subject: string, listener: BusListener<T>, options?: SubscribeOptions): Unsubscribe {
     return this.track(
-      this.nc.subscribe(subject, {
+      this.nc.subscribe(this.prefix + subject, {
         queue: options?.queue,
         callback: (err, msg) => {
           if (err) return this.logger.error(`subscription ${subject} failed: ${err.message}`);
@@ -76,7 +83,7 @@ export class NatsBus extends Bus {
 
   serve<Req = unknown, Res = unknown>(subject: string, handler: BusHandler<Req, Res>): Unsubscribe {
     return this.track(
-      this.nc.subscribe(subject, {
+      this.nc.subscribe(this.prefix + subject, {
         queue: ownerOf(subject),
         callback: (err, msg) => {
           if (err) return this.logger.error(`service ${subject} failed: ${err.message}`);

@@ -34,6 +34,8 @@ export const commonEnvSchema = z.object({
   DATABASE_URL: optionalUrl,
   DATA_DIR: z.string().min(1).default('.data'),
   NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
+  /** Namespace of this deployment's subjects, for several deployments on one NATS. */
+  NATS_SUBJECT_PREFIX: z.string().regex(/^[A-Za-z0-9_-]*$/, 'letters, digits, - and _ only').default(''),
 });
 
 /** Variables of the translation service. */

@@ -6,6 +6,8 @@ import {
   type TranscriptFrame,
 } from '@lt/contracts';
 import { useCallback, useMemo, useReducer, useState } from 'react';
+import { useLatest } from '../../../lib/useLatest';
+import { useAuth } from '../../auth/hooks/useAuth';
 import { useLiveConnection, type LiveConnection } from '../../live/hooks/useLiveConnection';
 import { Outbox } from '../../live/outbox';
 import type { SpeechResult } from '../../speech/speech-capture';
@@ -60,6 +62,7 @@ export function useHostRoom({
     translationUnavailable: false,
   });
   const [serverError, setServerError] = useState<string | null>(null);
+  const accessTokenRef = useLatest(useAuth().session?.access_token);
 
   const onFrame = (frame: ServerFrame) => {
     switch (frame.type) {
@@ -97,7 +100,10 @@ export function useHostRoom({
     roomId,
     enabled: true,
     outbox,
-    buildJoin: () => ({ type: 'join', roomId, role: 'host', hostKey }),
+    buildJoin: () => {
+      const accessToken = accessTokenRef.current;
+      return { type: 'join', roomId, role: 'host', hostKey, ...(accessToken ? { accessToken } : {}) };
+    },
     onFrame,
   });
   const { send, sendTranscript } = live;

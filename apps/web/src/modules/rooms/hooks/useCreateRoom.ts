@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { hostPath } from '../../../lib/links';
 import { queryKeys } from '../../../lib/query-keys';
+import { useAuth } from '../../auth/hooks/useAuth';
 import { createRoom } from '../api/rooms.api';
 import { saveHostKey } from '../host-key';
 
@@ -14,11 +15,12 @@ export function normaliseRoomName(name: string | undefined): string | undefined 
 /** Creates a room on the server, keeps its host key on this device and opens the host page. */
 export function useCreateRoom() {
   const navigate = useNavigate();
+  const { client } = useAuth();
   return useMutation<CreateRoomResponse, Error, string | undefined>({
     mutationKey: queryKeys.rooms.create(),
     mutationFn: (name) => {
       const trimmed = normaliseRoomName(name);
-      return createRoom(trimmed ? { name: trimmed } : {});
+      return createRoom(trimmed ? { name: trimmed } : {}, client.request);
     },
     onSuccess: ({ room, hostKey }) => {
       saveHostKey(room.id, hostKey);

@@ -1,6 +1,7 @@
 import type { InterimFrame, JoinedFrame, LanguageCode, ServerFrame, TranslationFrame } from '@lt/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLatest } from '../../../lib/useLatest';
+import { useAuth } from '../../auth/hooks/useAuth';
 import { useLiveConnection, type LiveConnection } from '../../live/hooks/useLiveConnection';
 import { TranslationFeed } from '../translation-feed';
 
@@ -32,6 +33,7 @@ export function useViewerRoom({
   const [interim, setInterim] = useState<InterimFrame | null>(null);
   const langRef = useLatest(lang);
   const onNewRef = useLatest(onNewTranslation);
+  const accessTokenRef = useLatest(useAuth().session?.access_token);
 
   const onFrame = (frame: ServerFrame) => {
     const feed = feedRef.current;
@@ -76,14 +78,16 @@ export function useViewerRoom({
   const buildJoin = useCallback(() => {
     const since = feedRef.current?.lastContiguous;
     const current = langRef.current;
+    const accessToken = accessTokenRef.current;
     return {
       type: 'join' as const,
       roomId,
       role: 'viewer' as const,
       ...(current ? { lang: current } : {}),
       ...(current && since !== undefined ? { since } : {}),
+      ...(accessToken ? { accessToken } : {}),
     };
-  }, [roomId, langRef]);
+  }, [roomId, langRef, accessTokenRef]);
 
   const connection = useLiveConnection({ roomId, enabled: true, buildJoin, onFrame });
   const { send } = connection;
