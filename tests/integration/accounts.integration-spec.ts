@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair, SignJWT, type KeyLike } from 'jose';
+import { exportJWK, generateKeyPair, importJWK, SignJWT, type KeyLike } from 'jose';
 import { ACCOUNTS_SUBJECTS, type AuthSession, type TokenUsageEvent } from '@lt/contracts';
 import { createTestDatabase, LiveClient, SmtpCatcher, startStack, type Stack, type TestDatabase } from '@lt/testing';
 import { authApi, uniqueEmail } from './auth-api';
@@ -119,6 +119,27 @@ describe.each(MODES)('accounts (%s mode)', (mode) => {
     expect((await api.refresh(retry.body.refresh_token)).status).toBe(400);
     await sleep(100);
     expect((await api.profile(second.body.access_token)).status).toBe(401);
+  });
+
+  it('refuses an access token past its expiry, or signed by another key', async () => {
+    const session = (await api.signup(uniqueEmail('exp'))).body.session as AuthSession;
+    const [key] = (await sql.query('SELECT kid, private_jwk FROM accounts.signing_keys ORDER BY created_at DESC LIMIT 1')).rows;
+    const privateKey = await importJWK(key.private_jwk, 'EdDSA');
+    const claims = JSON.parse(Buffer.from(session.access_token.split('.')[1], 'base64url').toString());
+    const token = (exp: number, signer: KeyLike | Uint8Array = privateKey) =>
+      new SignJWT({ sid: claims.sid, email: claims.email, role: claims.role })
+        .setProtectedHeader({ alg: 'EdDSA', kid: key.kid })
+        .setSubject(claims.sub)
+        .setIssuer(claims.iss)
+        .setAudience(claims.aud)
+        .setIssuedAt(exp - 3600)
+        .setExpirationTime(exp)
+        .sign(signer);
+    const now = Math.floor(Date.now() / 1000);
+    expect((await api.profile(await token(now + 600))).status).toBe(200);
+    expect((await api.profile(await token(now - 5))).status).toBe(401);
+    const { privateKey: stranger } = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
+    expect((await api.profile(await token(now + 600, stranger))).status).toBe(401);
   });
 
   it('ends a session at its absolute expiry', async () => {

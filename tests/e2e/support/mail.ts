@@ -1,19 +1,9 @@
 import { expect } from '@playwright/test';
+import type { CaughtMail } from '@lt/testing';
 import { E2E } from '../ports.mjs';
 
 /** The SMTP catcher's HTTP side (tests/e2e/serve.mjs smtp); one catcher serves both product processes. */
 export const MAIL = `http://127.0.0.1:${E2E.mailHttpPort}`;
-
-/** What the catcher's `GET /__mails` answers for each message (see libs/testing/src/smtp-catcher.ts). */
-export interface CaughtMail {
-  from: string;
-  to: string[];
-  subject: string;
-  text: string;
-  html?: string;
-  raw: string;
-  receivedAt: string;
-}
 
 export async function mailsTo(address: string): Promise<CaughtMail[]> {
   const res = await fetch(`${MAIL}/__mails?to=${encodeURIComponent(address)}`);

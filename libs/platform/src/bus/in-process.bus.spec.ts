@@ -1,8 +1,11 @@
+import { Logger } from '@nestjs/common';
 import { DomainException } from '../errors/domain.exception';
 import { BusRemoteError } from './bus';
 import { InProcessBus } from './in-process.bus';
 
 const tick = () => new Promise((r) => setImmediate(r));
+
+beforeAll(() => Logger.overrideLogger(false));
 
 describe('InProcessBus', () => {
   let bus: InProcessBus;
