@@ -27,12 +27,15 @@ import { liveCodeOf } from '../http/error-map';
 import { LiveRooms } from './live-rooms';
 import type { LiveSocket } from './live-socket';
 
+const PROVIDER_STATUS_TTL_MS = 60_000;
+
 type Frame<T extends ClientFrame['type']> = Extract<ClientFrame, { type: T }>;
 
 /** Validates each client frame and carries it out for the socket that sent it. */
 @Injectable()
 export class LiveFramesHandler {
   private readonly logger = new Logger('LiveFrames');
+  private providerStatus: { llmConfigured: boolean; at: number } | null = null;
 
   constructor(
     private readonly bus: Bus,
@@ -96,9 +99,7 @@ export class LiveFramesHandler {
     socket.lang = frame.role === 'viewer' ? (frame.lang ?? null) : null;
     if (socket.lang) socket.hold();
     this.rooms.add(socket);
-    const { llmConfigured } = await this.bus
-      .request<ProviderStatusResponse>(TRANSLATE_SUBJECTS.status, {})
-      .catch(() => ({ llmConfigured: true }));
+    const llmConfigured = await this.translationConfigured();
     socket.send({
       type: 'joined',
       roomId: frame.roomId,
@@ -109,6 +110,17 @@ export class LiveFramesHandler {
       ...(llmConfigured ? {} : { translationUnavailable: true }),
     });
     if (socket.lang) await this.sendHistory(socket, socket.lang, frame.since);
+  }
+
+  /** Whether translate-svc has a provider; asked once a minute at most, not on every join. */
+  private async translationConfigured(): Promise<boolean> {
+    const now = Date.now();
+    if (this.providerStatus && now - this.providerStatus.at < PROVIDER_STATUS_TTL_MS) return this.providerStatus.llmConfigured;
+    const { llmConfigured } = await this.bus
+      .request<ProviderStatusResponse>(TRANSLATE_SUBJECTS.status, {})
+      .catch(() => ({ llmConfigured: true }));
+    this.providerStatus = { llmConfigured, at: now };
+    return llmConfigured;
   }
 
   /** Hosting needs the room's host key; viewing needs only the room id. */
