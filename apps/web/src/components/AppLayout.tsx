@@ -1,6 +1,7 @@
-import { Link, Outlet } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
 import { useT } from '../i18n/useT';
 import { AuthMenu } from '../modules/auth/components/AuthMenu';
+import { Brand } from './Brand';
 import { LocaleSwitch } from './LocaleSwitch';
 
 export function AppLayout() {
@@ -12,12 +13,7 @@ export function AppLayout() {
       </a>
       <header className="topbar">
         <nav className="topbar-inner" aria-label={t('nav.main')}>
-          <Link to="/" className="brand">
-            <span className="brand-mark" aria-hidden="true">
-              AI
-            </span>
-            <span className="brand-name">{t('app.name')}</span>
-          </Link>
+          <Brand to="/" />
           <div className="topbar-end">
             <AuthMenu />
           </div>

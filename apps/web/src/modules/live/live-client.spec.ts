@@ -1,24 +1,9 @@
-import type { JoinFrame, TranscriptFrame } from '@lt/contracts';
+import type { JoinFrame } from '@lt/contracts';
 import { FakeSocket, joinedFrame, ROOM_ID } from '../../../test/fake-socket';
+import { memoryStore, transcriptFrame as transcript } from '../../../test/live-fixtures';
 import { LiveClient, type LiveProblem, type LiveStatus } from './live-client';
-import { Outbox, type OutboxStore } from './outbox';
+import { Outbox } from './outbox';
 
-function memoryStore(): OutboxStore {
-  const data: Record<string, string> = {};
-  return { read: (k) => data[k] ?? null, write: (k, v) => void (data[k] = v), remove: (k) => void delete data[k] };
-}
-
-function transcript(n: number, final = true): TranscriptFrame {
-  return {
-    type: 'transcript',
-    messageId: `00000000-0000-4000-8000-00000000000${n}`,
-    text: `sentence ${n}`,
-    sourceLanguage: 'es',
-    timestamp: '2026-01-01T10:00:00.000Z',
-    confidence: 0.9,
-    final,
-  };
-}
 
 function setup(join: Partial<JoinFrame> = {}) {
   const statuses: [LiveStatus, LiveProblem | null][] = [];

@@ -1,27 +1,5 @@
-import type { TranscriptFrame } from '@lt/contracts';
-import { Outbox, outboxStorageKey, type OutboxStore } from './outbox';
-
-function memoryStore(initial: Record<string, string> = {}): OutboxStore & { data: Record<string, string> } {
-  const data = { ...initial };
-  return {
-    data,
-    read: (key) => data[key] ?? null,
-    write: (key, value) => void (data[key] = value),
-    remove: (key) => void delete data[key],
-  };
-}
-
-function finalFrame(n: number): TranscriptFrame {
-  return {
-    type: 'transcript',
-    messageId: `00000000-0000-4000-8000-00000000000${n}`,
-    text: `sentence ${n}`,
-    sourceLanguage: 'es',
-    timestamp: '2026-01-01T10:00:00.000Z',
-    confidence: 0.9,
-    final: true,
-  };
-}
+import { memoryStore, transcriptFrame as finalFrame } from '../../../test/live-fixtures';
+import { Outbox, outboxStorageKey } from './outbox';
 
 describe('Outbox', () => {
   it('keeps frames in order, ignores a second add of the same message and survives a reload', () => {

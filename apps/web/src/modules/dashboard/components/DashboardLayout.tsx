@@ -1,4 +1,5 @@
 import { Link, NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { Brand } from '../../../components/Brand';
 import { Icon, type IconName } from '../../../components/Icon';
 import { LocaleSwitch } from '../../../components/LocaleSwitch';
 import type { MessageKey } from '../../../i18n/es';
@@ -30,12 +31,7 @@ export function DashboardLayout() {
       </a>
       <header className="topbar">
         <div className="topbar-inner">
-          <Link to="/dashboard" className="brand">
-            <span className="brand-mark" aria-hidden="true">
-              AI
-            </span>
-            <span className="brand-name">{t('app.name')}</span>
-          </Link>
+          <Brand to="/dashboard" />
           <div className="topbar-end">
             <p className="greeting" data-testid="dashboard-greeting">
               {t('dashboard.greeting', { name })}
