@@ -1,7 +1,7 @@
 import type { JoinFrame } from '@lt/contracts';
 import { FakeSocket, joinedFrame, ROOM_ID } from '../../../test/fake-socket';
 import { memoryStore, transcriptFrame as transcript } from '../../../test/live-fixtures';
-import { LiveClient, type LiveProblem, type LiveStatus } from './live-client';
+import { LiveClient, RESEND_DELAY_MS, type LiveProblem, type LiveStatus } from './live-client';
 import { Outbox } from './outbox';
 
 
@@ -179,5 +179,20 @@ describe('LiveClient host outbox', () => {
     expect(outbox.list()).toEqual([transcript(2)]);
     expect(client.status).toBe('connected');
     expect(frames).toHaveLength(3);
+  });
+
+  it('sends a final refused for a passing reason again on the same connection, until it is acked', () => {
+    const { client, outbox } = setup();
+    const socket = connectAndJoin(client);
+    client.sendTranscript(transcript(1));
+    socket.receive({ type: 'error', code: 'unavailable', message: 'Try again', messageId: transcript(1).messageId });
+    jest.advanceTimersByTime(RESEND_DELAY_MS - 1);
+    expect(socket.sentOfType('transcript')).toEqual([transcript(1)]);
+    jest.advanceTimersByTime(1);
+    expect(socket.sentOfType('transcript')).toEqual([transcript(1), transcript(1)]);
+    socket.receive({ type: 'ack', messageId: transcript(1).messageId, seq: 1 });
+    jest.advanceTimersByTime(RESEND_DELAY_MS * 2);
+    expect(socket.sentOfType('transcript')).toHaveLength(2);
+    expect(outbox.size).toBe(0);
   });
 });

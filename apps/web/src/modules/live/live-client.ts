@@ -31,6 +31,8 @@ export interface LiveClientOptions {
 
 export const PING_INTERVAL_MS = 25_000;
 export const MAX_RECONNECT_DELAY_MS = 30_000;
+/** After a transcript is refused for a passing reason (a service restarting), the outbox is sent again this much later. */
+export const RESEND_DELAY_MS = 3_000;
 
 /** Refusals that another attempt cannot fix. */
 const FATAL_JOIN_ERRORS: ReadonlySet<string> = new Set([
@@ -62,6 +64,7 @@ export class LiveClient {
   private connectTimer: ReturnType<typeof setTimeout> | undefined;
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   private pingTimer: ReturnType<typeof setInterval> | undefined;
+  private resendTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly options: LiveClientOptions) {}
 
@@ -135,6 +138,8 @@ export class LiveClient {
         }
         if (frame.messageId && FINAL_TRANSCRIPT_ERRORS.has(frame.code)) {
           this.options.outbox?.remove(frame.messageId);
+        } else if (frame.messageId) {
+          this.scheduleResend();
         }
         break;
     }
@@ -151,6 +156,16 @@ export class LiveClient {
     for (const pending of this.options.outbox?.list() ?? []) this.send(pending);
     clearInterval(this.pingTimer);
     this.pingTimer = setInterval(() => this.send({ type: 'ping' }), PING_INTERVAL_MS);
+  }
+
+  /** The connection is fine but the sentence was not stored: try the outbox again shortly, once for all. */
+  private scheduleResend(): void {
+    if (this.resendTimer) return;
+    this.resendTimer = setTimeout(() => {
+      this.resendTimer = undefined;
+      if (!this.joinedFrame) return;
+      for (const pending of this.options.outbox?.list() ?? []) this.send(pending);
+    }, RESEND_DELAY_MS);
   }
 
   private handleTimeout(): void {
@@ -210,6 +225,8 @@ export class LiveClient {
     clearTimeout(this.connectTimer);
     clearTimeout(this.reconnectTimer);
     clearInterval(this.pingTimer);
+    clearTimeout(this.resendTimer);
+    this.resendTimer = undefined;
     this.connectTimer = undefined;
     this.reconnectTimer = undefined;
     this.pingTimer = undefined;
