@@ -34,3 +34,31 @@ export function otherTabWrites(session: AuthSession | null): void {
   storeSession(session);
   window.dispatchEvent(new StorageEvent('storage', { key: SESSION_STORAGE_KEY }));
 }
+
+/**
+ * The fixture of AuthClient specs: a fake clock, clean storage and a fresh fake API before each test, the
+ * client stopped after it. `start()` starts a client; `client`, `changes` and `events()` describe it.
+ */
+export function authClientSuite() {
+  const suite = {
+    api: fakeApi(),
+    client: undefined as unknown as AuthClient,
+    changes: [] as AuthChange[],
+    start(): AuthClient {
+      ({ client: suite.client, changes: suite.changes } = startTestClient(suite.api));
+      return suite.client;
+    },
+    events: () => suite.changes.map((change) => change.event),
+  };
+  beforeEach(() => {
+    jest.useFakeTimers({ now: new Date('2026-03-01T12:00:00Z') });
+    window.localStorage.clear();
+    suite.api = fakeApi();
+    suite.client = undefined as unknown as AuthClient;
+  });
+  afterEach(() => {
+    suite.client?.stop();
+    jest.useRealTimers();
+  });
+  return suite;
+}

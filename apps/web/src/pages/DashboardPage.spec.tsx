@@ -1,9 +1,9 @@
-import type { CreateRoomResponse } from '@lt/contracts';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { authHeader, makeProfile, makeSession, makeUser, routeFetch, storedSession, storeSession } from '../../test/auth-fixtures';
+import { ROOM_ID } from '../../test/fake-socket';
 import { jsonResponse, renderApp } from '../../test/render-app';
+import { makeCreatedRoom } from '../../test/room-fixtures';
 
-const ROOM_ID = '8a6f2a0e-7a43-4d2c-9f57-1c1f1b0f9b11';
 
 function profileAnswer(profile = makeProfile()) {
   return routeFetch({
@@ -117,20 +117,7 @@ describe('Dashboard shell', () => {
   it("creates a room as the signed-in user from 'Crear Sala Rápida'", async () => {
     const session = makeSession();
     storeSession(session);
-    const created: CreateRoomResponse = {
-      room: {
-        id: ROOM_ID,
-        owner_id: session.user.id,
-        name: `Room ${ROOM_ID.slice(0, 8)}`,
-        source_language: null,
-        status: 'scheduled',
-        viewer_link: `http://localhost/view/${ROOM_ID}`,
-        scheduled_at: null,
-        created_at: '2026-01-01T10:00:00.000Z',
-        updated_at: '2026-01-01T10:00:00.000Z',
-      },
-      hostKey: 'h'.repeat(43),
-    };
+    const created = makeCreatedRoom(`Room ${ROOM_ID.slice(0, 8)}`, session.user.id);
     const fetchMock = routeFetch({
       'GET /api/profile': () => jsonResponse(200, makeProfile()),
       'POST /api/rooms': () => jsonResponse(201, created),

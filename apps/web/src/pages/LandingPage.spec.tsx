@@ -1,25 +1,7 @@
-import type { CreateRoomResponse } from '@lt/contracts';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { ROOM_ID } from '../../test/fake-socket';
 import { jsonResponse, renderApp } from '../../test/render-app';
-
-const ROOM_ID = '8a6f2a0e-7a43-4d2c-9f57-1c1f1b0f9b11';
-
-function created(name: string): CreateRoomResponse {
-  return {
-    room: {
-      id: ROOM_ID,
-      owner_id: null,
-      name,
-      source_language: null,
-      status: 'scheduled',
-      viewer_link: `http://localhost/view/${ROOM_ID}`,
-      scheduled_at: null,
-      created_at: '2026-01-01T10:00:00.000Z',
-      updated_at: '2026-01-01T10:00:00.000Z',
-    },
-    hostKey: 'h'.repeat(43),
-  };
-}
+import { makeCreatedRoom } from '../../test/room-fixtures';
 
 const fetchMock = jest.fn<Promise<Response>, [RequestInfo | URL, RequestInit?]>();
 
@@ -56,14 +38,14 @@ describe('Landing page', () => {
     expect(init?.method).toBe('POST');
     expect(JSON.parse(String(init?.body))).toEqual({ name: 'Keynote & Q/A' });
 
-    await act(async () => answer(jsonResponse(201, created('Keynote & Q/A'))));
+    await act(async () => answer(jsonResponse(201, makeCreatedRoom('Keynote & Q/A'))));
     await waitFor(() => expect(window.location.pathname).toBe(`/room/${ROOM_ID}`));
     expect(window.location.search).toBe(`?name=${encodeURIComponent('Keynote & Q/A')}`);
     expect(window.localStorage.getItem(`lt.hostKey.${ROOM_ID}`)).toBe('h'.repeat(43));
   });
 
   it('sends no name when the field is blank', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(201, created(`Room ${ROOM_ID.slice(0, 8)}`)));
+    fetchMock.mockResolvedValue(jsonResponse(201, makeCreatedRoom(`Room ${ROOM_ID.slice(0, 8)}`)));
     renderApp('/');
     fireEvent.change(screen.getByTestId('room-name-input'), { target: { value: '   ' } });
     fireEvent.click(screen.getByTestId('create-room'));

@@ -1,55 +1,34 @@
-import { fakeApi, startTestClient, type MockApi } from '../../../test/auth-client-harness';
+import { authClientSuite } from '../../../test/auth-client-harness';
 import { makeProfile, makeSession, storedSession, storeSession } from '../../../test/auth-fixtures';
 import { ApiError } from '../../lib/http';
 import type { AuthApi } from './api/auth.api';
 import { AuthClient, REFRESH_MARGIN_S, REFRESH_RETRY_MS } from './auth-client';
-import type { AuthChange } from './auth-types';
 
 const refused = () => new ApiError(400, 'invalid_grant', 'Invalid Refresh Token');
 
-let api: MockApi;
-let client: AuthClient;
-let changes: AuthChange[];
-
-function startClient(): AuthClient {
-  ({ client, changes } = startTestClient(api));
-  return client;
-}
-
-const events = () => changes.map((change) => change.event);
-
-beforeEach(() => {
-  jest.useFakeTimers({ now: new Date('2026-03-01T12:00:00Z') });
-  window.localStorage.clear();
-  api = fakeApi();
-});
-
-afterEach(() => {
-  client?.stop();
-  jest.useRealTimers();
-});
+const t = authClientSuite();
 
 describe('AuthClient: refresh', () => {
   it(`refreshes ${REFRESH_MARGIN_S} s before expiry and always keeps the rotated refresh token`, async () => {
     const first = makeSession(3600);
     storeSession(first);
-    startClient();
+    t.start();
     const second = makeSession(3600 + 3540);
-    api.refreshGrant.mockResolvedValueOnce(second);
+    t.api.refreshGrant.mockResolvedValueOnce(second);
 
     await jest.advanceTimersByTimeAsync((3600 - REFRESH_MARGIN_S) * 1000 - 1);
-    expect(api.refreshGrant).not.toHaveBeenCalled();
+    expect(t.api.refreshGrant).not.toHaveBeenCalled();
     await jest.advanceTimersByTimeAsync(1);
-    expect(api.refreshGrant).toHaveBeenCalledWith(first.refresh_token);
+    expect(t.api.refreshGrant).toHaveBeenCalledWith(first.refresh_token);
     expect(storedSession()).toEqual(second);
-    expect(client.getState().session).toEqual(second);
-    expect(changes.at(-1)).toMatchObject({ event: 'TOKEN_REFRESHED', session: second });
+    expect(t.client.getState().session).toEqual(second);
+    expect(t.changes.at(-1)).toMatchObject({ event: 'TOKEN_REFRESHED', session: second });
 
     const third = makeSession(7200);
-    api.refreshGrant.mockResolvedValueOnce(third);
+    t.api.refreshGrant.mockResolvedValueOnce(third);
     await jest.advanceTimersByTimeAsync(3600 * 1000);
-    expect(api.refreshGrant).toHaveBeenCalledTimes(2);
-    expect(api.refreshGrant).toHaveBeenLastCalledWith(second.refresh_token);
+    expect(t.api.refreshGrant).toHaveBeenCalledTimes(2);
+    expect(t.api.refreshGrant).toHaveBeenLastCalledWith(second.refresh_token);
     expect(storedSession()).toEqual(third);
   });
 
@@ -57,84 +36,84 @@ describe('AuthClient: refresh', () => {
     const stale = makeSession(30);
     storeSession(stale);
     const fresh = makeSession(3600);
-    api.refreshGrant.mockResolvedValue(fresh);
-    startClient();
-    expect(client.getState().status).toBe('loading');
+    t.api.refreshGrant.mockResolvedValue(fresh);
+    t.start();
+    expect(t.client.getState().status).toBe('loading');
     await jest.advanceTimersByTimeAsync(0);
-    expect(api.refreshGrant).toHaveBeenCalledTimes(1);
-    expect(api.refreshGrant).toHaveBeenCalledWith(stale.refresh_token);
-    expect(changes).toEqual([{ event: 'INITIAL_SESSION', session: fresh, profile: makeProfile() }]);
-    expect(client.getState().status).toBe('authenticated');
+    expect(t.api.refreshGrant).toHaveBeenCalledTimes(1);
+    expect(t.api.refreshGrant).toHaveBeenCalledWith(stale.refresh_token);
+    expect(t.changes).toEqual([{ event: 'INITIAL_SESSION', session: fresh, profile: makeProfile() }]);
+    expect(t.client.getState().status).toBe('authenticated');
   });
 
   it('signs out locally when the refresh token is refused', async () => {
     storeSession(makeSession(3600));
-    startClient();
-    api.refreshGrant.mockRejectedValue(refused());
+    t.start();
+    t.api.refreshGrant.mockRejectedValue(refused());
     await jest.advanceTimersByTimeAsync(3600 * 1000);
-    expect(client.getState().status).toBe('anonymous');
+    expect(t.client.getState().status).toBe('anonymous');
     expect(storedSession()).toBeNull();
-    expect(events()).toEqual(['INITIAL_SESSION', 'SIGNED_OUT']);
-    expect(api.logout).not.toHaveBeenCalled();
+    expect(t.events()).toEqual(['INITIAL_SESSION', 'SIGNED_OUT']);
+    expect(t.api.logout).not.toHaveBeenCalled();
   });
 
   it('ends a start-up with a refused refresh token as signed out', async () => {
     storeSession(makeSession(10));
-    api.refreshGrant.mockRejectedValue(new ApiError(401, 'unauthorized', 'Invalid Refresh Token'));
-    startClient();
+    t.api.refreshGrant.mockRejectedValue(new ApiError(401, 'unauthorized', 'Invalid Refresh Token'));
+    t.start();
     await jest.advanceTimersByTimeAsync(0);
-    expect(changes).toEqual([{ event: 'INITIAL_SESSION', session: null, profile: null }]);
+    expect(t.changes).toEqual([{ event: 'INITIAL_SESSION', session: null, profile: null }]);
     expect(storedSession()).toBeNull();
   });
 
   it('keeps the session and tries again later when the refresh fails for a passing reason', async () => {
     const session = makeSession(3600);
     storeSession(session);
-    startClient();
-    api.refreshGrant.mockRejectedValueOnce(new ApiError(0, 'network', ''));
+    t.start();
+    t.api.refreshGrant.mockRejectedValueOnce(new ApiError(0, 'network', ''));
     await jest.advanceTimersByTimeAsync((3600 - REFRESH_MARGIN_S) * 1000);
-    expect(api.refreshGrant).toHaveBeenCalledTimes(1);
-    expect(client.getState().session).toEqual(session);
+    expect(t.api.refreshGrant).toHaveBeenCalledTimes(1);
+    expect(t.client.getState().session).toEqual(session);
 
     const fresh = makeSession(3600);
-    api.refreshGrant.mockResolvedValueOnce(fresh);
+    t.api.refreshGrant.mockResolvedValueOnce(fresh);
     await jest.advanceTimersByTimeAsync(REFRESH_RETRY_MS);
-    expect(api.refreshGrant).toHaveBeenCalledTimes(2);
-    expect(client.getState().session).toEqual(fresh);
+    expect(t.api.refreshGrant).toHaveBeenCalledTimes(2);
+    expect(t.client.getState().session).toEqual(fresh);
   });
 
   it('spends a refresh token once even when several callers refresh together', async () => {
     storeSession(makeSession(3600));
-    startClient();
+    t.start();
     const fresh = makeSession(3600);
-    api.refreshGrant.mockResolvedValue(fresh);
-    const results = await Promise.all([client.refreshSession(), client.refreshSession(), client.refreshSession()]);
-    expect(api.refreshGrant).toHaveBeenCalledTimes(1);
+    t.api.refreshGrant.mockResolvedValue(fresh);
+    const results = await Promise.all([t.client.refreshSession(), t.client.refreshSession(), t.client.refreshSession()]);
+    expect(t.api.refreshGrant).toHaveBeenCalledTimes(1);
     expect(results).toEqual([fresh, fresh, fresh]);
   });
 
   it('adopts what another tab already rotated instead of spending the old token', async () => {
     storeSession(makeSession(3600));
-    startClient();
+    t.start();
     await jest.advanceTimersByTimeAsync(0);
     const rotatedElsewhere = makeSession(3600);
     storeSession(rotatedElsewhere);
-    await client.refreshSession();
-    expect(api.refreshGrant).not.toHaveBeenCalled();
-    expect(client.getState().session).toEqual(rotatedElsewhere);
+    await t.client.refreshSession();
+    expect(t.api.refreshGrant).not.toHaveBeenCalled();
+    expect(t.client.getState().session).toEqual(rotatedElsewhere);
   });
 
   it('does not sign out when a refusal only means another tab rotated the token first', async () => {
     const mine = makeSession(3600);
     storeSession(mine);
-    startClient();
+    t.start();
     const theirs = makeSession(3600);
-    api.refreshGrant.mockImplementation(async () => {
+    t.api.refreshGrant.mockImplementation(async () => {
       storeSession(theirs);
       throw refused();
     });
-    await client.refreshSession();
-    expect(client.getState().session).toEqual(theirs);
+    await t.client.refreshSession();
+    expect(t.client.getState().session).toEqual(theirs);
     expect(storedSession()).toEqual(theirs);
   });
 
@@ -149,11 +128,11 @@ describe('AuthClient: refresh', () => {
       },
     };
     const fresh = makeSession(3600);
-    api.refreshGrant.mockResolvedValue(fresh);
-    const tabA = new AuthClient({ api: api as unknown as AuthApi, locks });
-    const tabB = new AuthClient({ api: api as unknown as AuthApi, locks });
+    t.api.refreshGrant.mockResolvedValue(fresh);
+    const tabA = new AuthClient({ api: t.api as unknown as AuthApi, locks });
+    const tabB = new AuthClient({ api: t.api as unknown as AuthApi, locks });
     const [a, b] = await Promise.all([tabA.refreshSession(), tabB.refreshSession()]);
-    expect(api.refreshGrant).toHaveBeenCalledTimes(1);
+    expect(t.api.refreshGrant).toHaveBeenCalledTimes(1);
     expect(a).toEqual(fresh);
     expect(b).toEqual(fresh);
     expect(tabB.getState().session).toEqual(fresh);
