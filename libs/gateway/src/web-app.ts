@@ -1,23 +1,41 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DynamicModule, Logger } from '@nestjs/common';
+import { ServeStaticModule } from '@nestjs/serve-static';
+import type { Response } from 'express';
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import type { NextFunction, Request, Response } from 'express';
+import { join, resolve, sep } from 'node:path';
 
-/** Serves the built web app, with index.html for every client-side route. */
-export function serveWebApp(app: NestExpressApplication, dir: string): boolean {
+/** Paths the server answers itself: index.html never stands in for them, not even as a 404. */
+const SERVER_PATHS = ['/api/{*path}', '/ws', '/healthz', '/readyz'];
+/** Client-side routes have no file extension; a missing asset stays a 404 instead of becoming the page. */
+const PAGE_PATH = /^[^.]*$/;
+const YEAR_S = 365 * 24 * 3600;
+
+/**
+ * Serves the built web app, with index.html for every client-side route. Registered after the controllers,
+ * so every route of the API, /config.json and the health probes come first. Nothing when it is not built.
+ */
+export function webAppModules(dir: string | undefined): DynamicModule[] {
+  if (!dir) return [];
   const root = resolve(dir);
-  const index = join(root, 'index.html');
-  if (!existsSync(index)) return false;
-  app.useStaticAssets(root, { index: false, maxAge: '1h', setHeaders: noCacheForHtml });
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    const isPage = req.method === 'GET' && !req.path.startsWith('/api') && req.path !== '/ws' && !req.path.includes('.');
-    if (!isPage) return next();
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
-  });
-  return true;
-}
-
-function noCacheForHtml(res: Response, path: string): void {
-  if (path.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache');
+  if (!existsSync(join(root, 'index.html'))) {
+    new Logger('Gateway').warn(`no web app at ${dir}: run "npm run build" to serve the pages`);
+    return [];
+  }
+  const assets = join(root, 'assets') + sep;
+  return [
+    ServeStaticModule.forRoot({
+      rootPath: root,
+      renderPath: PAGE_PATH,
+      exclude: SERVER_PATHS,
+      serveStaticOptions: {
+        index: false,
+        maxAge: '1h',
+        // Pages are revalidated so a new build shows at once; Vite names assets after their content.
+        setHeaders: (res: Response, path: string) => {
+          if (path.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache');
+          else if (path.startsWith(assets)) res.setHeader('Cache-Control', `public, max-age=${YEAR_S}, immutable`);
+        },
+      },
+    }),
+  ];
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
+import { cleanText } from '../text';
 
 /** The spec's server messages (§8): the `message` of auth error bodies, which the web maps to its texts. */
 export const AUTH_MESSAGES = {
@@ -16,9 +17,13 @@ export const AUTH_MESSAGES = {
   socialNotConfigured: 'Social sign-in is not configured',
 } as const;
 
-const email = z.string().trim().toLowerCase().email('Invalid email').max(320);
+const email = cleanText('Email').trim().toLowerCase().email('Invalid email').max(320);
+/**
+ * Passwords alone may hold control characters: they are only hashed, never stored or shown as text, and
+ * refusing them now would lock out whoever chose one before.
+ */
 const password = z.string().min(LIMITS.passwordMin, AUTH_MESSAGES.weakPassword).max(200);
-const name = z.string().trim().max(100);
+const name = cleanText('Name').trim().max(100);
 
 /** Missing e-mail or password answers the spec's 'You must provide either an email or phone number and a password'. */
 export const credentialsPresent = (body: unknown): boolean => {
@@ -28,9 +33,9 @@ export const credentialsPresent = (body: unknown): boolean => {
 
 export const signupBodySchema = z.object({ email, password, name: name.optional() }).strict();
 export const passwordGrantBodySchema = z.object({ email, password: z.string().min(1).max(200) }).strict();
-export const refreshGrantBodySchema = z.object({ refresh_token: z.string().min(20).max(200) }).strict();
+export const refreshGrantBodySchema = z.object({ refresh_token: cleanText('Refresh token').min(20).max(200) }).strict();
 export const socialProviderSchema = z.enum(['google', 'apple']);
-export const idTokenGrantBodySchema = z.object({ provider: socialProviderSchema, id_token: z.string().min(20).max(8192) }).strict();
+export const idTokenGrantBodySchema = z.object({ provider: socialProviderSchema, id_token: cleanText('ID token').min(20).max(8192) }).strict();
 export const grantTypeSchema = z.enum(['password', 'refresh_token', 'id_token']);
 export const recoverBodySchema = z.object({ email }).strict();
 export const updateUserBodySchema = z

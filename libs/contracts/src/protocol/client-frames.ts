@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { languageCodeSchema } from '../languages';
+import { cleanText } from '../text';
 
 /** Frames a browser sends on `/ws` (ARCHITECTURE §5 plus `resync`, see docs/protocol.md). */
 export const roleSchema = z.enum(['host', 'speaker', 'viewer']);
@@ -15,16 +16,16 @@ export const joinFrameSchema = z.object({
   roomId: uuid,
   role: roleSchema,
   lang: languageCodeSchema.optional(),
-  hostKey: z.string().min(16).max(200).optional(),
-  inviteToken: z.string().min(16).max(200).optional(),
-  accessToken: z.string().min(1).max(4096).optional(),
+  hostKey: cleanText('hostKey').min(16).max(200).optional(),
+  inviteToken: cleanText('inviteToken').min(16).max(200).optional(),
+  accessToken: cleanText('accessToken').min(1).max(4096).optional(),
   since: z.number().int().min(0).optional(),
 });
 
 export const transcriptFrameSchema = z.object({
   type: z.literal('transcript'),
   messageId,
-  text: z.string().trim().min(1).max(LIMITS.transcriptTextMax),
+  text: cleanText('text').trim().min(1).max(LIMITS.transcriptTextMax),
   sourceLanguage: languageCodeSchema,
   timestamp: isoTimestamp,
   confidence: z.number().min(0).max(1),

@@ -1,38 +1,69 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { AUTH_MESSAGES } from '@lt/contracts';
-import { DomainException } from '@lt/platform';
-import { GATEWAY_ENV, type GatewayConfig } from '../gateway.config';
+import { Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Pool } from 'pg';
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { GatewayConfig } from '../gateway.config';
 
-export class TooManyRequests extends DomainException {
-  constructor() {
-    super('over_request_rate_limit', AUTH_MESSAGES.tooManyRequests);
-  }
+const DEFAULT_AUTH_RATE = { burst: 30, perMinute: 30 };
+
+/** Where gateway replicas keep their shared counts, when AUTH_RATE_LIMIT_STORE_URL names a PostgreSQL. */
+const STORE = { schemaName: 'gateway', tableName: 'auth_rate_limits' };
+
+/**
+ * The counting rule from the two settings: at most `burst` calls per address in a window as long as
+ * `perMinute` takes to allow that many, so the long-run rate is `perMinute`. rate-limiter-flexible counts in
+ * fixed windows, not a refilling bucket.
+ */
+export function authRateWindow(rate: { burst: number; perMinute: number }): { points: number; duration: number } {
+  return { points: rate.burst, duration: Math.max(1, Math.round((60 * rate.burst) / rate.perMinute)) };
 }
 
-export const DEFAULT_AUTH_RATE = { burst: 30, perMinute: 30 };
-const MAX_TRACKED = 50_000;
+/** Replicas starting together may race to create the schema; IF NOT EXISTS does not cover that (unique_violation). */
+function ignoreConcurrentCreation(error: { code?: string }): void {
+  if (error.code !== '23505') throw error;
+}
 
-/** Sign-in, sign-up and recovery calls one address may make: a burst, then a steady rate (token bucket). */
-@Injectable()
-export class IpRateLimiter {
-  private readonly buckets = new Map<string, { tokens: number; at: number }>();
-  private readonly burst: number;
-  private readonly perMs: number;
+/** Sign-in, sign-up, token and recovery calls one client address may make, counted per process or shared. */
+export class IpRateLimiter implements OnApplicationShutdown {
+  private constructor(
+    private readonly limiter: RateLimiterAbstract,
+    private readonly pool: Pool | null,
+  ) {}
 
-  constructor(@Inject(GATEWAY_ENV) config: GatewayConfig) {
+  static async create(config: GatewayConfig): Promise<IpRateLimiter> {
     const rate = config.authRate ?? DEFAULT_AUTH_RATE;
-    this.burst = rate.burst;
-    this.perMs = rate.perMinute / 60_000;
+    const window = { keyPrefix: 'auth', ...authRateWindow(rate) };
+    if (!config.authRateStoreUrl) return new IpRateLimiter(new RateLimiterMemory(window), null);
+    const logger = new Logger('IpRateLimiter');
+    const pool = new Pool({ connectionString: config.authRateStoreUrl, max: 4 });
+    pool.on('error', (error) => logger.warn(`rate limit store: ${error.message}`));
+    try {
+      await pool.query(`CREATE SCHEMA IF NOT EXISTS "${STORE.schemaName}"`).catch(ignoreConcurrentCreation);
+      const limiter = await new Promise<RateLimiterPostgres>((resolve, reject) => {
+        const created: RateLimiterPostgres = new RateLimiterPostgres(
+          // While the store is unreachable each replica counts alone rather than refusing everyone.
+          { ...window, ...STORE, storeClient: pool, insuranceLimiter: new RateLimiterMemory(window) },
+          (error?: Error) => (error ? reject(error) : resolve(created)),
+        );
+      });
+      return new IpRateLimiter(limiter, pool);
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
   }
 
-  take(ip: string, now = Date.now()): void {
-    const bucket = this.buckets.get(ip) ?? { tokens: this.burst, at: now };
-    bucket.tokens = Math.min(this.burst, bucket.tokens + (now - bucket.at) * this.perMs);
-    bucket.at = now;
-    this.buckets.delete(ip);
-    this.buckets.set(ip, bucket);
-    if (this.buckets.size > MAX_TRACKED) this.buckets.delete(this.buckets.keys().next().value as string);
-    if (bucket.tokens < 1) throw new TooManyRequests();
-    bucket.tokens -= 1;
+  /** Counts one call of `ip`: null when allowed, else how long until the next one is (ms). */
+  async take(ip: string): Promise<number | null> {
+    try {
+      await this.limiter.consume(ip);
+      return null;
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) return rejection.msBeforeNext;
+      throw rejection;
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.pool?.end();
   }
 }

@@ -3,7 +3,7 @@ import type { Response } from 'express';
 import { ZodError } from 'zod';
 import type { ApiErrorBody } from '@lt/contracts';
 import { DomainException } from '@lt/platform';
-import { httpStatusOf } from './error-map';
+import { httpStatusOf } from '../errors/error-map';
 
 /** Turns every error into `{"error":{"code","message"}}`; unknown ones answer 500 with a correlation id. */
 @Catch()

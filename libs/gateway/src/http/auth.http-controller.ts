@@ -1,10 +1,12 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Inject, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import {
   ACCOUNTS_SUBJECTS,
   AUTH_MESSAGES,
+  cleanText,
   credentialsPresent,
+  GatewayErrorCode,
   grantTypeSchema,
   idTokenGrantBodySchema,
   passwordGrantBodySchema,
@@ -14,48 +16,46 @@ import {
   updateUserBodySchema,
   type AuthSession,
   type AuthUser,
-  type CallerRequest,
+  type CallerContext,
   type ProfileResponse,
   type SignupResponse,
-  type VerifyLinkRequest,
 } from '@lt/contracts';
 import { Bus, DomainException } from '@lt/platform';
-import { AccessTokens } from '../auth/access-tokens';
-import { IpRateLimiter } from '../auth/ip-rate-limiter';
+import { AuthGuard } from '../auth/auth.guard';
+import { Caller } from '../auth/caller.decorator';
+import { IpRateLimitGuard } from '../auth/ip-rate-limiter.guard';
 import { GATEWAY_ENV, type GatewayConfig } from '../gateway.config';
-import { publicOrigin } from './public-origin';
+import { clientOf, publicOrigin } from './public-origin';
 
-const verifyQuerySchema = z.object({ token: z.string().min(20).max(200), type: z.enum(['recovery', 'signup']) });
+const verifyQuerySchema = z.object({ token: cleanText('Token').min(20).max(200), type: z.enum(['recovery', 'signup']) });
 
 function requireCredentials(body: unknown): void {
-  if (!credentialsPresent(body)) throw new DomainException('validation_failed', AUTH_MESSAGES.missingCredentials);
+  if (!credentialsPresent(body)) throw new DomainException(GatewayErrorCode.ValidationFailed, AUTH_MESSAGES.missingCredentials);
 }
+
+/** The session accounts-svc acts for: what the access token proved, nothing the client claims. */
+const sessionOf = (caller: Caller): CallerContext => ({ userId: caller.userId, sessionId: caller.sessionId });
 
 /** `/api/auth/*` and `/api/profile`: validated here, carried out by accounts-svc. */
 @Controller('api')
 export class AuthHttpController {
   constructor(
     private readonly bus: Bus,
-    private readonly tokens: AccessTokens,
-    private readonly limiter: IpRateLimiter,
     @Inject(GATEWAY_ENV) private readonly config: GatewayConfig,
   ) {}
 
   @Post('auth/signup')
   @HttpCode(200)
+  @UseGuards(IpRateLimitGuard)
   signup(@Body() body: unknown, @Req() req: Request): Promise<SignupResponse> {
-    this.limiter.take(req.ip ?? 'unknown');
     requireCredentials(body);
-    return this.bus.request(ACCOUNTS_SUBJECTS.signup, {
-      client: { ip: req.ip, origin: publicOrigin(req, this.config) },
-      body: signupBodySchema.parse(body),
-    });
+    return this.bus.request(ACCOUNTS_SUBJECTS.signup, { client: clientOf(req, this.config), body: signupBodySchema.parse(body) });
   }
 
   @Post('auth/token')
   @HttpCode(200)
-  token(@Query('grant_type') grantType: unknown, @Body() body: unknown, @Req() req: Request): Promise<AuthSession> {
-    this.limiter.take(req.ip ?? 'unknown');
+  @UseGuards(IpRateLimitGuard)
+  token(@Query('grant_type') grantType: unknown, @Body() body: unknown): Promise<AuthSession> {
     switch (grantTypeSchema.parse(grantType)) {
       case 'password':
         requireCredentials(body);
@@ -69,18 +69,16 @@ export class AuthHttpController {
 
   @Post('auth/logout')
   @HttpCode(204)
-  async logout(@Headers('authorization') authorization?: string): Promise<void> {
-    await this.asCaller(ACCOUNTS_SUBJECTS.logout, authorization, undefined);
+  @UseGuards(AuthGuard)
+  async logout(@Caller() caller: Caller): Promise<void> {
+    await this.bus.request(ACCOUNTS_SUBJECTS.logout, { caller: sessionOf(caller) });
   }
 
   @Post('auth/recover')
   @HttpCode(200)
+  @UseGuards(IpRateLimitGuard)
   recover(@Body() body: unknown, @Req() req: Request): Promise<Record<string, never>> {
-    this.limiter.take(req.ip ?? 'unknown');
-    return this.bus.request(ACCOUNTS_SUBJECTS.recover, {
-      client: { ip: req.ip, origin: publicOrigin(req, this.config) },
-      body: recoverBodySchema.parse(body),
-    });
+    return this.bus.request(ACCOUNTS_SUBJECTS.recover, { client: clientOf(req, this.config), body: recoverBodySchema.parse(body) });
   }
 
   /** The link in recovery and confirmation mails: spends it, then hands the session to the page in the fragment. */
@@ -90,8 +88,8 @@ export class AuthHttpController {
     const parsed = verifyQuerySchema.safeParse(query);
     const page = parsed.success && parsed.data.type === 'signup' ? '/' : '/reset-password';
     try {
-      if (!parsed.success) throw new DomainException('otp_expired', 'Email link is invalid or has expired');
-      const session = await this.bus.request<AuthSession, VerifyLinkRequest>(ACCOUNTS_SUBJECTS.verifyLink, parsed.data);
+      if (!parsed.success) throw new DomainException(GatewayErrorCode.InvalidLink, 'Email link is invalid or has expired');
+      const session = await this.bus.request(ACCOUNTS_SUBJECTS.verifyLink, parsed.data);
       const fragment = new URLSearchParams({
         access_token: session.access_token,
         refresh_token: session.refresh_token,
@@ -109,28 +107,27 @@ export class AuthHttpController {
   }
 
   @Get('auth/user')
-  getUser(@Headers('authorization') authorization?: string): Promise<AuthUser> {
-    return this.asCaller(ACCOUNTS_SUBJECTS.getUser, authorization, undefined);
+  @UseGuards(AuthGuard)
+  getUser(@Caller() caller: Caller): Promise<AuthUser> {
+    return this.bus.request(ACCOUNTS_SUBJECTS.getUser, { caller: sessionOf(caller) });
   }
 
   @Put('auth/user')
-  updateUser(@Body() body: unknown, @Headers('authorization') authorization?: string): Promise<AuthUser> {
-    return this.asCaller(ACCOUNTS_SUBJECTS.updateUser, authorization, updateUserBodySchema.parse(body));
+  @UseGuards(AuthGuard)
+  updateUser(@Caller() caller: Caller, @Body() body: unknown): Promise<AuthUser> {
+    return this.bus.request(ACCOUNTS_SUBJECTS.updateUser, { caller: sessionOf(caller), body: updateUserBodySchema.parse(body) });
   }
 
   @Delete('auth/user')
   @HttpCode(204)
-  async deleteUser(@Headers('authorization') authorization?: string): Promise<void> {
-    await this.asCaller(ACCOUNTS_SUBJECTS.deleteUser, authorization, undefined);
+  @UseGuards(AuthGuard)
+  async deleteUser(@Caller() caller: Caller): Promise<void> {
+    await this.bus.request(ACCOUNTS_SUBJECTS.deleteUser, { caller: sessionOf(caller) });
   }
 
   @Get('profile')
-  profile(@Headers('authorization') authorization?: string): Promise<ProfileResponse> {
-    return this.asCaller(ACCOUNTS_SUBJECTS.getProfile, authorization, undefined);
-  }
-
-  private async asCaller<Res, T>(subject: string, authorization: string | undefined, body: T): Promise<Res> {
-    const caller = await this.tokens.fromHeader(authorization);
-    return this.bus.request<Res, CallerRequest<T>>(subject, { caller: { userId: caller.userId, sessionId: caller.sessionId }, body });
+  @UseGuards(AuthGuard)
+  profile(@Caller() caller: Caller): Promise<ProfileResponse> {
+    return this.bus.request(ACCOUNTS_SUBJECTS.getProfile, { caller: sessionOf(caller) });
   }
 }

@@ -1,4 +1,4 @@
-import type { Provider } from '@nestjs/common';
+import type { OnApplicationShutdown, Provider } from '@nestjs/common';
 import { DATABASE_URL } from './database-url';
 import { DataSource, EntitySchema, MixedList } from 'typeorm';
 
@@ -33,20 +33,44 @@ export async function openServiceDatabase(options: ServiceDatabaseOptions): Prom
 }
 
 /**
+ * A service's open database as its process sees it: readiness pings it (the health module finds every one
+ * of them in the application), shutdown closes it.
+ */
+export class ServiceDatabase implements OnApplicationShutdown {
+  constructor(
+    readonly schema: string,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  /** Resolves once the database answers; rejects when it does not within `timeoutMs`. */
+  async ping(timeoutMs: number): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+    });
+    try {
+      await Promise.race([this.dataSource.query('SELECT 1'), timedOut]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.dataSource.isInitialized) await this.dataSource.destroy();
+  }
+}
+
+/**
  * Providers of a service module's own database: `token` resolves to its migrated DataSource, which is
- * closed when the application shuts down.
+ * watched by readiness and closed when the application shuts down.
  */
 export function serviceDatabaseProviders(token: symbol, options: Omit<ServiceDatabaseOptions, 'url'>): Provider[] {
   return [
     { provide: token, inject: [DATABASE_URL], useFactory: (url: string) => openServiceDatabase({ ...options, url }) },
     {
-      provide: Symbol(`${options.schema} database closer`),
+      provide: Symbol(`${options.schema} database`),
       inject: [token],
-      useFactory: (dataSource: DataSource) => ({
-        onApplicationShutdown: async () => {
-          if (dataSource.isInitialized) await dataSource.destroy();
-        },
-      }),
+      useFactory: (dataSource: DataSource) => new ServiceDatabase(options.schema, dataSource),
     },
   ];
 }

@@ -1,33 +1,41 @@
-import { Controller, Get, HttpCode, Injectable, Module, ServiceUnavailableException } from '@nestjs/common';
+import { Controller, Get, Module, UseFilters } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { HealthCheck, HealthCheckService, TerminusModule } from '@nestjs/terminus';
+import { HealthCheckFailureFilter } from './health-check.filter';
+import { ReadinessIndicators } from './health.indicators';
+import { Readiness } from './readiness';
 
-/** Whether the process has finished starting (migrations run, bus bound) and may take traffic. */
-@Injectable()
-export class Readiness {
-  private ready = false;
-  markReady(): void {
-    this.ready = true;
-  }
-  isReady(): boolean {
-    return this.ready;
-  }
-}
+// Start-up code imports Readiness along with the module that provides it.
+export { Readiness } from './readiness';
 
+/** Probes in terminus' format: 200 `{"status":"ok",…}`, or 503 `{"status":"error",…}` naming what is down. */
 @Controller()
+@UseFilters(HealthCheckFailureFilter)
 export class HealthController {
-  constructor(private readonly readiness: Readiness) {}
+  constructor(
+    private readonly health: HealthCheckService,
+    private readonly indicators: ReadinessIndicators,
+  ) {}
 
+  /** Liveness: answering is the whole check, since restarting the process would not bring a dependency back. */
   @Get('healthz')
-  @HttpCode(200)
+  @HealthCheck()
   healthz() {
-    if (!this.readiness.isReady()) throw new ServiceUnavailableException({ status: 'starting' });
-    return { status: 'ok' };
+    return this.health.check([]);
   }
 
   @Get('readyz')
+  @HealthCheck()
   readyz() {
-    return this.healthz();
+    return this.health.check(this.indicators.all());
   }
 }
 
-@Module({ controllers: [HealthController], providers: [Readiness], exports: [Readiness] })
+/** /healthz and /readyz; imported by every process' root module, next to BusModule. */
+@Module({
+  imports: [TerminusModule.forRoot(), DiscoveryModule],
+  controllers: [HealthController],
+  providers: [Readiness, ReadinessIndicators],
+  exports: [Readiness],
+})
 export class HealthModule {}

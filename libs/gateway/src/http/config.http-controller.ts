@@ -4,7 +4,7 @@ import { GATEWAY_ENV, type GatewayConfig } from '../gateway.config';
 
 /** `/config.json`: public settings for the web app; never a secret. */
 @Controller()
-export class ConfigController {
+export class ConfigHttpController {
   constructor(@Inject(GATEWAY_ENV) private readonly config: GatewayConfig) {}
 
   @Get('config.json')
