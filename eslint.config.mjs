@@ -1,18 +1,39 @@
 import nx from '@nx/eslint-plugin';
 
-const boundaries = (backendMayUse) => [
-  'error',
-  {
-    enforceBuildableLibDependency: false,
-    allow: [],
-    depConstraints: [
-      { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:shared'] },
-      { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
-      { sourceTag: 'scope:backend', onlyDependOnLibsWithTags: backendMayUse },
-      { sourceTag: 'scope:testing', onlyDependOnLibsWithTags: ['scope:testing', 'scope:backend', 'scope:shared'] },
-    ],
-  },
-];
+// Test files may also use the test helpers (type:testing); production code may not. Every constraint is an
+// allow-list: `notDependOnLibsWithTags` also follows transitive edges, and the graph holds the spec files'
+// imports of libs/testing, so it would flag any app importing a lib whose tests use the helpers. The rule's
+// circular dependency check is always on: keep it that way (no ignoredCircularDependencies).
+const boundaries = (inTests) => {
+  const testing = (tag) => (inTests ? [tag] : []);
+  return [
+    'error',
+    {
+      enforceBuildableLibDependency: false,
+      allowCircularSelfDependency: false,
+      allow: [],
+      depConstraints: [
+        { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:shared'] },
+        { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+        { sourceTag: 'scope:server', onlyDependOnLibsWithTags: ['scope:server', 'scope:shared'] },
+        // The gateway reaches the services over the bus only, never through their code.
+        { sourceTag: 'scope:gateway', onlyDependOnLibsWithTags: ['scope:gateway', 'scope:server', 'scope:shared', ...testing('scope:testing')] },
+        { sourceTag: 'scope:service', onlyDependOnLibsWithTags: ['scope:service', 'scope:server', 'scope:shared', ...testing('scope:testing')] },
+        // The one-process composition root: every server lib, never the browser's code.
+        {
+          sourceTag: 'scope:embedded',
+          onlyDependOnLibsWithTags: ['scope:embedded', 'scope:gateway', 'scope:service', 'scope:server', 'scope:shared', ...testing('scope:testing')],
+        },
+        { sourceTag: 'scope:testing', onlyDependOnLibsWithTags: ['scope:shared', 'scope:server'] },
+        { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:domain', 'type:util', ...testing('type:testing')] },
+        // Domains stay independent of each other; what they share lives in a util lib.
+        { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:util', ...testing('type:testing')] },
+        { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util', ...testing('type:testing')] },
+        { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:util'] },
+      ],
+    },
+  ];
+};
 
 export default [
   { ignores: ['**/dist', '**/node_modules', '.data', 'coverage', 'test-results', 'playwright-report', 'tmp', '.nx', '**/*.cjs', '**/*.js'] },
@@ -21,13 +42,12 @@ export default [
   {
     files: ['**/*.ts', '**/*.tsx'],
     rules: {
-      '@nx/enforce-module-boundaries': boundaries(['scope:backend', 'scope:shared']),
+      '@nx/enforce-module-boundaries': boundaries(false),
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
   {
-    // Tests of backend libraries may use the test helpers; production code may not.
-    files: ['**/*.spec.ts', '**/*.integration-spec.ts'],
-    rules: { '@nx/enforce-module-boundaries': boundaries(['scope:backend', 'scope:shared', 'scope:testing']) },
+    files: ['**/*.spec.ts', '**/*.spec.tsx', '**/*.integration-spec.ts', 'tests/**'],
+    rules: { '@nx/enforce-module-boundaries': boundaries(true) },
   },
 ];

@@ -1,15 +1,18 @@
 // `npm start` (embedded: one process) and `npm run start:distributed` (the gateway and each service as its own process).
 import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { ensureReady, root } from './ensure.mjs';
 
 const mode = process.argv[2] ?? 'embedded';
 if (!process.env.LT_SKIP_ENSURE) ensureReady();
 
-const entry = (path) => ['-r', './scripts/aliases.cjs', `dist/server/apps/${path}`];
+const entry = (path) => ['-r', 'tsconfig-paths/register', `dist/server/apps/${path}`];
+// The compiled code still imports `@lt/<lib>`; this config maps those to dist/server/libs.
+const paths = { TS_NODE_PROJECT: join(root, 'tsconfig.runtime.json') };
 const base = Number(process.env.HEALTH_PORT_BASE ?? 8081);
 const processes =
   mode === 'embedded'
-    ? [{ name: 'embedded', args: entry('gateway/src/embedded.js'), env: {} }]
+    ? [{ name: 'embedded', args: entry('embedded/src/main.js'), env: {} }]
     : [
         { name: 'accounts-svc', args: entry('accounts-svc/src/main.js'), env: { HEALTH_PORT: base } },
         { name: 'rooms-svc', args: entry('rooms-svc/src/main.js'), env: { HEALTH_PORT: base + 1 } },
@@ -24,7 +27,7 @@ if (mode === 'distributed' && !process.env.DATABASE_URL) {
 }
 
 const children = processes.map(({ name, args, env }) => {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...paths, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const prefix = processes.length > 1 ? `[${name}] ` : '';
   for (const stream of [child.stdout, child.stderr]) {
     let rest = '';

@@ -59,7 +59,11 @@ async function catchMail() {
 }
 
 if (what === 'llm') {
-  start(['-r', './scripts/aliases.cjs', 'dist/server/libs/testing/src/fake-openai/main.js'], { ...process.env, PORT: String(E2E.llmPort) });
+  start(['-r', 'tsconfig-paths/register', 'dist/server/libs/testing/src/fake-openai/main.js'], {
+    ...process.env,
+    TS_NODE_PROJECT: join(root, 'tsconfig.runtime.json'),
+    PORT: String(E2E.llmPort),
+  });
 } else if (what === 'smtp') {
   await catchMail();
 } else if (what === 'oidc') {
