@@ -3,7 +3,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, importJWK, SignJWT, type KeyLike } from 'jose';
 import { ACCOUNTS_SUBJECTS, type AuthSession, type TokenUsageEvent } from '@lt/contracts';
-import { createTestDatabase, LiveClient, SmtpCatcher, startStack, type Stack, type TestDatabase } from '@lt/testing';
+import { createTestDatabase, LiveClient, SmtpCatcher, type TestDatabase } from '@lt/testing';
+import { startStack, type Stack } from '../support/stack';
 import { authApi, uniqueEmail } from './auth-api';
 import { createRoom, MODES, sleep } from './helpers';
 
@@ -228,8 +229,8 @@ describe.each(MODES)('accounts (%s mode)', (mode) => {
     expect((await api.profile(session.access_token)).body).toMatchObject({ id: session.user.id, tokens_used: 0 });
 
     const event: TokenUsageEvent = { eventId: `ev-${session.user.id}`, userId: session.user.id, roomId: null, tokens: 12_000, eventType: 'translation' };
-    stack.bus.publish(ACCOUNTS_SUBJECTS.trackUsage, event);
-    stack.bus.publish(ACCOUNTS_SUBJECTS.trackUsage, event);
+    stack.bus.emit(ACCOUNTS_SUBJECTS.trackUsage, event);
+    stack.bus.emit(ACCOUNTS_SUBJECTS.trackUsage, event);
     await sleep(500);
     expect((await api.profile(session.access_token)).body).toMatchObject({ tokens_used: 12_000, tokens_remaining: 0 });
   });

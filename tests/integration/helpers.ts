@@ -1,5 +1,5 @@
 import type { CreateRoomResponse } from '@lt/contracts';
-import type { StackMode } from '@lt/testing';
+import type { StackMode } from '../support/stack';
 
 /** The modes whose suites run: distributed only where NATS answers (see tests/support/global-setup.ts). */
 export const MODES: StackMode[] = process.env.LT_NATS_AVAILABLE === '1' ? ['embedded', 'distributed'] : ['embedded'];

@@ -1,5 +1,6 @@
 import type { CreateRoomResponse } from '@lt/contracts';
-import { createTestDatabase, FakeOpenAiServer, LiveClient, startStack, type Stack, type TestDatabase } from '@lt/testing';
+import { createTestDatabase, FakeOpenAiServer, LiveClient, type TestDatabase } from '@lt/testing';
+import { startStack, type Stack } from '../support/stack';
 import { createRoom, MODES, sleep, transcript } from './helpers';
 
 jest.setTimeout(30_000);

@@ -1,18 +1,26 @@
 import { INestApplication, Module, Type, DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { AccountsModule } from '@lt/accounts';
+import { AccountsModule, type AccountsEnv } from '@lt/accounts';
 import { GatewayModule, gatewayConfigFrom, prepareGateway } from '@lt/gateway';
-import { Bus, BusModule, DatabaseUrlModule, HealthModule, Readiness, type AccountsEnv, type BusOptions } from '@lt/platform';
+import { Bus, BusModule, DatabaseUrlModule, HealthModule, Readiness, connectBus, type BusOptions } from '@lt/platform';
 import { RoomsModule } from '@lt/rooms';
 import { TranslateModule } from '@lt/translate';
-import { TEST_NATS_URL } from './nats';
+import { TtsModule } from '@lt/tts';
+import { TEST_NATS_URL } from '@lt/testing';
 
 export type StackMode = 'embedded' | 'distributed';
 
+export interface StackGateway {
+  baseUrl: string;
+  app: NestExpressApplication;
+}
+
 export interface Stack {
   baseUrl: string;
-  /** The gateway's bus: lets a test publish what a service would. */
+  /** Every gateway of the stack (more than one in distributed mode when asked for); the first is `baseUrl`. */
+  gateways: StackGateway[];
+  /** The first gateway's bus: lets a test publish what a service would. */
   bus: Bus;
   close(): Promise<void>;
 }
@@ -23,10 +31,6 @@ const translateEnv = (llmUrl: string | null) => ({
   OPENAI_MODEL: 'gpt-4o',
 });
 
-/**
- * The product's services for an integration test: in one app over the in-process bus (embedded), or as
- * separate apps over real NATS (distributed), on a real PostgreSQL.
- */
 export const accountsTestEnv: AccountsEnv = {
   SMTP_URL: undefined,
   MAIL_FROM: 'rooms@example.com',
@@ -38,12 +42,17 @@ export const accountsTestEnv: AccountsEnv = {
   KEYCLOAK_CLIENT_ID: undefined,
 };
 
+/**
+ * The product's services for an integration test: in one app over the in-process transport (embedded), or
+ * as separate apps over real NATS (distributed, optionally with several gateways), on a real PostgreSQL.
+ */
 export async function startStack(options: {
   mode: StackMode;
   databaseUrl: string;
   llmUrl: string | null;
   accounts?: Partial<AccountsEnv>;
   publicUrl?: string;
+  gateways?: number;
 }): Promise<Stack> {
   const apps: INestApplication[] = [];
   // Each stack has its own subjects: stacks of parallel test runs on one NATS never answer each other.
@@ -56,37 +65,57 @@ export async function startStack(options: {
     return TestModule;
   };
   const a = { ...accountsTestEnv, ...options.accounts };
-  const accounts = AccountsModule.forRoot(a);
-  const services = [accounts, RoomsModule, TranslateModule.forRoot(translateEnv(options.llmUrl))];
-  const gateway = GatewayModule.forRoot(
-    gatewayConfigFrom({
-      ...a,
-      ALLOWED_ORIGINS: ['https://allowed.example'],
-      PUBLIC_URL: options.publicUrl,
-      AUTH_RATE_LIMIT_BURST: 10_000,
-      AUTH_RATE_LIMIT_PER_MINUTE: 10_000,
-    }),
-  );
+  const services: [string, Type<unknown> | DynamicModule][] = [
+    ['accounts-svc', AccountsModule.forRoot(a)],
+    ['rooms-svc', RoomsModule],
+    ['translate-svc', TranslateModule.forRoot(translateEnv(options.llmUrl))],
+    ['tts-svc', TtsModule],
+  ];
+  const gateway = () =>
+    GatewayModule.forRoot(
+      gatewayConfigFrom({
+        ...a,
+        ALLOWED_ORIGINS: ['https://allowed.example'],
+        PUBLIC_URL: options.publicUrl,
+        AUTH_RATE_LIMIT_BURST: 10_000,
+        AUTH_RATE_LIMIT_PER_MINUTE: 10_000,
+      }),
+    );
 
-  if (options.mode === 'distributed') {
-    for (const [name, module] of [['accounts-svc', services[0]], ['rooms-svc', services[1]], ['translate-svc', services[2]]] as const) {
-      const app = await NestFactory.create(compose(name, [module]), { logger: ['error'] });
-      await app.init();
-      apps.push(app);
+  try {
+    if (options.mode === 'distributed') {
+      for (const [name, module] of services) {
+        const app = await NestFactory.create(compose(name, [module]), { logger: ['error'] });
+        await connectBus(app);
+        await app.init();
+        apps.push(app);
+      }
     }
+    const gateways: StackGateway[] = [];
+    const count = options.mode === 'distributed' ? (options.gateways ?? 1) : 1;
+    for (let i = 0; i < count; i++) {
+      const modules = options.mode === 'embedded' ? [...services.map(([, m]) => m), gateway()] : [gateway()];
+      const app = await NestFactory.create<NestExpressApplication>(compose(`gateway-${i}`, modules), { logger: ['error'] });
+      prepareGateway(app);
+      await connectBus(app);
+      await app.listen(0, '127.0.0.1');
+      app.get(Readiness).markReady();
+      apps.push(app);
+      const address = app.getHttpServer().address() as { port: number };
+      gateways.push({ baseUrl: `http://127.0.0.1:${address.port}`, app });
+    }
+    return {
+      baseUrl: gateways[0].baseUrl,
+      gateways,
+      bus: gateways[0].app.get(Bus),
+      close: () => closeAll(apps),
+    };
+  } catch (error) {
+    await closeAll(apps);
+    throw error;
   }
-  const gatewayModules = options.mode === 'embedded' ? [...services, gateway] : [gateway];
-  const app = await NestFactory.create<NestExpressApplication>(compose('gateway', gatewayModules), { logger: ['error'] });
-  prepareGateway(app, null);
-  await app.listen(0, '127.0.0.1');
-  app.get(Readiness).markReady();
-  apps.push(app);
-  const address = app.getHttpServer().address() as { port: number };
-  return {
-    baseUrl: `http://127.0.0.1:${address.port}`,
-    bus: app.get(Bus),
-    close: async () => {
-      for (const a of apps.reverse()) await a.close();
-    },
-  };
+}
+
+async function closeAll(apps: INestApplication[]): Promise<void> {
+  for (const app of apps.reverse()) await app.close();
 }

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
-import { AccountsModule } from '@lt/accounts';
-import { accountsEnvSchema, runService } from '@lt/platform';
+import { AccountsModule, accountsEnvSchema } from '@lt/accounts';
+import { runService } from '@lt/platform';
 
 runService({
   name: 'accounts-svc',

@@ -2,26 +2,23 @@ import 'reflect-metadata';
 import { Logger, Module } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { z } from 'zod';
-import { AccountsModule } from '@lt/accounts';
+import { AccountsModule, accountsEnvSchema } from '@lt/accounts';
 import {
   BusModule,
-  accountsEnvSchema,
   DatabaseUrlModule,
   HealthModule,
   commonEnvSchema,
-  gatewayEnvSchema,
   loadEnv,
   logLevelsUpTo,
   port,
   run,
   startEmbeddedPostgres,
   startProcess,
-  translateEnvSchema,
 } from '@lt/platform';
 import { RoomsModule } from '@lt/rooms';
-import { TranslateModule } from '@lt/translate';
+import { TranslateModule, translateEnvSchema } from '@lt/translate';
 import { TtsModule } from '@lt/tts';
-import { GatewayModule, gatewayConfigFrom, prepareGateway } from '@lt/gateway';
+import { GatewayModule, gatewayConfigFrom, gatewayEnvSchema, prepareGateway } from '@lt/gateway';
 
 const envSchema = commonEnvSchema
   .extend(gatewayEnvSchema.shape)
@@ -29,7 +26,7 @@ const envSchema = commonEnvSchema
   .extend(accountsEnvSchema.shape)
   .extend({ EMBEDDED_PG_PORT: port(54329) });
 
-/** Embedded mode: the gateway and every service in one process, over the in-process bus. */
+/** Embedded mode: the gateway and every service in one process, over the in-process transport. */
 run(async () => {
   const env = loadEnv(envSchema);
   Logger.overrideLogger(logLevelsUpTo(env.LOG_LEVEL));
@@ -58,7 +55,7 @@ run(async () => {
     port: env.PORT,
     host: env.HOST,
     logLevel: env.LOG_LEVEL,
-    prepare: (a) => prepareGateway(a, env.WEB_DIST),
+    prepare: (a) => prepareGateway(a),
   });
 });
 

@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { BusModule, HealthModule, commonEnvSchema, gatewayEnvSchema, keycloakEnvSchema, loadEnv, run, startProcess } from '@lt/platform';
-import { GatewayModule, gatewayConfigFrom, prepareGateway } from '@lt/gateway';
+import { BusModule, HealthModule, commonEnvSchema, keycloakEnvSchema, loadEnv, run, startProcess } from '@lt/platform';
+import { GatewayModule, gatewayConfigFrom, gatewayEnvSchema, prepareGateway } from '@lt/gateway';
 
 /** Distributed mode: the gateway alone, talking to the services over NATS. */
 run(async () => {
@@ -23,6 +23,6 @@ run(async () => {
     port: env.PORT,
     host: env.HOST,
     logLevel: env.LOG_LEVEL,
-    prepare: (app) => prepareGateway(app, env.WEB_DIST),
+    prepare: (app) => prepareGateway(app),
   });
 });

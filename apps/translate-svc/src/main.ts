@@ -1,6 +1,6 @@
 import 'reflect-metadata';
-import { runService, translateEnvSchema } from '@lt/platform';
-import { TranslateModule } from '@lt/translate';
+import { runService } from '@lt/platform';
+import { TranslateModule, translateEnvSchema } from '@lt/translate';
 
 runService({
   name: 'translate-svc',

@@ -1,4 +1,5 @@
-import type { AccountsEnv } from '@lt/platform';
+import { ACCESS_TOKEN_JWT } from '@lt/contracts';
+import type { AccountsEnv } from './accounts.env';
 
 export const ACCOUNTS_ENV = Symbol('ACCOUNTS_ENV');
 export type AccountsConfig = AccountsEnv;
@@ -14,4 +15,4 @@ export const AUTH_TIMES = {
   maxFailuresPerWindow: 100,
 } as const;
 
-export const JWT = { issuer: 'lt-accounts', audience: 'lt' } as const;
+export const JWT = ACCESS_TOKEN_JWT;

@@ -1,18 +1,7 @@
+import { AccountsErrorCode } from '@lt/contracts';
 import { DomainException } from '@lt/platform';
 
-export enum AccountsErrorCode {
-  InvalidCredentials = 'invalid_credentials',
-  UserAlreadyExists = 'user_already_exists',
-  EmailExists = 'email_exists',
-  EmailNotConfirmed = 'email_not_confirmed',
-  NotAuthenticated = 'not_authenticated',
-  InvalidRefreshToken = 'refresh_token_not_found',
-  RefreshTokenReused = 'refresh_token_already_used',
-  TooManyAttempts = 'over_request_rate_limit',
-  InvalidIdToken = 'bad_oauth_token',
-  SocialNotConfigured = 'provider_disabled',
-  InvalidLink = 'otp_expired',
-}
+export { AccountsErrorCode };
 
 export class AccountsException extends DomainException {
   constructor(code: AccountsErrorCode, message: string) {

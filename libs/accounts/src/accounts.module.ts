@@ -1,9 +1,13 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import type { AccountsEnv } from '@lt/platform';
+import type { AccountsEnv } from './accounts.env';
 import { ACCOUNTS_ENV } from './accounts.config';
-import { AccountsController } from './accounts.controller';
 import { accountsDatabaseProviders } from './accounts.database';
 import { AccountService } from './auth/account.service';
+import { AuthController } from './auth/auth.controller';
+import { ProfilesController } from './profiles/profiles.controller';
+import { LinksController } from './recovery/links.controller';
+import { KeysController } from './sessions/keys.controller';
+import { UsersController } from './users/users.controller';
 import { AuthService } from './auth/auth.service';
 import { ProfilesRepository } from './profiles/profiles.repository';
 import { ProfilesService } from './profiles/profiles.service';
@@ -22,7 +26,7 @@ export class AccountsModule {
   static forRoot(env: AccountsEnv): DynamicModule {
     return {
       module: AccountsModule,
-      controllers: [AccountsController],
+      controllers: [AuthController, UsersController, ProfilesController, LinksController, KeysController],
       providers: [
         { provide: ACCOUNTS_ENV, useValue: env },
         ...accountsDatabaseProviders,

@@ -7,8 +7,12 @@ export interface GatewayConfig {
   publicUrl?: string;
   /** Keycloak for Google / Apple sign-in, given to the web in /config.json. */
   keycloak?: { url: string; realm: string; clientId: string } | null;
-  /** Per-address limit of sign-in, sign-up and recovery calls. */
+  /** Per-address limit of sign-in, sign-up, token and recovery calls. */
   authRate?: { burst: number; perMinute: number };
+  /** PostgreSQL where gateway replicas share their rate counts; each counts alone without it. */
+  authRateStoreUrl?: string;
+  /** The built web app, served when it is there. */
+  webDist?: string;
 }
 
 /** The gateway's settings from its environment. */
@@ -20,6 +24,8 @@ export function gatewayConfigFrom(env: {
   KEYCLOAK_CLIENT_ID?: string;
   AUTH_RATE_LIMIT_BURST?: number;
   AUTH_RATE_LIMIT_PER_MINUTE?: number;
+  AUTH_RATE_LIMIT_STORE_URL?: string;
+  WEB_DIST?: string;
 }): GatewayConfig {
   const { KEYCLOAK_URL: url, KEYCLOAK_REALM: realm, KEYCLOAK_CLIENT_ID: clientId } = env;
   return {
@@ -30,5 +36,7 @@ export function gatewayConfigFrom(env: {
       env.AUTH_RATE_LIMIT_BURST !== undefined && env.AUTH_RATE_LIMIT_PER_MINUTE !== undefined
         ? { burst: env.AUTH_RATE_LIMIT_BURST, perMinute: env.AUTH_RATE_LIMIT_PER_MINUTE }
         : undefined,
+    authRateStoreUrl: env.AUTH_RATE_LIMIT_STORE_URL,
+    webDist: env.WEB_DIST,
   };
 }

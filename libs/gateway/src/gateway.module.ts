@@ -5,11 +5,13 @@ import { IpRateLimiter } from './auth/ip-rate-limiter';
 import { GATEWAY_ENV, type GatewayConfig } from './gateway.config';
 import { AuthHttpController } from './http/auth.http-controller';
 import { ApiExceptionFilter } from './http/api-exception.filter';
-import { ConfigController } from './http/config.controller';
+import { ConfigHttpController } from './http/config.http-controller';
 import { RoomsHttpController } from './http/rooms.http-controller';
-import { LiveFramesHandler } from './live/live-frames.handler';
+import { LiveBusController } from './live/live-bus.controller';
 import { LiveRooms } from './live/live-rooms';
 import { LiveGateway } from './live/live.gateway';
+import { LiveService } from './live/live.service';
+import { webAppModules } from './web-app';
 
 /** The gateway: HTTP API under /api, the /ws socket and its fan-out. Needs BusModule from the composition root. */
 @Module({})
@@ -17,14 +19,15 @@ export class GatewayModule {
   static forRoot(config: GatewayConfig): DynamicModule {
     return {
       module: GatewayModule,
-      controllers: [RoomsHttpController, AuthHttpController, ConfigController],
+      imports: webAppModules(config.webDist),
+      controllers: [RoomsHttpController, AuthHttpController, ConfigHttpController, LiveBusController],
       providers: [
         { provide: GATEWAY_ENV, useValue: config },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
         AccessTokens,
-        IpRateLimiter,
+        { provide: IpRateLimiter, inject: [GATEWAY_ENV], useFactory: IpRateLimiter.create },
         LiveRooms,
-        LiveFramesHandler,
+        LiveService,
         LiveGateway,
       ],
     };

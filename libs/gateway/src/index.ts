@@ -3,3 +3,5 @@ export * from './gateway.config';
 export * from './live/live.gateway';
 export * from './web-app';
 export * from './prepare-gateway';
+export * from './gateway.env';
+export * from './live/live-rooms';

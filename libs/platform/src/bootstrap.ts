@@ -1,7 +1,7 @@
 import { DynamicModule, INestApplication, Logger, LogLevel, Module, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { z } from 'zod';
-import { BusModule } from './bus/bus.module';
+import { BusModule, connectBus } from './bus/bus.module';
 import { CommonEnv, commonEnvSchema, ConfigError, loadEnv, port } from './config/env';
 import { DatabaseUrlModule } from './database/database-url';
 import { HealthModule, Readiness } from './health/health.controller';
@@ -15,8 +15,8 @@ export function logLevelsUpTo(level: LogLevel): LogLevel[] {
 }
 
 /**
- * Starts a process: builds the module, lets `prepare` add what it needs before listening, listens on
- * `port`, then answers /healthz. A configuration error stops the process with its message.
+ * Starts a process: builds the module, lets `prepare` add what it needs, binds the bus handlers, listens
+ * on `port`, then answers /healthz. A configuration error stops the process with its message.
  */
 export async function startProcess<T extends INestApplication>(options: {
   name: string;
@@ -31,6 +31,7 @@ export async function startProcess<T extends INestApplication>(options: {
   const app = await NestFactory.create<T>(options.module, { logger: logLevelsUpTo(options.logLevel ?? 'log') });
   app.enableShutdownHooks();
   await options.prepare?.(app);
+  await connectBus(app);
   await app.listen(options.port, options.host ?? '0.0.0.0');
   app.get(Readiness).markReady();
   logger.log(`ready on port ${options.port} in ${Date.now() - started} ms`);

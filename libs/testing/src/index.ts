@@ -2,5 +2,4 @@ export * from './database';
 export * from './fake-openai/fake-openai.server';
 export * from './live-client';
 export * from './nats';
-export * from './stack';
 export * from './smtp-catcher';

@@ -1,2 +1,3 @@
 export * from './translate.module';
 export { TRANSLATE_MIGRATIONS } from './translate.database';
+export * from './translate.env';

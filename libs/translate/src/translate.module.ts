@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import type { TranslateEnv } from '@lt/platform';
+import type { TranslateEnv } from './translate.env';
 import { LlmClient, TRANSLATE_ENV } from './llm/llm.client';
+import { PresenceController } from './presence/presence.controller';
 import { PresenceRegistry } from './presence/presence.registry';
 import { translateDatabaseProviders } from './translate.database';
 import { TranslationController } from './translations/translation.controller';
@@ -13,7 +14,7 @@ export class TranslateModule {
   static forRoot(env: TranslateEnv): DynamicModule {
     return {
       module: TranslateModule,
-      controllers: [TranslationController],
+      controllers: [TranslationController, PresenceController],
       providers: [
         { provide: TRANSLATE_ENV, useValue: env },
         ...translateDatabaseProviders,

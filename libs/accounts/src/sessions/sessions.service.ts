@@ -83,7 +83,7 @@ export class SessionsService {
   }
 
   announce(event: SessionRevokedEvent): void {
-    this.bus.publish(ACCOUNTS_SUBJECTS.sessionRevoked, event);
+    this.bus.emit(ACCOUNTS_SUBJECTS.sessionRevoked, event);
   }
 
   private async answer(user: UserEntity, sessionId: string, refreshToken: string): Promise<AuthSession> {

@@ -1,63 +1,82 @@
-/** Bus subjects served or published by accounts-svc. */
-export const ACCOUNTS_SUBJECTS = {
-  signup: 'accounts.user.signup',
-  passwordGrant: 'accounts.session.password',
-  refreshGrant: 'accounts.session.refresh',
-  idTokenGrant: 'accounts.session.id-token',
-  logout: 'accounts.session.logout',
-  recover: 'accounts.recovery.request',
-  /** request: spend an e-mailed link (recovery or confirmation) for a session */
-  verifyLink: 'accounts.link.verify',
-  getUser: 'accounts.user.get',
-  updateUser: 'accounts.user.update',
-  deleteUser: 'accounts.user.delete',
-  getProfile: 'accounts.profile.get',
-  /** request: the public keys that verify access tokens (JWKS) */
-  jwks: 'accounts.keys.jwks',
-  /** event: apply a token usage event to the owner's profile, once per event id */
-  trackUsage: 'accounts.usage.track',
-  /** event: a session ended (logout, password change, deletion); gateways close its sockets */
-  sessionRevoked: 'accounts.session.revoked',
-} as const;
+import { z } from 'zod';
+import { eventRoute, requestRoute, typed } from '../bus/route';
+import {
+  idTokenGrantBodySchema,
+  passwordGrantBodySchema,
+  recoverBodySchema,
+  refreshGrantBodySchema,
+  signupBodySchema,
+  updateUserBodySchema,
+} from './auth.dto';
+import type { AuthSession, AuthUser, ProfileResponse, SignupResponse } from './auth.response';
 
-export interface CallerContext {
-  userId: string;
-  sessionId: string;
-}
-
-export interface ClientInfo {
-  ip: string;
-  /** Where recovery links point: the public origin of the web app. */
-  origin: string;
-}
-
-export interface SessionRevokedEvent {
-  /** Revoked sessions; empty with userId set means every session of the user. */
-  sessionIds: string[];
-  userId: string;
-}
-
-export interface TokenUsageEvent {
-  eventId: string;
-  userId: string;
-  roomId: string | null;
-  tokens: number;
-  eventType: 'translation' | 'summary' | 'enhancement' | 'tts';
-}
-
+export const callerContextSchema = z.object({ userId: z.string().uuid(), sessionId: z.string().uuid() });
+export const clientInfoSchema = z.object({
+  ip: z.string().max(100),
+  /** Where links in mails point: the public origin of the web app. */
+  origin: z.string().url(),
+});
 
 /** Requests made on behalf of a signed-in caller carry the session the gateway verified. */
+const callerRequest = <B extends z.ZodType>(body: B) => z.object({ caller: callerContextSchema, body });
+const callerOnly = z.object({ caller: callerContextSchema, body: z.undefined().optional() });
+const clientRequest = <B extends z.ZodType>(body: B) => z.object({ client: clientInfoSchema, body });
+
+export const verifyLinkRequestSchema = z.object({ token: z.string().min(20).max(200), type: z.enum(['recovery', 'signup']) });
+
+export const tokenUsageEventSchema = z.object({
+  eventId: z.string().min(1).max(200),
+  userId: z.string().uuid(),
+  roomId: z.string().uuid().nullable(),
+  tokens: z.number().int().min(0),
+  eventType: z.enum(['translation', 'summary', 'enhancement', 'tts']),
+});
+
+export const sessionRevokedEventSchema = z.object({
+  /** Revoked sessions; empty with userId set means every session of the user. */
+  sessionIds: z.array(z.string()),
+  userId: z.string(),
+});
+
+export type CallerContext = z.infer<typeof callerContextSchema>;
+export type ClientInfo = z.infer<typeof clientInfoSchema>;
+export type TokenUsageEvent = z.infer<typeof tokenUsageEventSchema>;
+export type SessionRevokedEvent = z.infer<typeof sessionRevokedEventSchema>;
+export type VerifyLinkRequest = z.infer<typeof verifyLinkRequestSchema>;
 export interface CallerRequest<T = undefined> {
   caller: CallerContext;
   body: T;
 }
-
 export interface ClientRequest<T> {
   client: ClientInfo;
   body: T;
 }
-
-export interface VerifyLinkRequest {
-  token: string;
-  type: 'recovery' | 'signup';
+/** The public keys that verify access tokens. */
+export interface JsonWebKeySet {
+  keys: Record<string, unknown>[];
 }
+
+/** Bus subjects served or published by accounts-svc. */
+export const ACCOUNTS_SUBJECTS = {
+  signup: requestRoute('accounts.user.signup', clientRequest(signupBodySchema), typed<SignupResponse>()),
+  passwordGrant: requestRoute('accounts.session.password', passwordGrantBodySchema, typed<AuthSession>()),
+  refreshGrant: requestRoute('accounts.session.refresh', refreshGrantBodySchema, typed<AuthSession>()),
+  idTokenGrant: requestRoute('accounts.session.id-token', idTokenGrantBodySchema, typed<AuthSession>()),
+  logout: requestRoute('accounts.session.logout', callerOnly, typed<Record<string, never>>()),
+  recover: requestRoute('accounts.recovery.request', clientRequest(recoverBodySchema), typed<Record<string, never>>()),
+  /** request: spend an e-mailed link (recovery or confirmation) for a session */
+  verifyLink: requestRoute('accounts.link.verify', verifyLinkRequestSchema, typed<AuthSession>()),
+  getUser: requestRoute('accounts.user.get', callerOnly, typed<AuthUser>()),
+  updateUser: requestRoute('accounts.user.update', callerRequest(updateUserBodySchema), typed<AuthUser>()),
+  deleteUser: requestRoute('accounts.user.delete', callerOnly, typed<Record<string, never>>()),
+  getProfile: requestRoute('accounts.profile.get', callerOnly, typed<ProfileResponse>()),
+  /** request: the public keys that verify access tokens (JWKS) */
+  jwks: requestRoute('accounts.keys.jwks', z.object({}), typed<JsonWebKeySet>()),
+  /** event for one replica: apply a token usage event to the owner's profile, once per event id */
+  trackUsage: eventRoute('accounts.usage.track', tokenUsageEventSchema),
+  /** event for every gateway: a session ended (logout, password change, deletion); close its sockets */
+  sessionRevoked: eventRoute('accounts.session.revoked', sessionRevokedEventSchema),
+} as const;
+
+/** Who issues access tokens and for whom: accounts-svc signs with these, the gateway checks them. */
+export const ACCESS_TOKEN_JWT = { issuer: 'lt-accounts', audience: 'lt' } as const;

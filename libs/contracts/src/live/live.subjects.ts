@@ -1,23 +1,26 @@
-import type { LanguageCode } from '../languages';
+import { z } from 'zod';
+import { eventRoute, roomEventRoute, typed } from '../bus/route';
+import { languageCodeSchema } from '../languages';
 import type { InterimFrame } from '../protocol/server-frames';
+
+export const presenceEventSchema = z.object({
+  gatewayId: z.string().min(1),
+  roomId: z.string().uuid(),
+  /** Languages with at least one viewer on that gateway; empty when none are left. */
+  langs: z.array(languageCodeSchema),
+  /** The presence expires unless refreshed within this many ms. */
+  ttlMs: z.number().int().positive(),
+});
+
+export type PresenceEvent = z.infer<typeof presenceEventSchema>;
+export type InterimEvent = InterimFrame;
 
 /** Bus subjects between the gateways and the services about who is watching and what is provisional. */
 export const LIVE_SUBJECTS = {
   /** event: a gateway's viewer languages for one room (full replacement for that gateway and room) */
-  presence: 'live.presence.changed',
+  presence: eventRoute('live.presence.changed', presenceEventSchema),
   /** event: a service asks every gateway to publish its whole presence again */
-  presenceSync: 'live.presence.sync',
-  /** event: an interim line to show provisionally */
-  interim: 'live.room.interim',
+  presenceSync: eventRoute('live.presence.sync', z.object({})),
+  /** room event: an interim line to show provisionally */
+  interim: roomEventRoute('event.interim', typed<InterimEvent>()),
 } as const;
-
-export interface PresenceEvent {
-  gatewayId: string;
-  roomId: string;
-  /** Languages with at least one viewer on that gateway; empty when none are left. */
-  langs: LanguageCode[];
-  /** The presence expires unless refreshed within this many ms. */
-  ttlMs: number;
-}
-
-export type InterimEvent = InterimFrame;

@@ -80,6 +80,8 @@ export interface ErrorFrame {
   message: string;
   /** The client frame's messageId when the error concerns one transcript. */
   messageId?: string;
+  /** On `internal` errors: the id of the server's log line about it. */
+  correlationId?: string;
 }
 
 export interface PongFrame {

@@ -1,25 +1,28 @@
+import { z } from 'zod';
+import { keyedRoomEventRoute, requestRoute, typed } from '../bus/route';
+import { languageCodeSchema } from '../languages';
 import type { TranslationFrame } from '../protocol/server-frames';
-import type { LanguageCode } from '../languages';
 
-/** Bus subjects served or published by translate-svc. */
-export const TRANSLATE_SUBJECTS = {
-  /** request: translations of a room's messages in one language (stored ones, the rest translated now) */
-  history: 'translate.translation.history',
-  /** event: a translation is ready for the viewers of one language */
-  ready: 'translate.translation.ready',
-  /** request: whether a translation provider is configured */
-  status: 'translate.provider.status',
-} as const;
+export const translationHistoryRequestSchema = z.object({
+  roomId: z.string().uuid(),
+  lang: languageCodeSchema,
+  afterSeq: z.number().int().min(0).optional(),
+  limit: z.number().int().min(1).max(1000),
+});
 
-export interface TranslationHistoryRequest {
-  roomId: string;
-  lang: LanguageCode;
-  afterSeq?: number;
-  limit: number;
-}
-
-export type TranslationReadyEvent = { roomId: string } & TranslationFrame;
+export type TranslationHistoryRequest = z.infer<typeof translationHistoryRequestSchema>;
+export type TranslationReadyEvent = TranslationFrame;
 
 export interface ProviderStatusResponse {
   llmConfigured: boolean;
 }
+
+/** Bus subjects served or published by translate-svc. */
+export const TRANSLATE_SUBJECTS = {
+  /** request: translations of a room's messages in one language (stored ones, the rest translated now) */
+  history: requestRoute('translate.translation.history', translationHistoryRequestSchema, typed<TranslationFrame[]>()),
+  /** room event, keyed by language: a translation is ready for the viewers of that language */
+  ready: keyedRoomEventRoute('translation', typed<TranslationReadyEvent>()),
+  /** request: whether a translation provider is configured */
+  status: requestRoute('translate.provider.status', z.object({}), typed<ProviderStatusResponse>()),
+} as const;

@@ -1,2 +1,11 @@
+import { z } from 'zod';
+import { requestRoute, typed } from '../bus/route';
+
+export interface TtsStatusResponse {
+  providerConfigured: boolean;
+}
+
 /** Bus subjects served by tts-svc. */
-export const TTS_SUBJECTS = { status: 'tts.provider.status' } as const;
+export const TTS_SUBJECTS = {
+  status: requestRoute('tts.provider.status', z.object({}), typed<TtsStatusResponse>()),
+} as const;

@@ -1,8 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { createLocalJWKSet, errors, jwtVerify, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
-import { ACCOUNTS_SUBJECTS, AUTH_MESSAGES, type SessionRevokedEvent } from '@lt/contracts';
-import { ACCESS_TOKEN_JWT } from '@lt/accounts';
-import { Bus, DomainException, OnEvent } from '@lt/platform';
+import { ACCESS_TOKEN_JWT, ACCOUNTS_SUBJECTS, AUTH_MESSAGES, GatewayErrorCode, type SessionRevokedEvent } from '@lt/contracts';
+import { Bus, DomainException } from '@lt/platform';
 
 export interface Caller {
   userId: string;
@@ -13,7 +12,7 @@ export interface Caller {
 
 export class NotAuthenticated extends DomainException {
   constructor(message: string = AUTH_MESSAGES.noUser) {
-    super('not_authenticated', message);
+    super(GatewayErrorCode.NotAuthenticated, message);
   }
 }
 
@@ -57,7 +56,6 @@ export class AccessTokens {
     return () => this.listeners.delete(listener);
   }
 
-  @OnEvent(ACCOUNTS_SUBJECTS.sessionRevoked)
   revoke(event: SessionRevokedEvent): void {
     const until = Date.now() + REVOKED_TTL_MS;
     for (const id of event.sessionIds) this.revoked.set(id, until);
@@ -74,7 +72,7 @@ export class AccessTokens {
 
   private async keySet(refresh: boolean): Promise<JWTVerifyGetKey> {
     if (!refresh && this.keys && Date.now() - this.keys.at < JWKS_TTL_MS) return this.keys.set;
-    const jwks = await this.bus.request<JSONWebKeySet>(ACCOUNTS_SUBJECTS.jwks, {});
+    const jwks = (await this.bus.request(ACCOUNTS_SUBJECTS.jwks, {})) as unknown as JSONWebKeySet;
     this.keys = { set: createLocalJWKSet(jwks), at: Date.now() };
     this.logger.debug(`loaded ${jwks.keys.length} signing keys`);
     return this.keys.set;

@@ -1,42 +1,116 @@
 import { HttpStatus } from '@nestjs/common';
-import { LiveErrorCode } from '@lt/contracts';
-import { BUS_ERROR_CODES } from '@lt/platform';
-import { AccountsErrorCode } from '@lt/accounts';
-import { RoomsErrorCode } from '@lt/rooms';
+import {
+  AccountsErrorCode,
+  assertUnreachable,
+  BusErrorCode,
+  GatewayErrorCode,
+  LiveErrorCode,
+  RoomsErrorCode,
+  type ErrorCode,
+} from '@lt/contracts';
 
-/** Every error code any service can answer, with its HTTP status: the one place where they are mapped. */
-const STATUS_BY_CODE: Record<string, HttpStatus> = {
-  [RoomsErrorCode.RoomNotFound]: HttpStatus.NOT_FOUND,
-  [RoomsErrorCode.InvalidHostKey]: HttpStatus.FORBIDDEN,
-  [RoomsErrorCode.RoomNotActive]: HttpStatus.CONFLICT,
-  [AccountsErrorCode.InvalidCredentials]: HttpStatus.BAD_REQUEST,
-  [AccountsErrorCode.UserAlreadyExists]: HttpStatus.UNPROCESSABLE_ENTITY,
-  [AccountsErrorCode.EmailExists]: HttpStatus.UNPROCESSABLE_ENTITY,
-  [AccountsErrorCode.EmailNotConfirmed]: HttpStatus.BAD_REQUEST,
-  [AccountsErrorCode.NotAuthenticated]: HttpStatus.UNAUTHORIZED,
-  [AccountsErrorCode.InvalidRefreshToken]: HttpStatus.BAD_REQUEST,
-  [AccountsErrorCode.RefreshTokenReused]: HttpStatus.BAD_REQUEST,
-  [AccountsErrorCode.TooManyAttempts]: HttpStatus.TOO_MANY_REQUESTS,
-  [AccountsErrorCode.InvalidIdToken]: HttpStatus.BAD_REQUEST,
-  [AccountsErrorCode.SocialNotConfigured]: HttpStatus.BAD_REQUEST,
-  [AccountsErrorCode.InvalidLink]: HttpStatus.FORBIDDEN,
-  validation_failed: HttpStatus.BAD_REQUEST,
-  [LiveErrorCode.BadFrame]: HttpStatus.BAD_REQUEST,
-  [LiveErrorCode.Forbidden]: HttpStatus.FORBIDDEN,
-  [LiveErrorCode.RateLimited]: HttpStatus.TOO_MANY_REQUESTS,
-  [BUS_ERROR_CODES.unavailable]: HttpStatus.SERVICE_UNAVAILABLE,
-  [BUS_ERROR_CODES.timeout]: HttpStatus.GATEWAY_TIMEOUT,
-  [BUS_ERROR_CODES.internal]: HttpStatus.INTERNAL_SERVER_ERROR,
-};
-
-export function httpStatusOf(code: string): HttpStatus {
-  return STATUS_BY_CODE[code] ?? HttpStatus.INTERNAL_SERVER_ERROR;
+/**
+ * Every error code any service or the gateway can answer, with its HTTP status: the one place where they are
+ * mapped. A code added to an enum in libs/contracts and not handled here fails the type check.
+ */
+export function httpStatusOf(code: ErrorCode): HttpStatus {
+  switch (code) {
+    case RoomsErrorCode.RoomNotFound:
+    case LiveErrorCode.RoomNotFound:
+      return HttpStatus.NOT_FOUND;
+    case RoomsErrorCode.InvalidHostKey:
+    case LiveErrorCode.InvalidHostKey:
+    case LiveErrorCode.InvalidInvite:
+    case LiveErrorCode.Forbidden:
+    case AccountsErrorCode.InvalidLink:
+    case GatewayErrorCode.InvalidLink:
+      return HttpStatus.FORBIDDEN;
+    case RoomsErrorCode.RoomNotActive:
+    case LiveErrorCode.RoomNotActive:
+    case LiveErrorCode.AlreadyJoined:
+    case LiveErrorCode.NotJoined:
+      return HttpStatus.CONFLICT;
+    case AccountsErrorCode.InvalidCredentials:
+    case AccountsErrorCode.EmailNotConfirmed:
+    case AccountsErrorCode.InvalidRefreshToken:
+    case AccountsErrorCode.RefreshTokenReused:
+    case AccountsErrorCode.InvalidIdToken:
+    case AccountsErrorCode.SocialNotConfigured:
+    case GatewayErrorCode.ValidationFailed:
+    case LiveErrorCode.BadFrame:
+    case LiveErrorCode.LanguageRequired:
+    case BusErrorCode.BadRequest:
+      return HttpStatus.BAD_REQUEST;
+    case AccountsErrorCode.UserAlreadyExists:
+    case AccountsErrorCode.EmailExists:
+      return HttpStatus.UNPROCESSABLE_ENTITY;
+    case AccountsErrorCode.NotAuthenticated:
+    case GatewayErrorCode.NotAuthenticated:
+      return HttpStatus.UNAUTHORIZED;
+    case AccountsErrorCode.TooManyAttempts:
+    case GatewayErrorCode.TooManyRequests:
+    case LiveErrorCode.RateLimited:
+      return HttpStatus.TOO_MANY_REQUESTS;
+    case BusErrorCode.Unavailable:
+    case LiveErrorCode.Unavailable:
+      return HttpStatus.SERVICE_UNAVAILABLE;
+    case BusErrorCode.Timeout:
+      return HttpStatus.GATEWAY_TIMEOUT;
+    case BusErrorCode.Internal:
+    case LiveErrorCode.Internal:
+      return HttpStatus.INTERNAL_SERVER_ERROR;
+    default:
+      return assertUnreachable(code);
+  }
 }
 
-/** WebSocket error code for a service error code (they share names where they mean the same). */
-export function liveCodeOf(code: string): LiveErrorCode {
-  const known = Object.values(LiveErrorCode) as string[];
-  if (known.includes(code)) return code as LiveErrorCode;
-  if (code === BUS_ERROR_CODES.unavailable || code === BUS_ERROR_CODES.timeout) return LiveErrorCode.Unavailable;
-  return LiveErrorCode.Internal;
+/** The WebSocket error code for any code: the same name where they mean the same, else the nearest. */
+export function liveCodeOf(code: ErrorCode): LiveErrorCode {
+  switch (code) {
+    case RoomsErrorCode.RoomNotFound:
+      return LiveErrorCode.RoomNotFound;
+    case RoomsErrorCode.InvalidHostKey:
+      return LiveErrorCode.InvalidHostKey;
+    case RoomsErrorCode.RoomNotActive:
+      return LiveErrorCode.RoomNotActive;
+    case BusErrorCode.Unavailable:
+    case BusErrorCode.Timeout:
+      return LiveErrorCode.Unavailable;
+    case BusErrorCode.BadRequest:
+    case GatewayErrorCode.ValidationFailed:
+      return LiveErrorCode.BadFrame;
+    case AccountsErrorCode.NotAuthenticated:
+    case GatewayErrorCode.NotAuthenticated:
+    case AccountsErrorCode.InvalidCredentials:
+    case AccountsErrorCode.InvalidRefreshToken:
+    case AccountsErrorCode.RefreshTokenReused:
+    case AccountsErrorCode.InvalidIdToken:
+    case AccountsErrorCode.InvalidLink:
+    case GatewayErrorCode.InvalidLink:
+    case AccountsErrorCode.EmailNotConfirmed:
+    case AccountsErrorCode.SocialNotConfigured:
+    case AccountsErrorCode.UserAlreadyExists:
+    case AccountsErrorCode.EmailExists:
+      return LiveErrorCode.Forbidden;
+    case AccountsErrorCode.TooManyAttempts:
+    case GatewayErrorCode.TooManyRequests:
+      return LiveErrorCode.RateLimited;
+    case BusErrorCode.Internal:
+      return LiveErrorCode.Internal;
+    case LiveErrorCode.BadFrame:
+    case LiveErrorCode.NotJoined:
+    case LiveErrorCode.AlreadyJoined:
+    case LiveErrorCode.Forbidden:
+    case LiveErrorCode.RoomNotFound:
+    case LiveErrorCode.InvalidHostKey:
+    case LiveErrorCode.InvalidInvite:
+    case LiveErrorCode.RoomNotActive:
+    case LiveErrorCode.LanguageRequired:
+    case LiveErrorCode.RateLimited:
+    case LiveErrorCode.Unavailable:
+    case LiveErrorCode.Internal:
+      return code;
+    default:
+      return assertUnreachable(code);
+  }
 }

@@ -4,28 +4,33 @@ import {
   REALTIME,
   ROOMS_SUBJECTS,
   TRANSLATE_SUBJECTS,
+  roomEventName,
+  roomEventsSubject,
   type InterimEvent,
   type LanguageCode,
-  type PresenceEvent,
   type RoomEventFrame,
   type RoomStatusChangedEvent,
   type StoredTranscript,
   type TranscriptEventFrame,
   type TranslationFrame,
-  type TranslationHistoryRequest,
-  type TranslationReadyEvent,
 } from '@lt/contracts';
-import { Bus, OnEvent } from '@lt/platform';
+import { Bus, type Unsubscribe } from '@lt/platform';
 import type { LiveSocket } from './live-socket';
 
 interface RoomMembers {
   sockets: Set<LiveSocket>;
   viewers: Map<LanguageCode, Set<LiveSocket>>;
+  /** The room's own subjects this gateway listens to while it has sockets there. */
+  events: Unsubscribe;
+  translations: Map<LanguageCode, Unsubscribe>;
 }
+
 
 /**
  * The rooms this gateway has sockets in: who is there, which languages its viewers read (published as
  * presence so that translate-svc translates once per language in demand), and the fan-out of room events.
+ * It subscribes to a room's subjects when its first socket joins and leaves them with the last one, and to
+ * a language's translations only while a local viewer reads it: a gateway does no work for other rooms.
  */
 @Injectable()
 export class LiveRooms implements OnModuleInit, OnApplicationShutdown {
@@ -35,6 +40,8 @@ export class LiveRooms implements OnModuleInit, OnApplicationShutdown {
   /** (room, message, language) translations expected; asked for on demand if they do not come. */
   private readonly awaited = new Map<string, NodeJS.Timeout>();
   private heartbeat?: NodeJS.Timeout;
+  /** Room events received per room since start; a gateway without sockets in a room receives none. */
+  readonly received = new Map<string, number>();
 
   constructor(private readonly bus: Bus) {}
 
@@ -46,13 +53,19 @@ export class LiveRooms implements OnModuleInit, OnApplicationShutdown {
   onApplicationShutdown(): void {
     clearInterval(this.heartbeat);
     for (const timer of this.awaited.values()) clearTimeout(timer);
-    for (const roomId of this.rooms.keys()) this.publishPresence(roomId, []);
+    for (const [roomId, room] of this.rooms) {
+      this.unsubscribeRoom(room);
+      this.publishPresence(roomId, []);
+    }
   }
 
   add(socket: LiveSocket): void {
     const roomId = socket.roomId as string;
     let room = this.rooms.get(roomId);
-    if (!room) this.rooms.set(roomId, (room = { sockets: new Set(), viewers: new Map() }));
+    if (!room) {
+      const events = this.bus.subscribe<unknown>(roomEventsSubject(roomId), (event, subject) => this.onRoomEvent(roomId, event, subject));
+      this.rooms.set(roomId, (room = { sockets: new Set(), viewers: new Map(), events, translations: new Map() }));
+    }
     room.sockets.add(socket);
     if (socket.role === 'viewer' && socket.lang) this.addViewer(room, roomId, socket, socket.lang);
   }
@@ -63,7 +76,10 @@ export class LiveRooms implements OnModuleInit, OnApplicationShutdown {
     if (!roomId || !room) return;
     room.sockets.delete(socket);
     if (socket.lang) this.removeViewer(room, roomId, socket, socket.lang);
-    if (room.sockets.size === 0) this.rooms.delete(roomId);
+    if (room.sockets.size === 0) {
+      this.unsubscribeRoom(room);
+      this.rooms.delete(roomId);
+    }
   }
 
   setViewerLanguage(socket: LiveSocket, lang: LanguageCode): void {
@@ -75,15 +91,29 @@ export class LiveRooms implements OnModuleInit, OnApplicationShutdown {
     this.addViewer(room, roomId, socket, lang);
   }
 
-  @OnEvent(TRANSLATE_SUBJECTS.ready)
-  onTranslation(event: TranslationReadyEvent): void {
-    const { roomId, ...frame } = event;
+  private count(roomId: string): void {
+    this.received.set(roomId, (this.received.get(roomId) ?? 0) + 1);
+  }
+
+  private onRoomEvent(roomId: string, event: unknown, subject: string): void {
+    this.count(roomId);
+    switch (roomEventName(subject)) {
+      case ROOMS_SUBJECTS.transcriptStored.name:
+        return this.onTranscriptStored(event as StoredTranscript);
+      case ROOMS_SUBJECTS.statusChanged.name:
+        return this.onStatusChanged(event as RoomStatusChangedEvent);
+      case LIVE_SUBJECTS.interim.name:
+        return this.onInterim(event as InterimEvent);
+    }
+  }
+
+  private onTranslation(roomId: string, frame: TranslationFrame): void {
+    this.count(roomId);
     this.settle(roomId, frame.messageId, frame.lang);
     this.deliver(roomId, frame);
   }
 
-  @OnEvent(ROOMS_SUBJECTS.transcriptStored)
-  onTranscriptStored(t: StoredTranscript): void {
+  private onTranscriptStored(t: StoredTranscript): void {
     const room = this.rooms.get(t.roomId);
     if (!room) return;
     const frame: TranscriptEventFrame = {
@@ -105,8 +135,7 @@ export class LiveRooms implements OnModuleInit, OnApplicationShutdown {
     for (const lang of room.viewers.keys()) this.expect(t, lang);
   }
 
-  @OnEvent(ROOMS_SUBJECTS.statusChanged)
-  onStatusChanged(event: RoomStatusChangedEvent): void {
+  private onStatusChanged(event: RoomStatusChangedEvent): void {
     const type = event.status === 'active' ? 'room_start' : event.status === 'ended' ? 'room_end' : null;
     if (!type) return;
     const frame: RoomEventFrame = {
@@ -119,15 +148,13 @@ export class LiveRooms implements OnModuleInit, OnApplicationShutdown {
     this.broadcast(event.roomId, JSON.stringify(frame));
   }
 
-  @OnEvent(LIVE_SUBJECTS.interim)
-  onInterim(event: InterimEvent): void {
+  private onInterim(event: InterimEvent): void {
     const room = this.rooms.get(event.roomId);
     if (!room) return;
     const text = JSON.stringify(event);
     for (const socket of room.sockets) if (socket.clientId !== event.speakerId) socket.sendRaw(text);
   }
 
-  @OnEvent(LIVE_SUBJECTS.presenceSync)
   publishAllPresence(): void {
     for (const [roomId, room] of this.rooms) this.publishPresence(roomId, [...room.viewers.keys()]);
   }
@@ -150,7 +177,7 @@ export class LiveRooms implements OnModuleInit, OnApplicationShutdown {
     const timer = setTimeout(() => {
       this.awaited.delete(key);
       this.bus
-        .request<TranslationFrame[], TranslationHistoryRequest>(TRANSLATE_SUBJECTS.history, {
+        .request(TRANSLATE_SUBJECTS.history, {
           roomId: t.roomId,
           lang,
           afterSeq: t.seq - 1,
@@ -173,6 +200,10 @@ export class LiveRooms implements OnModuleInit, OnApplicationShutdown {
     const set = room.viewers.get(lang);
     if (set) return void set.add(socket);
     room.viewers.set(lang, new Set([socket]));
+    room.translations.set(
+      lang,
+      this.bus.subscribe<TranslationFrame>(TRANSLATE_SUBJECTS.ready.subject(roomId, lang), (frame) => this.onTranslation(roomId, frame)),
+    );
     this.publishPresence(roomId, [...room.viewers.keys()]);
   }
 
@@ -180,11 +211,19 @@ export class LiveRooms implements OnModuleInit, OnApplicationShutdown {
     const set = room.viewers.get(lang);
     if (!set?.delete(socket) || set.size > 0) return;
     room.viewers.delete(lang);
+    room.translations.get(lang)?.();
+    room.translations.delete(lang);
     this.publishPresence(roomId, [...room.viewers.keys()]);
   }
 
+  private unsubscribeRoom(room: RoomMembers): void {
+    room.events();
+    for (const off of room.translations.values()) off();
+    room.translations.clear();
+  }
+
   private publishPresence(roomId: string, langs: LanguageCode[]): void {
-    this.bus.publish<PresenceEvent>(LIVE_SUBJECTS.presence, {
+    this.bus.emit(LIVE_SUBJECTS.presence, {
       gatewayId: this.gatewayId,
       roomId,
       langs,

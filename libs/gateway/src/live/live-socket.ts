@@ -4,8 +4,17 @@ import { CLOSE_CODES, LiveErrorCode, type LanguageCode, type Role, type ServerFr
 /** A slow reader with this much unsent data is dropped; it reconnects with `since` and loses nothing. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 
+const byWs = new WeakMap<WebSocket, LiveSocket>();
+
 /** One browser connection and what it joined as. */
 export class LiveSocket {
+  /** The LiveSocket of a connection, made on first use. */
+  static of(ws: WebSocket): LiveSocket {
+    let socket = byWs.get(ws);
+    if (!socket) byWs.set(ws, (socket = new LiveSocket(ws)));
+    return socket;
+  }
+
   roomId: string | null = null;
   role: Role | null = null;
   lang: LanguageCode | null = null;
@@ -17,7 +26,7 @@ export class LiveSocket {
   /** While history is being sent, live translations wait here so that order holds. */
   private held: { seq: number; text: string }[] | null = null;
 
-  constructor(private readonly ws: WebSocket) {}
+  private constructor(private readonly ws: WebSocket) {}
 
   send(frame: ServerFrame): void {
     this.sendRaw(JSON.stringify(frame));

@@ -1,33 +1,34 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import type { IncomingMessage, Server } from 'node:http';
-import type { Duplex } from 'node:stream';
-import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { CLOSE_CODES, LIMITS, LiveErrorCode } from '@lt/contracts';
+import { BeforeApplicationShutdown, UseFilters } from '@nestjs/common';
+import {
+  MessageBody,
+  OnGatewayConnection,
+  OnGatewayDisconnect,
+  SubscribeMessage,
+  WebSocketGateway,
+} from '@nestjs/websockets';
+import type { WebSocket } from 'ws';
+import { CLOSE_CODES, type ClientFrame, type JoinFrame, type PongFrame, type TranscriptFrame } from '@lt/contracts';
 import { AccessTokens } from '../auth/access-tokens';
-import { GATEWAY_ENV, type GatewayConfig } from '../gateway.config';
-import { LiveFramesHandler } from './live-frames.handler';
+import { LiveExceptionFilter } from './live-exception.filter';
+import { Live } from './live.decorators';
 import { LiveRooms } from './live-rooms';
+import { LiveService } from './live.service';
 import { LiveSocket } from './live-socket';
-import { isOriginAllowed } from './origin';
 
 export const LIVE_PATH = '/ws';
 
-/** Frames one socket may send per second on average, with a burst allowance. */
-const FRAMES_PER_SECOND = 20;
-const FRAME_BURST = 60;
+type Frame<T extends ClientFrame['type']> = Extract<ClientFrame, { type: T }>;
 
-/** The `/ws` endpoint: origin check, frame size limit, per-socket rate limit, and the socket's lifetime. */
-@Injectable()
-export class LiveGateway implements OnApplicationShutdown {
-  private readonly logger = new Logger('LiveGateway');
-  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: LIMITS.frameMaxBytes });
+/** The `/ws` endpoint: one handler per client frame type (the adapter routes on `type`). */
+@WebSocketGateway({ path: LIVE_PATH })
+@UseFilters(LiveExceptionFilter)
+export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect, BeforeApplicationShutdown {
   private readonly sockets = new Set<LiveSocket>();
 
   constructor(
-    private readonly frames: LiveFramesHandler,
+    private readonly live: LiveService,
     private readonly rooms: LiveRooms,
     tokens: AccessTokens,
-    @Inject(GATEWAY_ENV) private readonly config: GatewayConfig,
   ) {
     tokens.onRevoked((event) => {
       const ended = new Set(event.sessionIds);
@@ -37,53 +38,56 @@ export class LiveGateway implements OnApplicationShutdown {
     });
   }
 
-  attach(server: Server): void {
-    server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-      const path = (req.url ?? '').split('?', 1)[0];
-      if (path !== LIVE_PATH) return void socket.destroy();
-      if (!isOriginAllowed(req.headers.origin, req.headers.host, this.config.allowedOrigins)) {
-        this.logger.warn(`refused a socket from origin ${req.headers.origin}`);
-        socket.write('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-        return void socket.destroy();
-      }
-      this.wss.handleUpgrade(req, socket, head, (ws) => this.onConnection(ws));
-    });
-  }
-
   get connections(): number {
-    return this.wss.clients.size;
+    return this.sockets.size;
   }
 
-  onApplicationShutdown(): void {
-    for (const ws of this.wss.clients) ws.close(1001, 'Server shutting down');
-    this.wss.close();
+  handleConnection(ws: WebSocket): void {
+    this.sockets.add(LiveSocket.of(ws));
   }
 
-  private onConnection(ws: WebSocket): void {
-    const socket = new LiveSocket(ws);
-    this.sockets.add(socket);
-    let tokens = FRAME_BURST;
-    let last = Date.now();
-    let queue = Promise.resolve();
-    ws.on('message', (data: RawData, isBinary: boolean) => {
-      const now = Date.now();
-      tokens = Math.min(FRAME_BURST, tokens + ((now - last) / 1000) * FRAMES_PER_SECOND);
-      last = now;
-      if (tokens < 1) return socket.error(LiveErrorCode.RateLimited, 'Too many frames: slow down');
-      tokens -= 1;
-      const text = isBinary ? null : data.toString();
-      // Frames of one socket are handled in order: a transcript never overtakes the join before it.
-      queue = queue
-        .then(() => (text === null ? socket.error(LiveErrorCode.BadFrame, 'Frames must be JSON text') : this.frames.handle(socket, text)))
-        .catch((e) => this.logger.error('frame failed', e as Error));
-    });
-    ws.on('close', () => {
-      this.sockets.delete(socket);
-      this.rooms.remove(socket);
-    });
-    ws.on('error', (error) => {
-      this.logger.debug(`socket error: ${error.message}`);
-      if (ws.readyState === ws.OPEN) ws.close(CLOSE_CODES.messageTooBig, 'Frame too large');
-    });
+  handleDisconnect(ws: WebSocket): void {
+    const socket = LiveSocket.of(ws);
+    this.sockets.delete(socket);
+    this.rooms.remove(socket);
+  }
+
+  beforeApplicationShutdown(): void {
+    for (const socket of this.sockets) socket.close(1001, 'Server shutting down');
+  }
+
+  @SubscribeMessage('ping')
+  ping(): PongFrame {
+    return { type: 'pong' };
+  }
+
+  @SubscribeMessage('join')
+  join(@Live() socket: LiveSocket, @MessageBody() frame: JoinFrame) {
+    return this.live.join(socket, frame);
+  }
+
+  @SubscribeMessage('transcript')
+  transcript(@Live() socket: LiveSocket, @MessageBody() frame: TranscriptFrame) {
+    return this.live.transcript(socket, frame);
+  }
+
+  @SubscribeMessage('room_start')
+  roomStart(@Live() socket: LiveSocket, @MessageBody() frame: Frame<'room_start'>) {
+    return this.live.setStatus(socket, frame);
+  }
+
+  @SubscribeMessage('room_end')
+  roomEnd(@Live() socket: LiveSocket, @MessageBody() frame: Frame<'room_end'>) {
+    return this.live.setStatus(socket, frame);
+  }
+
+  @SubscribeMessage('set_language')
+  setLanguage(@Live() socket: LiveSocket, @MessageBody() frame: Frame<'set_language'>) {
+    return this.live.setLanguage(socket, frame.lang);
+  }
+
+  @SubscribeMessage('resync')
+  resync(@Live() socket: LiveSocket, @MessageBody() frame: Frame<'resync'>) {
+    return this.live.resync(socket, frame.since);
   }
 }

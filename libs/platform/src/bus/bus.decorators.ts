@@ -1,12 +1,34 @@
-import { SetMetadata } from '@nestjs/common';
+import { applyDecorators, UseFilters, UsePipes } from '@nestjs/common';
+import { EventPattern, MessagePattern } from '@nestjs/microservices';
+import type { EventRoute, RequestRoute, RoomEventRoute } from '@lt/contracts';
+import { BusEventExceptionFilter, BusRequestExceptionFilter } from './bus-exception.filter';
+import { BusPayloadPipe } from './bus-payload.pipe';
 
-export const BUS_HANDLER = 'lt:bus-handler';
+/** Queue group of the service that owns a subject: its first segment ("rooms.room.get" -> "rooms"). */
+export function ownerOf(subject: string): string {
+  return subject.split('.', 1)[0];
+}
 
-export type BusHandlerMetadata = { kind: 'request'; subject: string } | { kind: 'event'; subject: string; queue?: string };
+/**
+ * Serves a request route. Replicas of the owning service share the requests (queue group); the payload
+ * (the handler's `@Payload()`) is validated against the route's schema first, and errors travel back as codes.
+ */
+export const OnRequest = (route: RequestRoute) =>
+  applyDecorators(
+    MessagePattern(route.subject, { queue: ownerOf(route.subject) }),
+    UsePipes(new BusPayloadPipe(route.request, route.subject)),
+    UseFilters(BusRequestExceptionFilter),
+  );
 
-/** Serves a request subject: the method's return value is the reply. */
-export const OnRequest = (subject: string) => SetMetadata<string, BusHandlerMetadata>(BUS_HANDLER, { kind: 'request', subject });
-
-/** Listens to an event subject; with `queue`, replicas of the same service share the events. */
-export const OnEvent = (subject: string, options?: { queue?: string }) =>
-  SetMetadata<string, BusHandlerMetadata>(BUS_HANDLER, { kind: 'event', subject, queue: options?.queue });
+/**
+ * Handles an event route, or a room event in every room. With `queue`, the replicas of a service share the
+ * events (work); without, every process gets each one (broadcast).
+ */
+export const OnEvent = (route: EventRoute | RoomEventRoute, options?: { queue?: string }) => {
+  const subject = route.kind === 'event' ? route.subject : route.pattern;
+  return applyDecorators(
+    EventPattern(subject, options?.queue ? { queue: options.queue } : {}),
+    UsePipes(new BusPayloadPipe(route.payload, subject)),
+    UseFilters(BusEventExceptionFilter),
+  );
+};

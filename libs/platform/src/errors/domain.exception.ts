@@ -1,10 +1,12 @@
+import type { ErrorCode } from '@lt/contracts';
+
 /**
- * Base of every module's exception. `code` is a value of that module's error-code enum; the gateway maps
- * codes to HTTP statuses and WebSocket error frames in one place.
+ * Base of every module's exception. `code` is a value of that module's error-code enum (libs/contracts);
+ * the gateway maps codes to HTTP statuses and WebSocket error frames in one place.
  */
 export class DomainException extends Error {
   constructor(
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
   ) {
     super(message);

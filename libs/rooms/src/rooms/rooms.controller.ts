@@ -1,11 +1,6 @@
 import { Controller } from '@nestjs/common';
-import {
-  ROOMS_SUBJECTS,
-  type AuthorizeHostRequest,
-  type CreateRoomRequest,
-  type GetRoomRequest,
-  type SetStatusRequest,
-} from '@lt/contracts';
+import { Payload } from '@nestjs/microservices';
+import { ROOMS_SUBJECTS, type BusPayload } from '@lt/contracts';
 import { OnRequest } from '@lt/platform';
 import { RoomsService } from './rooms.service';
 
@@ -14,22 +9,22 @@ export class RoomsController {
   constructor(private readonly rooms: RoomsService) {}
 
   @OnRequest(ROOMS_SUBJECTS.createRoom)
-  create(request: CreateRoomRequest) {
+  create(@Payload() request: BusPayload<typeof ROOMS_SUBJECTS.createRoom>) {
     return this.rooms.create(request);
   }
 
   @OnRequest(ROOMS_SUBJECTS.getRoom)
-  get(request: GetRoomRequest) {
+  get(@Payload() request: BusPayload<typeof ROOMS_SUBJECTS.getRoom>) {
     return this.rooms.get(request.roomId);
   }
 
   @OnRequest(ROOMS_SUBJECTS.authorizeHost)
-  authorizeHost(request: AuthorizeHostRequest) {
+  authorizeHost(@Payload() request: BusPayload<typeof ROOMS_SUBJECTS.authorizeHost>) {
     return this.rooms.authorizeHost(request.roomId, request.hostKey);
   }
 
   @OnRequest(ROOMS_SUBJECTS.setStatus)
-  setStatus(request: SetStatusRequest) {
+  setStatus(@Payload() request: BusPayload<typeof ROOMS_SUBJECTS.setStatus>) {
     return this.rooms.setStatus(request.roomId, request.status, request.sourceLanguage);
   }
 }

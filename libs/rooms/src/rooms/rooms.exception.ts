@@ -1,10 +1,7 @@
+import { RoomsErrorCode } from '@lt/contracts';
 import { DomainException } from '@lt/platform';
 
-export enum RoomsErrorCode {
-  RoomNotFound = 'room_not_found',
-  InvalidHostKey = 'invalid_host_key',
-  RoomNotActive = 'room_not_active',
-}
+export { RoomsErrorCode };
 
 export class RoomsException extends DomainException {
   constructor(code: RoomsErrorCode, message: string) {

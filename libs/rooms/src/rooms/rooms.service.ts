@@ -85,7 +85,7 @@ export class RoomsService {
       timestamp: room.updatedAt.toISOString(),
       messageId: crypto.randomUUID(),
     };
-    this.bus.publish(ROOMS_SUBJECTS.statusChanged, event);
+    this.bus.emitToRoom(ROOMS_SUBJECTS.statusChanged, { roomId }, event);
     return toRoomResponse(room);
   }
 

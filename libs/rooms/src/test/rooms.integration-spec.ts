@@ -1,28 +1,23 @@
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { INestApplicationContext } from '@nestjs/common';
+import type { INestApplication } from '@nestjs/common';
 import {
   ROOMS_SUBJECTS,
-  type AppendTranscriptRequest,
-  type AppendTranscriptResponse,
-  type CreateRoomResponse,
-  type RoomState,
-  type StoredTranscript,
 } from '@lt/contracts';
-import { Bus, BusModule, DatabaseUrlModule } from '@lt/platform';
+import { Bus, BusModule, DatabaseUrlModule, connectBus } from '@lt/platform';
 import { createTestDatabase, type TestDatabase } from '@lt/testing';
 import { RoomsModule } from '../rooms.module';
 
 describe('rooms-svc on PostgreSQL', () => {
   let db: TestDatabase;
-  let app: INestApplicationContext;
+  let app: INestApplication;
   let bus: Bus;
 
   const createRoom = (name?: string) =>
-    bus.request<CreateRoomResponse>(ROOMS_SUBJECTS.createRoom, { name, origin: 'https://rooms.example' });
+    bus.request(ROOMS_SUBJECTS.createRoom, { name, origin: 'https://rooms.example' });
   const start = (roomId: string) => bus.request(ROOMS_SUBJECTS.setStatus, { roomId, status: 'active', sourceLanguage: 'es' });
   const append = (roomId: string, messageId: string, text = `text of ${messageId}`) =>
-    bus.request<AppendTranscriptResponse, AppendTranscriptRequest>(ROOMS_SUBJECTS.appendTranscript, {
+    bus.request(ROOMS_SUBJECTS.appendTranscript, {
       roomId,
       messageId,
       text,
@@ -37,7 +32,8 @@ describe('rooms-svc on PostgreSQL', () => {
     db = await createTestDatabase();
     @Module({ imports: [BusModule.forRoot({ transport: 'in-process' }), DatabaseUrlModule.forRoot(db.url), RoomsModule] })
     class TestModule {}
-    app = await NestFactory.createApplicationContext(TestModule, { logger: ['error'] });
+    app = await NestFactory.create(TestModule, { logger: ['error'] });
+    await connectBus(app);
     await app.init();
     bus = app.get(Bus);
   });
@@ -54,7 +50,7 @@ describe('rooms-svc on PostgreSQL', () => {
     expect(room.status).toBe('scheduled');
     expect(Buffer.from(hostKey, 'base64url').length).toBeGreaterThanOrEqual(16);
     expect(JSON.stringify(room)).not.toContain(hostKey);
-    await expect(bus.request<RoomState>(ROOMS_SUBJECTS.authorizeHost, { roomId: room.id, hostKey })).resolves.toMatchObject({
+    await expect(bus.request(ROOMS_SUBJECTS.authorizeHost, { roomId: room.id, hostKey })).resolves.toMatchObject({
       room: { id: room.id },
       lastSeq: 0,
     });
@@ -80,14 +76,14 @@ describe('rooms-svc on PostgreSQL', () => {
     expect(new Set(resends.map((r) => r.seq))).toEqual(new Set([acks[3].seq]));
     expect(resends.every((r) => !r.created)).toBe(true);
 
-    const all = await bus.request<StoredTranscript[]>(ROOMS_SUBJECTS.listTranscript, { roomId: room.id, limit: 100 });
+    const all = await bus.request(ROOMS_SUBJECTS.listTranscript, { roomId: room.id, limit: 100 });
     expect(all).toHaveLength(20);
     expect(all.map((t) => t.seq)).toEqual(ids.map((_, i) => i + 1));
     expect(all[0].confidenceLevel).toBe('medium');
 
-    const after = await bus.request<StoredTranscript[]>(ROOMS_SUBJECTS.listTranscript, { roomId: room.id, afterSeq: 15, limit: 3 });
+    const after = await bus.request(ROOMS_SUBJECTS.listTranscript, { roomId: room.id, afterSeq: 15, limit: 3 });
     expect(after.map((t) => t.seq)).toEqual([16, 17, 18]);
-    const latest = await bus.request<StoredTranscript[]>(ROOMS_SUBJECTS.listTranscript, { roomId: room.id, limit: 2 });
+    const latest = await bus.request(ROOMS_SUBJECTS.listTranscript, { roomId: room.id, limit: 2 });
     expect(latest.map((t) => t.seq)).toEqual([19, 20]);
   });
 });

@@ -1,5 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { ROOMS_SUBJECTS, type AppendTranscriptRequest, type ListTranscriptRequest } from '@lt/contracts';
+import { Payload } from '@nestjs/microservices';
+import { ROOMS_SUBJECTS, type BusPayload } from '@lt/contracts';
 import { OnRequest } from '@lt/platform';
 import { TranscriptService } from './transcript.service';
 
@@ -8,12 +9,12 @@ export class TranscriptController {
   constructor(private readonly transcript: TranscriptService) {}
 
   @OnRequest(ROOMS_SUBJECTS.appendTranscript)
-  append(request: AppendTranscriptRequest) {
+  append(@Payload() request: BusPayload<typeof ROOMS_SUBJECTS.appendTranscript>) {
     return this.transcript.append(request);
   }
 
   @OnRequest(ROOMS_SUBJECTS.listTranscript)
-  list(request: ListTranscriptRequest) {
+  list(@Payload() request: BusPayload<typeof ROOMS_SUBJECTS.listTranscript>) {
     return this.transcript.list(request);
   }
 }

@@ -44,7 +44,7 @@ export class TranscriptService {
       case 'existing':
         return { seq: outcome.entity.seq, created: false };
       case 'stored':
-        this.bus.publish<StoredTranscript>(ROOMS_SUBJECTS.transcriptStored, toStoredTranscript(outcome.entity));
+        this.bus.emitToRoom(ROOMS_SUBJECTS.transcriptStored, { roomId: request.roomId }, toStoredTranscript(outcome.entity));
         return { seq: outcome.entity.seq, created: true };
     }
   }

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import OpenAI from 'openai';
 import { findLanguage, LLM, type LanguageCode } from '@lt/contracts';
-import type { TranslateEnv } from '@lt/platform';
+import type { TranslateEnv } from '../translate.env';
 
 export const TRANSLATE_ENV = Symbol('TRANSLATE_ENV');
 

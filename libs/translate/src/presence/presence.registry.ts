@@ -1,6 +1,6 @@
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { LIVE_SUBJECTS, type LanguageCode, type PresenceEvent } from '@lt/contracts';
-import { Bus, OnEvent } from '@lt/platform';
+import { Bus } from '@lt/platform';
 
 /**
  * Which languages have at least one viewer in a room, anywhere in the cluster. Every gateway publishes its
@@ -14,10 +14,9 @@ export class PresenceRegistry implements OnApplicationBootstrap {
   constructor(private readonly bus: Bus) {}
 
   onApplicationBootstrap(): void {
-    this.bus.publish(LIVE_SUBJECTS.presenceSync, {});
+    this.bus.emit(LIVE_SUBJECTS.presenceSync, {});
   }
 
-  @OnEvent(LIVE_SUBJECTS.presence)
   update(event: PresenceEvent): void {
     let parts = this.rooms.get(event.roomId);
     if (!parts) this.rooms.set(event.roomId, (parts = new Map()));

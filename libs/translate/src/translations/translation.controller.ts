@@ -1,5 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { ROOMS_SUBJECTS, TRANSLATE_SUBJECTS, type StoredTranscript, type TranslationHistoryRequest } from '@lt/contracts';
+import { Payload } from '@nestjs/microservices';
+import { ROOMS_SUBJECTS, TRANSLATE_SUBJECTS, type BusPayload } from '@lt/contracts';
 import { OnEvent, OnRequest } from '@lt/platform';
 import { TranslationService } from './translation.service';
 
@@ -7,13 +8,14 @@ import { TranslationService } from './translation.service';
 export class TranslationController {
   constructor(private readonly translations: TranslationService) {}
 
+  /** Every room's stored transcripts, each to one replica of translate-svc. */
   @OnEvent(ROOMS_SUBJECTS.transcriptStored, { queue: 'translate' })
-  onTranscriptStored(transcript: StoredTranscript) {
+  onTranscriptStored(@Payload() transcript: BusPayload<typeof ROOMS_SUBJECTS.transcriptStored>) {
     return this.translations.onTranscriptStored(transcript);
   }
 
   @OnRequest(TRANSLATE_SUBJECTS.history)
-  history(request: TranslationHistoryRequest) {
+  history(@Payload() request: BusPayload<typeof TRANSLATE_SUBJECTS.history>) {
     return this.translations.history(request);
   }
 

@@ -1,5 +1,5 @@
 import type { StoredTranscript } from '@lt/contracts';
-import { InProcessBus } from '@lt/platform';
+import { createInProcessBus } from '@lt/platform';
 import type { LlmClient } from '../llm/llm.client';
 import type { PresenceRegistry } from '../presence/presence.registry';
 import { TranslationService } from './translation.service';
@@ -24,7 +24,7 @@ function setup(llm: Partial<LlmClient>) {
     save: jest.fn(async (row) => void saved.push(row)),
   } as unknown as TranslationsRepository;
   const presence = { languagesFor: () => ['fr', 'de', 'es'] } as unknown as PresenceRegistry;
-  const bus = new InProcessBus();
+  const { bus } = createInProcessBus();
   const service = new TranslationService(repo, llm as LlmClient, presence, bus);
   return { service, saved, bus };
 }
@@ -34,14 +34,14 @@ describe('TranslationService', () => {
     const translate = jest.fn(async (text: string, _from: string, to: string) => `${to}:${text}`);
     const { service, saved, bus } = setup({ configured: true, translate });
     const published: unknown[] = [];
-    bus.subscribe('translate.translation.ready', (e) => void published.push(e));
+    bus.subscribe('room.*.translation.*', (e: object, subject) => void published.push({ ...e, subject }));
     await service.onTranscriptStored(transcript);
     await new Promise((r) => setImmediate(r));
     expect(translate).toHaveBeenCalledTimes(2);
     expect(saved).toHaveLength(2);
     expect(published).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ lang: 'fr', text: 'fr:Buenos días', seq: 7, roomId: transcript.roomId }),
+        expect.objectContaining({ lang: 'fr', text: 'fr:Buenos días', seq: 7, subject: `room.${transcript.roomId}.translation.fr` }),
         expect.objectContaining({ lang: 'de', text: 'de:Buenos días' }),
         expect.objectContaining({ lang: 'es', text: 'Buenos días' }),
       ]),

@@ -4,12 +4,10 @@ import {
   ROOMS_SUBJECTS,
   TRANSLATE_SUBJECTS,
   type LanguageCode,
-  type ListTranscriptRequest,
   type StoredTranscript,
   type TranslationFallback,
   type TranslationFrame,
   type TranslationHistoryRequest,
-  type TranslationReadyEvent,
 } from '@lt/contracts';
 import { Bus } from '@lt/platform';
 import { LlmClient } from '../llm/llm.client';
@@ -59,13 +57,13 @@ export class TranslationService {
     await Promise.all(
       langs.map(async (lang) => {
         const frame = await this.translate(transcript, lang);
-        this.bus.publish<TranslationReadyEvent>(TRANSLATE_SUBJECTS.ready, { roomId: transcript.roomId, ...frame });
+        this.bus.emitToRoom(TRANSLATE_SUBJECTS.ready, { roomId: transcript.roomId, key: lang }, frame);
       }),
     );
   }
 
   async history(request: TranslationHistoryRequest): Promise<TranslationFrame[]> {
-    const transcripts = await this.bus.request<StoredTranscript[], ListTranscriptRequest>(ROOMS_SUBJECTS.listTranscript, {
+    const transcripts = await this.bus.request(ROOMS_SUBJECTS.listTranscript, {
       roomId: request.roomId,
       afterSeq: request.afterSeq,
       limit: request.limit,

@@ -1,0 +1,25 @@
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import { ACCOUNTS_SUBJECTS, type BusPayload } from '@lt/contracts';
+import { OnEvent, OnRequest } from '@lt/platform';
+import { AccountService } from '../auth/account.service';
+import { ProfilesService } from './profiles.service';
+
+@Controller()
+export class ProfilesController {
+  constructor(
+    private readonly account: AccountService,
+    private readonly profiles: ProfilesService,
+  ) {}
+
+  @OnRequest(ACCOUNTS_SUBJECTS.getProfile)
+  get(@Payload() request: BusPayload<typeof ACCOUNTS_SUBJECTS.getProfile>) {
+    return this.account.profile(request.caller.sessionId);
+  }
+
+  /** Each usage event to one replica; applied once per event id whatever happens. */
+  @OnEvent(ACCOUNTS_SUBJECTS.trackUsage, { queue: 'accounts' })
+  async trackUsage(@Payload() event: BusPayload<typeof ACCOUNTS_SUBJECTS.trackUsage>) {
+    await this.profiles.trackUsage(event);
+  }
+}

@@ -1,0 +1,14 @@
+/** The names follow the codes the spec's auth library answers, which the web maps to its texts. */
+export enum AccountsErrorCode {
+  InvalidCredentials = 'invalid_credentials',
+  UserAlreadyExists = 'user_already_exists',
+  EmailExists = 'email_exists',
+  EmailNotConfirmed = 'email_not_confirmed',
+  NotAuthenticated = 'not_authenticated',
+  InvalidRefreshToken = 'refresh_token_not_found',
+  RefreshTokenReused = 'refresh_token_already_used',
+  TooManyAttempts = 'over_request_rate_limit',
+  InvalidIdToken = 'bad_oauth_token',
+  SocialNotConfigured = 'provider_disabled',
+  InvalidLink = 'otp_expired',
+}

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { list, optionalUrl, port } from '@lt/platform';
+
+/** Variables of the gateway. */
+export const gatewayEnvSchema = z.object({
+  PORT: port(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Extra origins allowed to open sockets, comma separated; same origin and localhost are always allowed. */
+  ALLOWED_ORIGINS: list(z.string().url()),
+  /** Public base URL for links (viewer links); the request's own origin when unset. */
+  PUBLIC_URL: optionalUrl,
+  /** Sign-in, sign-up and recovery calls per client address: a burst, then this many a minute. */
+  AUTH_RATE_LIMIT_BURST: z.coerce.number().int().min(1).default(30),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** PostgreSQL where gateway replicas share those counts; each gateway counts alone when unset. */
+  AUTH_RATE_LIMIT_STORE_URL: optionalUrl.refine((url) => url === undefined || /^postgres(ql)?:\/\//.test(url), 'must be a postgres:// URL'),
+  /** Where the built web app is; served when present. */
+  WEB_DIST: z.string().min(1).default('dist/web'),
+});
+
+export type GatewayEnv = z.infer<typeof gatewayEnvSchema>;

@@ -1,0 +1,165 @@
+import { Injectable } from '@nestjs/common';
+import {
+  LIMITS,
+  LIVE_SUBJECTS,
+  LiveErrorCode,
+  ROOMS_SUBJECTS,
+  TRANSLATE_SUBJECTS,
+  type JoinFrame,
+  type LanguageCode,
+  type RoomState,
+  type RoomStartFrame,
+  type TranscriptFrame,
+} from '@lt/contracts';
+import { Bus, DomainException } from '@lt/platform';
+import { AccessTokens } from '../auth/access-tokens';
+import { LiveRooms } from './live-rooms';
+import type { LiveSocket } from './live-socket';
+
+const PROVIDER_STATUS_TTL_MS = 60_000;
+
+/** What each client frame does, for the socket that sent it; validation happened before (LiveWsAdapter). */
+@Injectable()
+export class LiveService {
+  private providerStatus: { llmConfigured: boolean; at: number } | null = null;
+
+  constructor(
+    private readonly bus: Bus,
+    private readonly rooms: LiveRooms,
+    private readonly tokens: AccessTokens,
+  ) {}
+
+  async join(socket: LiveSocket, frame: JoinFrame): Promise<void> {
+    if (socket.roomId) return socket.error(LiveErrorCode.AlreadyJoined, 'This connection has already joined a room');
+    const state = await this.admit(socket, frame);
+    if (!state) return;
+    const caller = frame.accessToken ? await this.tokens.verify(frame.accessToken).catch(() => null) : null;
+    socket.userId = caller?.userId ?? null;
+    socket.sessionId = caller?.sessionId ?? null;
+    const suffix = crypto.randomUUID().slice(0, 8);
+    socket.roomId = frame.roomId;
+    socket.role = frame.role;
+    socket.clientId = `${frame.role}-${suffix}`;
+    socket.speakerName = frame.role === 'host' ? 'Host' : '';
+    socket.lang = frame.role === 'viewer' ? (frame.lang ?? null) : null;
+    if (socket.lang) socket.hold();
+    this.rooms.add(socket);
+    const llmConfigured = await this.translationConfigured();
+    socket.send({
+      type: 'joined',
+      roomId: frame.roomId,
+      role: frame.role,
+      clientId: socket.clientId,
+      room: { name: state.room.name, status: state.room.status, sourceLanguage: state.room.source_language },
+      seq: state.lastSeq,
+      ...(llmConfigured ? {} : { translationUnavailable: true }),
+    });
+    if (socket.lang) await this.sendHistory(socket, socket.lang, frame.since);
+  }
+
+  async transcript(socket: LiveSocket, frame: TranscriptFrame): Promise<void> {
+    const roomId = requireJoined(socket);
+    if (socket.role === 'viewer') {
+      return socket.error(LiveErrorCode.Forbidden, 'Viewers cannot send transcripts', frame.messageId);
+    }
+    if (!frame.final) {
+      return this.bus.emitToRoom(LIVE_SUBJECTS.interim, { roomId }, {
+        type: 'interim',
+        roomId,
+        messageId: frame.messageId,
+        text: frame.text,
+        sourceLanguage: frame.sourceLanguage,
+        timestamp: frame.timestamp,
+        speakerId: socket.clientId,
+        speakerName: socket.speakerName,
+      });
+    }
+    const { seq } = await this.bus.request(ROOMS_SUBJECTS.appendTranscript, {
+      roomId,
+      messageId: frame.messageId,
+      text: frame.text,
+      sourceLanguage: frame.sourceLanguage,
+      timestamp: frame.timestamp,
+      confidence: frame.confidence,
+      speakerId: socket.clientId,
+      speakerName: socket.speakerName,
+    });
+    socket.send({ type: 'ack', messageId: frame.messageId, seq });
+  }
+
+  async setStatus(socket: LiveSocket, frame: RoomStartFrame | { type: 'room_end' }): Promise<void> {
+    const roomId = requireJoined(socket);
+    if (socket.role !== 'host') return socket.error(LiveErrorCode.Forbidden, 'Only the host can start or end the room');
+    await this.bus.request(ROOMS_SUBJECTS.setStatus, {
+      roomId,
+      status: frame.type === 'room_start' ? 'active' : 'ended',
+      sourceLanguage: frame.type === 'room_start' ? frame.sourceLanguage : undefined,
+    });
+  }
+
+  async setLanguage(socket: LiveSocket, lang: LanguageCode): Promise<void> {
+    requireJoined(socket);
+    if (socket.role !== 'viewer') return socket.error(LiveErrorCode.Forbidden, 'Only viewers choose a language');
+    socket.hold();
+    this.rooms.setViewerLanguage(socket, lang);
+    await this.sendHistory(socket, lang);
+  }
+
+  async resync(socket: LiveSocket, since: number): Promise<void> {
+    requireJoined(socket);
+    if (socket.role !== 'viewer' || !socket.lang) return socket.error(LiveErrorCode.LanguageRequired, 'Please select a language first');
+    socket.hold();
+    await this.sendHistory(socket, socket.lang, since);
+  }
+
+  /** Whether translate-svc has a provider; asked once a minute at most, not on every join. */
+  private async translationConfigured(): Promise<boolean> {
+    const now = Date.now();
+    if (this.providerStatus && now - this.providerStatus.at < PROVIDER_STATUS_TTL_MS) return this.providerStatus.llmConfigured;
+    const { llmConfigured } = await this.bus.request(TRANSLATE_SUBJECTS.status, {}).catch(() => ({ llmConfigured: true }));
+    this.providerStatus = { llmConfigured, at: now };
+    return llmConfigured;
+  }
+
+  /** Hosting needs the room's host key; viewing needs only the room id. */
+  private async admit(socket: LiveSocket, frame: JoinFrame): Promise<RoomState | null> {
+    switch (frame.role) {
+      case 'host':
+        if (!frame.hostKey) {
+          socket.error(LiveErrorCode.InvalidHostKey, 'A host key is required to host this room');
+          return null;
+        }
+        return this.bus.request(ROOMS_SUBJECTS.authorizeHost, { roomId: frame.roomId, hostKey: frame.hostKey });
+      case 'viewer':
+        return this.bus.request(ROOMS_SUBJECTS.getRoom, { roomId: frame.roomId });
+      case 'speaker':
+        socket.error(LiveErrorCode.InvalidInvite, 'Invalid invite token');
+        return null;
+    }
+  }
+
+  /** Sends what the viewer missed after `since`, or the room's recent messages, then what came meanwhile. */
+  private async sendHistory(socket: LiveSocket, lang: LanguageCode, since?: number): Promise<void> {
+    let covered = since ?? 0;
+    try {
+      const frames = await this.bus.request(TRANSLATE_SUBJECTS.history, {
+        roomId: socket.roomId as string,
+        lang,
+        afterSeq: since,
+        limit: since === undefined ? LIMITS.viewerHistory : LIMITS.resyncBatch,
+      });
+      for (const frame of frames) {
+        if (socket.lang !== lang) return;
+        socket.send(frame);
+        covered = Math.max(covered, frame.seq);
+      }
+    } finally {
+      if (socket.lang === lang) socket.release(covered);
+    }
+  }
+}
+
+function requireJoined(socket: LiveSocket): string {
+  if (!socket.roomId) throw new DomainException(LiveErrorCode.NotJoined, 'No room ID - please join a room first');
+  return socket.roomId;
+}

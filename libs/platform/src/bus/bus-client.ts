@@ -1,0 +1,106 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { ClientProxy } from '@nestjs/microservices';
+import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception';
+import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
+import {
+  BusErrorCode,
+  isErrorCode,
+  type EventOf,
+  type EventRoute,
+  type ReplyOf,
+  type RequestOf,
+  type RequestRoute,
+  type RoomEventRoute,
+} from '@lt/contracts';
+import { DomainException } from '../errors/domain.exception';
+
+export type BusListener<T = unknown> = (payload: T, subject: string) => Promise<void> | void;
+export type Unsubscribe = () => void;
+
+/** A transport client that can also subscribe to a subject at run time (the gateway's per-room subjects). */
+export interface SubscribingClient {
+  subscribe<T>(subject: string, listener: BusListener<T>): Unsubscribe;
+  isConnected(): boolean;
+}
+
+export interface RequestOptions {
+  timeoutMs?: number;
+}
+
+export const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
+
+/** The transport client of this process (in-process or NATS). */
+export const BUS_CLIENT = Symbol('BUS_CLIENT');
+
+/** An error answered by the remote handler, or by the bus itself, rethrown on the caller's side with its code. */
+export class BusRemoteError extends DomainException {}
+
+/**
+ * The typed face of the bus: a request or an event names its route from libs/contracts, and the payload and
+ * reply types follow from it. Domain code sees only this class, whatever the transport.
+ */
+@Injectable()
+export class Bus {
+  private readonly logger = new Logger('Bus');
+
+  constructor(@Inject(BUS_CLIENT) private readonly client: ClientProxy & SubscribingClient) {}
+
+  async request<R extends RequestRoute>(route: R, payload: RequestOf<R>, options?: RequestOptions): Promise<ReplyOf<R>> {
+    const timeoutMs = options?.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+    try {
+      return await firstValueFrom(this.client.send<ReplyOf<R>>(route.subject, payload ?? {}).pipe(timeout(timeoutMs)));
+    } catch (error) {
+      throw toBusError(route.subject, error, timeoutMs);
+    }
+  }
+
+  emit<R extends EventRoute>(route: R, payload: EventOf<R>): void {
+    this.dispatch(route.subject, payload);
+  }
+
+  /** Publishes a room event on the room's own subject (and a key such as the language, for keyed events). */
+  emitToRoom<R extends RoomEventRoute>(route: R, to: { roomId: string; key?: string }, payload: EventOf<R>): void {
+    this.dispatch(route.subject(to.roomId, to.key), payload);
+  }
+
+  /** Subscribes at run time, without a queue group; for subjects that cannot be known when the process starts. */
+  subscribe<T>(subject: string, listener: BusListener<T>): Unsubscribe {
+    return this.client.subscribe(subject, listener);
+  }
+
+  isConnected(): boolean {
+    return this.client.isConnected();
+  }
+
+  private dispatch(subject: string, payload: unknown): void {
+    this.client.emit(subject, payload).subscribe({
+      error: (error: unknown) => this.logger.warn(`could not publish ${subject}: ${describe(error)}`),
+    });
+  }
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (typeof error === 'object' && error && 'message' in error) return String((error as { message: unknown }).message);
+  return String(error);
+}
+
+/** Every way a request can fail, as a coded error: the remote's own code, or unavailable / timeout / internal. */
+export function toBusError(subject: string, error: unknown, timeoutMs: number): BusRemoteError {
+  if (error instanceof BusRemoteError) return error;
+  if (error instanceof TimeoutError) return new BusRemoteError(BusErrorCode.Timeout, `${subject} timed out after ${timeoutMs} ms`);
+  // NATS answers an empty message when nobody subscribes to the subject ("no responders").
+  if (error instanceof EmptyResponseException) return new BusRemoteError(BusErrorCode.Unavailable, `No service answers ${subject}`);
+  if (typeof error === 'object' && error !== null && 'code' in error) {
+    const { code, message } = error as { code: unknown; message?: unknown };
+    if (isErrorCode(code)) return new BusRemoteError(code, typeof message === 'string' ? message : code);
+  }
+  // A lost connection: the client refuses at once until it has reconnected.
+  if (typeof error === 'string' && /connection|no matching message handler/i.test(error)) {
+    return new BusRemoteError(BusErrorCode.Unavailable, `No service answers ${subject}`);
+  }
+  if (error instanceof Error && /connection|CONNECTION_CLOSED|CLOSED/i.test(error.message)) {
+    return new BusRemoteError(BusErrorCode.Unavailable, `No service answers ${subject}`);
+  }
+  return new BusRemoteError(BusErrorCode.Internal, 'Internal error');
+}

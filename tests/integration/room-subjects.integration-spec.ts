@@ -1,0 +1,93 @@
+import { LiveRooms } from '@lt/gateway';
+import { createTestDatabase, FakeOpenAiServer, LiveClient, type TestDatabase } from '@lt/testing';
+import { startStack, type Stack } from '../support/stack';
+import { createRoom, sleep, transcript } from './helpers';
+
+jest.setTimeout(30_000);
+
+const natsUp = process.env.LT_NATS_AVAILABLE === '1';
+
+/** Room events travel on subjects of their room: a gateway hears only the rooms its sockets are in. */
+(natsUp ? describe : describe.skip)('per-room subjects with two gateways (distributed mode)', () => {
+  let db: TestDatabase;
+  let llm: FakeOpenAiServer;
+  let stack: Stack;
+  const clients: LiveClient[] = [];
+
+  const connect = async (baseUrl: string, join: Record<string, unknown>) => {
+    const client = await LiveClient.connect(baseUrl);
+    clients.push(client);
+    client.send({ type: 'join', ...join });
+    await client.waitFor((c) => c.of('joined').length === 1, 5000, 'joined');
+    return client;
+  };
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    llm = new FakeOpenAiServer();
+    await llm.start();
+    stack = await startStack({ mode: 'distributed', databaseUrl: db.url, llmUrl: llm.url, gateways: 2 });
+  });
+
+  afterAll(async () => {
+    clients.forEach((c) => c.close());
+    await stack?.close();
+    await llm?.stop();
+    await db?.drop();
+  });
+
+  it('delivers every message once to viewers on both gateways, and nothing of a room to a gateway without its sockets', async () => {
+    const [a, b] = stack.gateways;
+    const roomsOf = (g: typeof a) => g.app.get(LiveRooms);
+    const x = await createRoom(a.baseUrl, 'Room X');
+    const y = await createRoom(a.baseUrl, 'Room Y');
+
+    const hostX = await connect(a.baseUrl, { roomId: x.room.id, role: 'host', hostKey: x.hostKey });
+    const hostY = await connect(b.baseUrl, { roomId: y.room.id, role: 'host', hostKey: y.hostKey });
+    const viewersX = [
+      await connect(a.baseUrl, { roomId: x.room.id, role: 'viewer', lang: 'fr' }),
+      await connect(a.baseUrl, { roomId: x.room.id, role: 'viewer', lang: 'de' }),
+    ];
+    const viewersY = [
+      await connect(a.baseUrl, { roomId: y.room.id, role: 'viewer', lang: 'fr' }),
+      await connect(b.baseUrl, { roomId: y.room.id, role: 'viewer', lang: 'fr' }),
+      await connect(b.baseUrl, { roomId: y.room.id, role: 'viewer', lang: 'it' }),
+    ];
+    hostX.send({ type: 'room_start', sourceLanguage: 'es' });
+    hostY.send({ type: 'room_start', sourceLanguage: 'es' });
+    await Promise.all([...viewersX, ...viewersY].map((v) => v.waitFor((c) => c.of('room_start').length === 1, 5000, 'room_start')));
+    await sleep(200);
+
+    const sentences = 5;
+    for (let i = 1; i <= sentences; i++) {
+      hostX.send(transcript(`x-${i}`, `Frase ${i} en la sala equis`));
+      hostY.send(transcript(`y-${i}`, `Frase ${i} en la sala y griega`));
+    }
+    const done = (c: LiveClient) => c.of('translation').length >= sentences;
+    await Promise.all([...viewersX, ...viewersY].map((v) => v.waitFor(done, 10_000, `${sentences} translations`)));
+    await sleep(300);
+
+    for (const viewer of [...viewersX, ...viewersY]) {
+      // Each message exactly once (order across concurrent translations is the client's to restore by seq).
+      const seqs = viewer.of('translation').map((t) => t.seq);
+      expect([...seqs].sort((p, q) => p - q)).toEqual([1, 2, 3, 4, 5]);
+    }
+    const idsOf = (c: LiveClient) => c.of('translation').map((t) => t.messageId).sort();
+    expect(idsOf(viewersY[0])).toEqual(idsOf(viewersY[1]));
+    // Gateway B has no socket in room X: it received none of its events. Gateway A has sockets in both.
+    expect(roomsOf(b).received.get(x.room.id) ?? 0).toBe(0);
+    expect(roomsOf(a).received.get(x.room.id)).toBeGreaterThanOrEqual(sentences * 3);
+    expect(roomsOf(a).received.get(y.room.id)).toBeGreaterThan(0);
+    // One LLM call per sentence and language in demand, whatever the gateways: X fr+de, Y fr+it.
+    expect(llm.calls.length).toBe(sentences * 4);
+
+    // When its last viewer of room Y leaves, gateway A stops hearing room Y.
+    viewersY[0].close();
+    await sleep(300);
+    const before = roomsOf(a).received.get(y.room.id);
+    hostY.send(transcript('y-after', 'Una frase más para la sala y griega'));
+    await viewersY[1].waitFor((c) => c.of('translation').length === sentences + 1, 10_000, 'the last translation');
+    await sleep(200);
+    expect(roomsOf(a).received.get(y.room.id)).toBe(before);
+  });
+});
