@@ -2,7 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import type { AccountsEnv } from './accounts.env';
 import { ACCOUNTS_ENV } from './accounts.config';
 import { accountsDatabaseProviders } from './accounts.database';
-import { AccountService } from './auth/account.service';
+import { AccountsService } from './auth/accounts.service';
 import { AuthController } from './auth/auth.controller';
 import { ProfilesController } from './profiles/profiles.controller';
 import { LinksController } from './recovery/links.controller';
@@ -13,7 +13,7 @@ import { ProfilesRepository } from './profiles/profiles.repository';
 import { ProfilesService } from './profiles/profiles.service';
 import { LinksService } from './recovery/links.service';
 import { Mailer } from './recovery/mailer';
-import { VerificationRepository } from './recovery/verification.repository';
+import { VerificationsRepository } from './recovery/verifications.repository';
 import { SessionsRepository } from './sessions/sessions.repository';
 import { SessionsService } from './sessions/sessions.service';
 import { TokenSigner } from './sessions/token-signer';
@@ -32,7 +32,7 @@ export class AccountsModule {
         ...accountsDatabaseProviders,
         UsersRepository,
         SessionsRepository,
-        VerificationRepository,
+        VerificationsRepository,
         ProfilesRepository,
         TokenSigner,
         ProfilesService,
@@ -41,7 +41,7 @@ export class AccountsModule {
         LinksService,
         IdTokenVerifier,
         AuthService,
-        AccountService,
+        AccountsService,
       ],
     };
   }

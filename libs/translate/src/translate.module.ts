@@ -4,8 +4,8 @@ import { LlmClient, TRANSLATE_ENV } from './llm/llm.client';
 import { PresenceController } from './presence/presence.controller';
 import { PresenceRegistry } from './presence/presence.registry';
 import { translateDatabaseProviders } from './translate.database';
-import { TranslationController } from './translations/translation.controller';
-import { TranslationService } from './translations/translation.service';
+import { TranslationsController } from './translations/translations.controller';
+import { TranslationsService } from './translations/translations.service';
 import { TranslationsRepository } from './translations/translations.repository';
 
 /** translate-svc: translations per language in demand, stored and published. */
@@ -14,14 +14,14 @@ export class TranslateModule {
   static forRoot(env: TranslateEnv): DynamicModule {
     return {
       module: TranslateModule,
-      controllers: [TranslationController, PresenceController],
+      controllers: [TranslationsController, PresenceController],
       providers: [
         { provide: TRANSLATE_ENV, useValue: env },
         ...translateDatabaseProviders,
         LlmClient,
         PresenceRegistry,
         TranslationsRepository,
-        TranslationService,
+        TranslationsService,
       ],
     };
   }

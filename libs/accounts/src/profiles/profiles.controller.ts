@@ -2,13 +2,13 @@ import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { ACCOUNTS_SUBJECTS, type BusPayload } from '@lt/contracts';
 import { OnEvent, OnRequest } from '@lt/platform';
-import { AccountService } from '../auth/account.service';
+import { AccountsService } from '../auth/accounts.service';
 import { ProfilesService } from './profiles.service';
 
 @Controller()
 export class ProfilesController {
   constructor(
-    private readonly account: AccountService,
+    private readonly account: AccountsService,
     private readonly profiles: ProfilesService,
   ) {}
 

@@ -7,7 +7,7 @@ import type { UserEntity } from '../users/user.entity';
 import { UsersRepository } from '../users/users.repository';
 import { Mailer } from './mailer';
 import type { VerificationPurpose } from './verification-token.entity';
-import { VerificationRepository } from './verification.repository';
+import { VerificationsRepository } from './verifications.repository';
 
 /** Single-use links sent by e-mail: password recovery (1 hour) and e-mail confirmation. */
 @Injectable()
@@ -15,7 +15,7 @@ export class LinksService {
   private readonly logger = new Logger('Links');
 
   constructor(
-    private readonly tokens: VerificationRepository,
+    private readonly tokens: VerificationsRepository,
     private readonly users: UsersRepository,
     private readonly sessions: SessionsService,
     private readonly mailer: Mailer,

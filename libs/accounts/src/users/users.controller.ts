@@ -2,14 +2,14 @@ import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { ACCOUNTS_SUBJECTS, type BusPayload } from '@lt/contracts';
 import { OnRequest } from '@lt/platform';
-import { AccountService } from '../auth/account.service';
+import { AccountsService } from '../auth/accounts.service';
 import { AuthService } from '../auth/auth.service';
 
 @Controller()
 export class UsersController {
   constructor(
     private readonly auth: AuthService,
-    private readonly account: AccountService,
+    private readonly account: AccountsService,
   ) {}
 
   @OnRequest(ACCOUNTS_SUBJECTS.getUser)

@@ -2,7 +2,7 @@ import type { StoredTranscript } from '@lt/contracts';
 import { createInProcessBus } from '@lt/platform';
 import type { LlmClient } from '../llm/llm.client';
 import type { PresenceRegistry } from '../presence/presence.registry';
-import { TranslationService } from './translation.service';
+import { TranslationsService } from './translations.service';
 import type { TranslationsRepository } from './translations.repository';
 
 const transcript: StoredTranscript = {
@@ -25,11 +25,11 @@ function setup(llm: Partial<LlmClient>) {
   } as unknown as TranslationsRepository;
   const presence = { languagesFor: () => ['fr', 'de', 'es'] } as unknown as PresenceRegistry;
   const { bus } = createInProcessBus();
-  const service = new TranslationService(repo, llm as LlmClient, presence, bus);
+  const service = new TranslationsService(repo, llm as LlmClient, presence, bus);
   return { service, saved, bus };
 }
 
-describe('TranslationService', () => {
+describe('TranslationsService', () => {
   it('translates once per language in demand and passes the source language through untouched', async () => {
     const translate = jest.fn(async (text: string, _from: string, to: string) => `${to}:${text}`);
     const { service, saved, bus } = setup({ configured: true, translate });

@@ -2,11 +2,11 @@ import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { ROOMS_SUBJECTS, TRANSLATE_SUBJECTS, type BusPayload } from '@lt/contracts';
 import { OnEvent, OnRequest } from '@lt/platform';
-import { TranslationService } from './translation.service';
+import { TranslationsService } from './translations.service';
 
 @Controller()
-export class TranslationController {
-  constructor(private readonly translations: TranslationService) {}
+export class TranslationsController {
+  constructor(private readonly translations: TranslationsService) {}
 
   /** Every room's stored transcripts, each to one replica of translate-svc. */
   @OnEvent(ROOMS_SUBJECTS.transcriptStored, { queue: 'translate' })

@@ -4,7 +4,7 @@ import { ACCOUNTS_DATA_SOURCE } from '../accounts.database';
 import { VerificationTokenEntity, type VerificationPurpose } from './verification-token.entity';
 
 @Injectable()
-export class VerificationRepository {
+export class VerificationsRepository {
   constructor(@Inject(ACCOUNTS_DATA_SOURCE) private readonly db: DataSource) {}
 
   async create(token: VerificationTokenEntity): Promise<void> {

@@ -9,7 +9,7 @@ import { hashPassword } from './passwords';
 
 /** What a signed-in user does with their own account: read, change, delete it, and read the profile. */
 @Injectable()
-export class AccountService {
+export class AccountsService {
   constructor(
     private readonly auth: AuthService,
     private readonly users: UsersRepository,

@@ -41,8 +41,8 @@ export function translationFrame(
  * answers viewers' catch-up requests from the stored translations.
  */
 @Injectable()
-export class TranslationService {
-  private readonly logger = new Logger('TranslationService');
+export class TranslationsService {
+  private readonly logger = new Logger('TranslationsService');
   private readonly inflight = new Map<string, Promise<TranslationFrame>>();
 
   constructor(
