@@ -60,7 +60,7 @@ describe('control characters in input (embedded mode)', () => {
     expect(res.headers.get('location')).toMatch(/\/reset-password#error=access_denied&error_code=otp_expired/);
   });
 
-  it('answers bad_frame to a transcript with a control character', async () => {
+  it('answers bad_frame, naming the messageId so the sender drops it, to a transcript with a control character', async () => {
     const { room, hostKey } = await createRoom(stack.baseUrl, 'Keynote');
     const host = await LiveClient.connect(stack.baseUrl);
     try {
@@ -68,7 +68,11 @@ describe('control characters in input (embedded mode)', () => {
       await host.waitFor((c) => c.of('joined').length > 0, 5000, 'joined');
       host.send(transcript('m-nul', 'Hola\u0000 a todos'));
       await host.waitFor((c) => c.of('error').length > 0, 5000, 'error');
-      expect(host.of('error')[0]).toMatchObject({ code: 'bad_frame', message: expect.stringContaining('text must not contain control characters') });
+      expect(host.of('error')[0]).toMatchObject({
+        code: 'bad_frame',
+        messageId: 'm-nul',
+        message: expect.stringContaining('text must not contain control characters'),
+      });
     } finally {
       host.close();
     }

@@ -14,14 +14,19 @@ const FRAME_BURST = 60;
 
 const logger = new Logger('LiveWsAdapter');
 
-function sendError(ws: WebSocket, code: LiveErrorCode, message: string): void {
+function sendError(ws: WebSocket, code: LiveErrorCode, message: string, messageId?: string): void {
   if (ws.readyState !== ws.OPEN) return;
-  const frame: ErrorFrame = { type: 'error', code, message };
+  const frame: ErrorFrame = { type: 'error', code, message, ...(messageId ? { messageId } : {}) };
   ws.send(JSON.stringify(frame));
 }
 
-/** Parses and validates one text frame; a bad one is answered with a `bad_frame` error and goes no further. */
-export function parseFrame(data: RawData, isBinary: boolean): { frame: ClientFrame } | { error: string } {
+type Parsed = { frame: ClientFrame } | { error: string; messageId?: string };
+
+/**
+ * Parses and validates one text frame; a bad one is answered with a `bad_frame` error and goes no further.
+ * A refused transcript names its messageId, so that the sender drops it instead of sending it again.
+ */
+export function parseFrame(data: RawData, isBinary: boolean): Parsed {
   if (isBinary) return { error: 'Frames must be JSON text' };
   let json: unknown;
   try {
@@ -33,7 +38,12 @@ export function parseFrame(data: RawData, isBinary: boolean): { frame: ClientFra
   if (parsed.success) return { frame: parsed.data };
   const issue = parsed.error.issues[0];
   const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-  return { error: `Invalid frame: ${where}${issue?.message ?? 'unknown shape'}` };
+  const candidate = json as { type?: unknown; messageId?: unknown } | null;
+  const messageId =
+    candidate?.type === 'transcript' && typeof candidate.messageId === 'string' && candidate.messageId.length <= 64
+      ? candidate.messageId
+      : undefined;
+  return { error: `Invalid frame: ${where}${issue?.message ?? 'unknown shape'}`, messageId };
 }
 
 /**
@@ -97,7 +107,7 @@ export class LiveWsAdapter extends WsAdapter {
     transform: (data: unknown) => Observable<unknown>,
   ): Promise<void> {
     const parsed = parseFrame(data, isBinary);
-    if ('error' in parsed) return sendError(ws, LiveErrorCode.BadFrame, parsed.error);
+    if ('error' in parsed) return sendError(ws, LiveErrorCode.BadFrame, parsed.error, parsed.messageId);
     const handler = byType.get(parsed.frame.type);
     if (!handler) return sendError(ws, LiveErrorCode.BadFrame, `Unknown frame type ${parsed.frame.type}`);
     const reply = await lastValueFrom(transform(handler(parsed.frame, parsed.frame.type)), { defaultValue: undefined });
