@@ -64,7 +64,12 @@ export class AccessTokens {
   }
 
   private async verifyWith(keys: JWTVerifyGetKey, token: string): Promise<Caller> {
-    const { payload } = await jwtVerify(token, keys, { issuer: ACCESS_TOKEN_JWT.issuer, audience: ACCESS_TOKEN_JWT.audience });
+    // A token without an expiry or issue time is refused, not taken as valid for ever.
+    const { payload } = await jwtVerify(token, keys, {
+      issuer: ACCESS_TOKEN_JWT.issuer,
+      audience: ACCESS_TOKEN_JWT.audience,
+      requiredClaims: ['exp', 'iat', 'sub'],
+    });
     const sessionId = String(payload.sid ?? '');
     if (!payload.sub || !sessionId || this.revoked.has(sessionId)) throw new NotAuthenticated();
     return { userId: payload.sub, sessionId, email: String(payload.email ?? ''), role: payload.role === 'admin' ? 'admin' : 'user' };
