@@ -1,18 +1,18 @@
-import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
+import { exportJWK, generateKeyPair, SignJWT, type JWK, type KeyLike } from 'jose';
 import { ACCESS_TOKEN_JWT } from '@lt/contracts';
 import type { Bus } from '@lt/platform';
 import { AccessTokens } from './access-tokens';
 
 /** The gateway's verifier against a key set of the test's own, served as accounts-svc would over the bus. */
 describe('AccessTokens', () => {
-  let privateKey: CryptoKey;
+  let privateKey: KeyLike;
   let tokens: AccessTokens;
   const sub = '2f1c8d0e-1b2a-4c3d-8e9f-0a1b2c3d4e5f';
   const sid = '7a6b5c4d-3e2f-4a1b-8c9d-0e1f2a3b4c5d';
 
   beforeAll(async () => {
     const pair = await generateKeyPair('EdDSA', { extractable: true });
-    privateKey = pair.privateKey as CryptoKey;
+    privateKey = pair.privateKey;
     const jwk: JWK = { ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'EdDSA', use: 'sig' };
     const bus = { request: async () => ({ keys: [jwk] }) } as unknown as Bus;
     tokens = new AccessTokens(bus);
