@@ -22,4 +22,6 @@ export const CLOSE_CODES = {
   internal: 1011,
   /** The session the socket was opened with was signed out or revoked. */
   signedOut: 4001,
+  /** The reader fell too far behind (4 MB waiting): reconnect with `since`, nothing is lost. */
+  tooSlow: 4002,
 } as const;

@@ -36,7 +36,7 @@ export class LiveSocket {
   sendRaw(text: string): void {
     if (this.ws.readyState !== this.ws.OPEN) return;
     if (this.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
-      this.ws.close(CLOSE_CODES.policyViolation, 'Too slow: reconnect to catch up');
+      this.ws.close(CLOSE_CODES.tooSlow, 'Too slow: reconnect with since to catch up');
       return;
     }
     this.ws.send(text);

@@ -123,6 +123,15 @@ describe('LiveClient connection', () => {
     expect(statuses.at(-1)).toEqual(['failed', { kind: 'closed', code: 1008, reason: 'origin not allowed' }]);
   });
 
+  it('reconnects after being dropped as too slow, unlike a policy violation', () => {
+    const { client, statuses } = setup();
+    client.connect();
+    FakeSocket.latest().drop(4002, 'Too slow: reconnect with since to catch up');
+    expect(statuses.at(-1)).toEqual(['disconnected', { kind: 'closed', code: 4002, reason: 'Too slow: reconnect with since to catch up' }]);
+    jest.advanceTimersByTime(60_000);
+    expect(FakeSocket.instances.length).toBeGreaterThan(1);
+  });
+
   it('pings every 25 s while joined and stops everything on close()', () => {
     const { client } = setup();
     const socket = connectAndJoin(client);
