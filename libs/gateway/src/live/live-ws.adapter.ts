@@ -4,8 +4,9 @@ import type { MessageMappingProperties } from '@nestjs/websockets';
 import type { IncomingMessage } from 'node:http';
 import { lastValueFrom, type Observable } from 'rxjs';
 import type { RawData, WebSocket, WebSocketServer } from 'ws';
-import { clientFrameSchema, LIMITS, LiveErrorCode, type ClientFrame, type ErrorFrame } from '@lt/contracts';
+import { clientFrameSchema, LIMITS, LiveErrorCode, type ClientFrame } from '@lt/contracts';
 import type { GatewayConfig } from '../gateway.config';
+import { LiveSocket } from './live-socket';
 import { isOriginAllowed } from './origin';
 
 /** Frames one socket may send per second on average, with a burst allowance. */
@@ -13,12 +14,6 @@ const FRAMES_PER_SECOND = 20;
 const FRAME_BURST = 60;
 
 const logger = new Logger('LiveWsAdapter');
-
-function sendError(ws: WebSocket, code: LiveErrorCode, message: string, messageId?: string): void {
-  if (ws.readyState !== ws.OPEN) return;
-  const frame: ErrorFrame = { type: 'error', code, message, ...(messageId ? { messageId } : {}) };
-  ws.send(JSON.stringify(frame));
-}
 
 type Parsed = { frame: ClientFrame } | { error: string; messageId?: string };
 
@@ -91,7 +86,7 @@ export class LiveWsAdapter extends WsAdapter {
       const now = Date.now();
       tokens = Math.min(FRAME_BURST, tokens + ((now - last) / 1000) * FRAMES_PER_SECOND);
       last = now;
-      if (tokens < 1) return sendError(ws, LiveErrorCode.RateLimited, 'Too many frames: slow down');
+      if (tokens < 1) return LiveSocket.of(ws).error(LiveErrorCode.RateLimited, 'Too many frames: slow down');
       tokens -= 1;
       queue = queue
         .then(() => this.dispatch(ws, data, isBinary, byType, transform))
@@ -107,9 +102,9 @@ export class LiveWsAdapter extends WsAdapter {
     transform: (data: unknown) => Observable<unknown>,
   ): Promise<void> {
     const parsed = parseFrame(data, isBinary);
-    if ('error' in parsed) return sendError(ws, LiveErrorCode.BadFrame, parsed.error, parsed.messageId);
+    if ('error' in parsed) return LiveSocket.of(ws).error(LiveErrorCode.BadFrame, parsed.error, parsed.messageId);
     const handler = byType.get(parsed.frame.type);
-    if (!handler) return sendError(ws, LiveErrorCode.BadFrame, `Unknown frame type ${parsed.frame.type}`);
+    if (!handler) return LiveSocket.of(ws).error(LiveErrorCode.BadFrame, `Unknown frame type ${parsed.frame.type}`);
     const reply = await lastValueFrom(transform(handler(parsed.frame, parsed.frame.type)), { defaultValue: undefined });
     if (reply != null && ws.readyState === ws.OPEN) ws.send(JSON.stringify(reply));
   }

@@ -38,10 +38,6 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect, Be
     });
   }
 
-  get connections(): number {
-    return this.sockets.size;
-  }
-
   handleConnection(ws: WebSocket): void {
     this.sockets.add(LiveSocket.of(ws));
   }
