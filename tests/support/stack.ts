@@ -22,6 +22,8 @@ export interface Stack {
   gateways: StackGateway[];
   /** The first gateway's bus: lets a test publish what a service would. */
   bus: Bus;
+  /** Stops one service of a distributed stack (e.g. 'rooms-svc'), as if it had died. */
+  stopService(name: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -53,8 +55,11 @@ export async function startStack(options: {
   accounts?: Partial<AccountsEnv>;
   publicUrl?: string;
   gateways?: number;
+  /** Open sockets per client address (WS_MAX_PER_ADDRESS); unlimited in practice when absent. */
+  wsMaxPerAddress?: number;
 }): Promise<Stack> {
   const apps: INestApplication[] = [];
+  const byName = new Map<string, INestApplication>();
   // Each stack has its own subjects: stacks of parallel test runs on one NATS never answer each other.
   const prefix = `test-${crypto.randomUUID().slice(0, 8)}`;
   const bus = (name: string): BusOptions =>
@@ -79,6 +84,8 @@ export async function startStack(options: {
         PUBLIC_URL: options.publicUrl,
         AUTH_RATE_LIMIT_BURST: 10_000,
         AUTH_RATE_LIMIT_PER_MINUTE: 10_000,
+        // Tests open many sockets from one address; the per-address cap has its own test.
+        WS_MAX_PER_ADDRESS: options.wsMaxPerAddress ?? 100_000,
       }),
     );
 
@@ -89,6 +96,7 @@ export async function startStack(options: {
         await connectBus(app);
         await app.init();
         apps.push(app);
+        byName.set(name, app);
       }
     }
     const gateways: StackGateway[] = [];
@@ -108,6 +116,13 @@ export async function startStack(options: {
       baseUrl: gateways[0].baseUrl,
       gateways,
       bus: gateways[0].app.get(Bus),
+      stopService: async (name) => {
+        const app = byName.get(name);
+        if (!app) throw new Error(`no service ${name} runs on its own in this stack`);
+        byName.delete(name);
+        apps.splice(apps.indexOf(app), 1);
+        await app.close();
+      },
       close: () => closeAll(apps),
     };
   } catch (error) {

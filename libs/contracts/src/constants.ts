@@ -11,6 +11,9 @@ export const LIMITS = {
   viewerHistory: 50,
   /** Messages one resync answer carries at most. */
   resyncBatch: 200,
+  /** Frames a socket may send per second on average, and in one burst; a socket over it for long is closed. */
+  framesPerSecond: 20,
+  frameBurst: 60,
 } as const;
 
 export const SPEECH = {
@@ -32,6 +35,10 @@ export const REALTIME = {
   translationWaitMs: 5_000,
   presenceHeartbeatMs: 10_000,
   presenceTtlMs: 30_000,
+  /** The gateway pings every socket this often (WebSocket ping) and closes one that missed two pongs. */
+  serverPingMs: 30_000,
+  /** A socket that has not sent `join` this long after opening is closed. */
+  joinWithinMs: 10_000,
 } as const;
 
 export const PLANS = {

@@ -13,6 +13,8 @@ export interface GatewayConfig {
   authRateStoreUrl?: string;
   /** The built web app, served when it is there. */
   webDist?: string;
+  /** Open sockets one client address may have at once (50 when absent). */
+  wsMaxPerAddress?: number;
 }
 
 /** The gateway's settings from its environment. */
@@ -26,6 +28,7 @@ export function gatewayConfigFrom(env: {
   AUTH_RATE_LIMIT_PER_MINUTE?: number;
   AUTH_RATE_LIMIT_STORE_URL?: string;
   WEB_DIST?: string;
+  WS_MAX_PER_ADDRESS?: number;
 }): GatewayConfig {
   const { KEYCLOAK_URL: url, KEYCLOAK_REALM: realm, KEYCLOAK_CLIENT_ID: clientId } = env;
   return {
@@ -38,5 +41,6 @@ export function gatewayConfigFrom(env: {
         : undefined,
     authRateStoreUrl: env.AUTH_RATE_LIMIT_STORE_URL,
     webDist: env.WEB_DIST,
+    wsMaxPerAddress: env.WS_MAX_PER_ADDRESS,
   };
 }

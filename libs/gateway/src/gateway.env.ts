@@ -14,6 +14,8 @@ export const gatewayEnvSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /** PostgreSQL where gateway replicas share those counts; each gateway counts alone when unset. */
   AUTH_RATE_LIMIT_STORE_URL: optionalUrl.refine((url) => url === undefined || /^postgres(ql)?:\/\//.test(url), 'must be a postgres:// URL'),
+  /** Open sockets one client address may have at once. */
+  WS_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
   /** Where the built web app is; served when present. */
   WEB_DIST: z.string().min(1).default('dist/web'),
 });

@@ -14,6 +14,16 @@ export enum LiveErrorCode {
   Internal = 'internal',
 }
 
+/**
+ * A transcript refused with one of these would be refused again: the sender drops it from its outbox. Any other
+ * refusal is passing (a service restarting, a rate limit): the sender keeps it and sends it again later.
+ */
+export const FINAL_TRANSCRIPT_ERRORS: ReadonlySet<string> = new Set([
+  LiveErrorCode.BadFrame,
+  LiveErrorCode.Forbidden,
+  LiveErrorCode.RoomNotActive,
+]);
+
 /** WebSocket close codes the gateway uses. */
 export const CLOSE_CODES = {
   normal: 1000,

@@ -16,13 +16,24 @@ import {
 } from '@lt/contracts';
 import { Bus, type Unsubscribe } from '@lt/platform';
 import type { LiveSocket } from './live-socket';
+import { TranslationStream } from './translation-stream';
+
+/** The longest wait between two requests for a translation that does not come. */
+const MAX_TRANSLATION_WAIT_MS = 10_000;
+
+interface LanguageFeed {
+  stream: TranslationStream;
+  unsubscribe: Unsubscribe;
+}
 
 interface RoomMembers {
   sockets: Set<LiveSocket>;
   viewers: Map<LanguageCode, Set<LiveSocket>>;
   /** The room's own subjects this gateway listens to while it has sockets there. */
   events: Unsubscribe;
-  translations: Map<LanguageCode, Unsubscribe>;
+  translations: Map<LanguageCode, LanguageFeed>;
+  /** The highest seq this gateway knows to be stored in the room. */
+  lastSeq: number;
 }
 
 
@@ -37,8 +48,6 @@ export class LiveRooms implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('LiveRooms');
   readonly gatewayId = crypto.randomUUID();
   private readonly rooms = new Map<string, RoomMembers>();
-  /** (room, message, language) translations expected; asked for on demand if they do not come. */
-  private readonly awaited = new Map<string, NodeJS.Timeout>();
   private heartbeat?: NodeJS.Timeout;
   /** Room events received per room since start; a gateway without sockets in a room receives none. */
   readonly received = new Map<string, number>();
@@ -52,20 +61,21 @@ export class LiveRooms implements OnModuleInit, OnApplicationShutdown {
 
   onApplicationShutdown(): void {
     clearInterval(this.heartbeat);
-    for (const timer of this.awaited.values()) clearTimeout(timer);
     for (const [roomId, room] of this.rooms) {
       this.unsubscribeRoom(room);
       this.publishPresence(roomId, []);
     }
   }
 
-  add(socket: LiveSocket): void {
+  /** A socket joined its room; `lastSeq` is the room's latest seq as the join read it. */
+  add(socket: LiveSocket, lastSeq: number): void {
     const roomId = socket.roomId as string;
     let room = this.rooms.get(roomId);
     if (!room) {
       const events = this.bus.subscribe<unknown>(roomEventsSubject(roomId), (event, subject) => this.onRoomEvent(roomId, event, subject));
-      this.rooms.set(roomId, (room = { sockets: new Set(), viewers: new Map(), events, translations: new Map() }));
+      this.rooms.set(roomId, (room = { sockets: new Set(), viewers: new Map(), events, translations: new Map(), lastSeq }));
     }
+    room.lastSeq = Math.max(room.lastSeq, lastSeq);
     room.sockets.add(socket);
     if (socket.role === 'viewer' && socket.lang) this.addViewer(room, roomId, socket, socket.lang);
   }
@@ -88,6 +98,7 @@ export class LiveRooms implements OnModuleInit, OnApplicationShutdown {
     if (!room) return;
     if (socket.lang) this.removeViewer(room, roomId, socket, socket.lang);
     socket.lang = lang;
+    socket.restartSequence();
     this.addViewer(room, roomId, socket, lang);
   }
 
@@ -109,8 +120,7 @@ export class LiveRooms implements OnModuleInit, OnApplicationShutdown {
 
   private onTranslation(roomId: string, frame: TranslationFrame): void {
     this.count(roomId);
-    this.settle(roomId, frame.messageId, frame.lang);
-    this.deliver(roomId, frame);
+    this.rooms.get(roomId)?.translations.get(frame.lang)?.stream.accept(frame);
   }
 
   private onTranscriptStored(t: StoredTranscript): void {
@@ -132,7 +142,8 @@ export class LiveRooms implements OnModuleInit, OnApplicationShutdown {
     for (const socket of room.sockets) {
       if (socket.role !== 'viewer' && socket.clientId !== t.speakerId) socket.sendRaw(text);
     }
-    for (const lang of room.viewers.keys()) this.expect(t, lang);
+    room.lastSeq = Math.max(room.lastSeq, t.seq);
+    for (const feed of room.translations.values()) feed.stream.expect(t.seq);
   }
 
   private onStatusChanged(event: RoomStatusChangedEvent): void {
@@ -163,47 +174,24 @@ export class LiveRooms implements OnModuleInit, OnApplicationShutdown {
     for (const socket of this.rooms.get(roomId)?.sockets ?? []) socket.sendRaw(text);
   }
 
-  private deliver(roomId: string, frame: TranslationFrame): void {
-    const viewers = this.rooms.get(roomId)?.viewers.get(frame.lang);
-    if (!viewers) return;
-    const text = JSON.stringify(frame);
-    for (const socket of viewers) socket.sendTranslation(frame.seq, text);
-  }
-
-  /** If no translation arrives in time (e.g. presence reached translate-svc late), ask for it. */
-  private expect(t: StoredTranscript, lang: LanguageCode): void {
-    const key = `${t.roomId}:${t.messageId}:${lang}`;
-    if (this.awaited.has(key)) return;
-    const timer = setTimeout(() => {
-      this.awaited.delete(key);
-      this.bus
-        .request(TRANSLATE_SUBJECTS.history, {
-          roomId: t.roomId,
-          lang,
-          afterSeq: t.seq - 1,
-          limit: 1,
-        })
-        .then((frames) => frames.forEach((f) => this.deliver(t.roomId, f)))
-        .catch((e) => this.logger.warn(`late translation of ${key} failed: ${(e as Error).message}`));
-    }, REALTIME.translationWaitMs);
-    timer.unref();
-    this.awaited.set(key, timer);
-  }
-
-  private settle(roomId: string, messageId: string, lang: LanguageCode): void {
-    const key = `${roomId}:${messageId}:${lang}`;
-    clearTimeout(this.awaited.get(key));
-    this.awaited.delete(key);
-  }
-
   private addViewer(room: RoomMembers, roomId: string, socket: LiveSocket, lang: LanguageCode): void {
     const set = room.viewers.get(lang);
     if (set) return void set.add(socket);
-    room.viewers.set(lang, new Set([socket]));
-    room.translations.set(
-      lang,
-      this.bus.subscribe<TranslationFrame>(TRANSLATE_SUBJECTS.ready.subject(roomId, lang), (frame) => this.onTranslation(roomId, frame)),
+    const viewers = new Set([socket]);
+    room.viewers.set(lang, viewers);
+    const stream = new TranslationStream(room.lastSeq, {
+      waitMs: REALTIME.translationWaitMs,
+      maxWaitMs: MAX_TRANSLATION_WAIT_MS,
+      fetch: (afterSeq, limit) => this.bus.request(TRANSLATE_SUBJECTS.history, { roomId, lang, afterSeq, limit }),
+      deliver: (seq, text) => {
+        for (const viewer of viewers) viewer.sendTranslation(seq, text);
+      },
+      onFetchError: (e) => this.logger.warn(`missing ${lang} translations of room ${roomId} could not be fetched: ${(e as Error).message}`),
+    });
+    const unsubscribe = this.bus.subscribe<TranslationFrame>(TRANSLATE_SUBJECTS.ready.subject(roomId, lang), (frame) =>
+      this.onTranslation(roomId, frame),
     );
+    room.translations.set(lang, { stream, unsubscribe });
     this.publishPresence(roomId, [...room.viewers.keys()]);
   }
 
@@ -211,15 +199,20 @@ export class LiveRooms implements OnModuleInit, OnApplicationShutdown {
     const set = room.viewers.get(lang);
     if (!set?.delete(socket) || set.size > 0) return;
     room.viewers.delete(lang);
-    room.translations.get(lang)?.();
-    room.translations.delete(lang);
+    this.closeFeed(room, lang);
     this.publishPresence(roomId, [...room.viewers.keys()]);
+  }
+
+  private closeFeed(room: RoomMembers, lang: LanguageCode): void {
+    const feed = room.translations.get(lang);
+    feed?.unsubscribe();
+    feed?.stream.close();
+    room.translations.delete(lang);
   }
 
   private unsubscribeRoom(room: RoomMembers): void {
     room.events();
-    for (const off of room.translations.values()) off();
-    room.translations.clear();
+    for (const lang of [...room.translations.keys()]) this.closeFeed(room, lang);
   }
 
   private publishPresence(roomId: string, langs: LanguageCode[]): void {

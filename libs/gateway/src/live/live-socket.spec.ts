@@ -36,3 +36,52 @@ describe('LiveSocket', () => {
     expect(LiveSocket.of(ws)).toBe(LiveSocket.of(ws));
   });
 });
+
+describe('LiveSocket sequence and keepalive', () => {
+  function socketWith() {
+    const sent: string[] = [];
+    let pings = 0;
+    let terminated = false;
+    const ws = {
+      OPEN: 1,
+      readyState: 1,
+      bufferedAmount: 0,
+      send: (text: string) => void sent.push(text),
+      close: () => undefined,
+      ping: () => void (pings += 1),
+      terminate: () => void (terminated = true),
+    };
+    return { socket: LiveSocket.of(ws as unknown as WebSocket), sent, pings: () => pings, terminated: () => terminated };
+  }
+
+  it('never sends a seq twice or below one already sent, and sends what was held in order after history', () => {
+    const { socket, sent } = socketWith();
+    socket.hold();
+    socket.sendTranslation(6, 't6');
+    socket.sendTranslation(5, 't5');
+    socket.sendInOrder(4, 'h4');
+    socket.sendInOrder(5, 'h5');
+    socket.hold();
+    socket.release();
+    expect(sent).toEqual(['h4', 'h5']);
+    socket.release();
+    socket.sendTranslation(6, 't6');
+    socket.sendTranslation(3, 't3');
+    expect(sent).toEqual(['h4', 'h5', 't6']);
+    socket.restartSequence();
+    socket.sendTranslation(1, 'de1');
+    expect(sent.at(-1)).toBe('de1');
+  });
+
+  it('pings, and cuts off a peer that missed two pings', () => {
+    const { socket, pings, terminated } = socketWith();
+    socket.ping();
+    socket.missedPongs = 0;
+    socket.ping();
+    socket.ping();
+    expect(pings()).toBe(3);
+    expect(terminated()).toBe(false);
+    socket.ping();
+    expect(terminated()).toBe(true);
+  });
+});

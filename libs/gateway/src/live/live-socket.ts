@@ -23,8 +23,17 @@ export class LiveSocket {
   /** The signed-in user's session, when the join carried a valid access token. */
   sessionId: string | null = null;
   userId: string | null = null;
+  /** Whether a join frame came (sockets that send none are closed after a while). */
+  joinSeen = false;
+  /** Server pings this socket has not answered. */
+  missedPongs = 0;
+  /** Set while a refused transcript waits to be sent again: later ones wait for it, so seq order is spoken order. */
+  transcriptBlock: { messageId: string; until: number } | null = null;
+  /** The highest translation seq sent in the current language: nothing at or below it is sent again. */
+  private cursor = 0;
   /** While history is being sent, live translations wait here so that order holds. */
-  private held: { seq: number; text: string }[] | null = null;
+  private holds = 0;
+  private held: { seq: number; text: string }[] = [];
 
   private constructor(private readonly ws: WebSocket) {}
 
@@ -42,27 +51,57 @@ export class LiveSocket {
     this.ws.send(text);
   }
 
+  /** A live translation: held while history is being sent, else sent if it is newer than what this socket has. */
   sendTranslation(seq: number, text: string): void {
-    if (this.held) this.held.push({ seq, text });
-    else this.sendRaw(text);
+    if (this.holds > 0) this.held.push({ seq, text });
+    else this.sendInOrder(seq, text);
+  }
+
+  /** Sends a translation only if its seq is above every one sent before: nothing twice, nothing out of order. */
+  sendInOrder(seq: number, text: string): boolean {
+    if (seq <= this.cursor) return false;
+    this.cursor = seq;
+    this.sendRaw(text);
+    return true;
+  }
+
+  /** The highest seq this socket has been sent in its language. */
+  get sentUpTo(): number {
+    return this.cursor;
   }
 
   error(code: LiveErrorCode, message: string, messageId?: string): void {
     this.send({ type: 'error', code, message, ...(messageId ? { messageId } : {}) });
   }
 
-  /** Holds live translations until `release`, which sends those newer than what the history covered. */
+  /** Holds live translations until the matching `release`; holds nest (a resync during a join's history). */
   hold(): void {
-    this.held = [];
+    this.holds += 1;
   }
 
-  release(coveredUpToSeq: number): void {
-    const held = this.held ?? [];
-    this.held = null;
-    for (const frame of held) if (frame.seq > coveredUpToSeq) this.sendRaw(frame.text);
+  /** Ends one hold; the last one sends what waited, in seq order, skipping what history already sent. */
+  release(): void {
+    this.holds = Math.max(0, this.holds - 1);
+    if (this.holds > 0) return;
+    const held = this.held.sort((a, b) => a.seq - b.seq);
+    this.held = [];
+    for (const frame of held) this.sendInOrder(frame.seq, frame.text);
+  }
+
+  /** A new language is a new sequence: what was sent or held in the old one no longer counts. */
+  restartSequence(): void {
+    this.cursor = 0;
+    this.held = [];
   }
 
   close(code: number, reason: string): void {
     this.ws.close(code, reason);
+  }
+
+  /** Pings the peer; a socket that missed two pings is cut off without a closing handshake. */
+  ping(): void {
+    if (this.missedPongs >= 2) return this.ws.terminate();
+    this.missedPongs += 1;
+    if (this.ws.readyState === this.ws.OPEN) this.ws.ping();
   }
 }

@@ -1,17 +1,24 @@
 import { INestApplicationContext, Logger } from '@nestjs/common';
 import { WsAdapter } from '@nestjs/platform-ws';
 import type { MessageMappingProperties } from '@nestjs/websockets';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { IncomingMessage } from 'node:http';
+import proxyAddr from 'proxy-addr';
 import { lastValueFrom, type Observable } from 'rxjs';
 import type { RawData, WebSocket, WebSocketServer } from 'ws';
-import { clientFrameSchema, LIMITS, LiveErrorCode, type ClientFrame } from '@lt/contracts';
+import { clientFrameSchema, CLOSE_CODES, LIMITS, LiveErrorCode, REALTIME, type ClientFrame } from '@lt/contracts';
 import type { GatewayConfig } from '../gateway.config';
 import { LiveSocket } from './live-socket';
 import { isOriginAllowed } from './origin';
 
-/** Frames one socket may send per second on average, with a burst allowance. */
-const FRAMES_PER_SECOND = 20;
-const FRAME_BURST = 60;
+/** Open sockets one client address may have when WS_MAX_PER_ADDRESS is not set. */
+const DEFAULT_MAX_PER_ADDRESS = 50;
+/** A socket over its frame rate this long without a pause of a second is closed (1008). */
+const FLOOD_CLOSE_AFTER_MS = 3_000;
+/** Refused frames that are not transcripts get one error frame per this interval, not one each. */
+const RATE_ERROR_INTERVAL_MS = 1_000;
+/** Frames of one socket that must be handled one after another, after its join: seq order is spoken order. */
+const ORDERED_FRAMES: ReadonlySet<string> = new Set(['transcript', 'room_start', 'room_end']);
 
 const logger = new Logger('LiveWsAdapter');
 
@@ -42,28 +49,138 @@ export function parseFrame(data: RawData, isBinary: boolean): Parsed {
 }
 
 /**
+ * Which frames of one socket wait for which. A join goes first: every later frame waits until it is handled.
+ * Transcripts and room start / end are handled one after another, in the order they came. Everything else
+ * (a language change, a resync) is handled as it comes, and a ping is answered at once: a slow service behind
+ * one transcript never delays them.
+ */
+export class FrameLanes {
+  private joined: Promise<void> | null = null;
+  private ordered: Promise<void> = Promise.resolve();
+
+  constructor(private readonly onError: (error: unknown) => void) {}
+
+  schedule(type: string, run: () => Promise<void>): void {
+    const safely = () => run().catch(this.onError);
+    if (type === 'ping') return void safely();
+    if (type === 'join' && !this.joined) {
+      this.joined = safely();
+      return;
+    }
+    const after = this.joined ?? Promise.resolve();
+    if (ORDERED_FRAMES.has(type)) this.ordered = Promise.all([this.ordered, after]).then(safely);
+    else void after.then(safely);
+  }
+}
+
+/** Frames over a socket's rate: refused, and the socket closed when it keeps on for a few seconds. */
+class FrameRate {
+  private tokens: number = LIMITS.frameBurst;
+  private last = Date.now();
+  private floodingSince: number | null = null;
+  private lastRefusal = 0;
+  private lastError = 0;
+
+  /** 'ok', 'refuse' (answer at most one error a second, except for transcripts), or 'close'. */
+  take(now: number): 'ok' | 'refuse' | 'close' {
+    this.tokens = Math.min(LIMITS.frameBurst, this.tokens + ((now - this.last) / 1000) * LIMITS.framesPerSecond);
+    this.last = now;
+    if (this.tokens >= 1) {
+      this.tokens -= 1;
+      return 'ok';
+    }
+    if (this.floodingSince === null || now - this.lastRefusal > RATE_ERROR_INTERVAL_MS) this.floodingSince = now;
+    this.lastRefusal = now;
+    return now - this.floodingSince >= FLOOD_CLOSE_AFTER_MS ? 'close' : 'refuse';
+  }
+
+  /** Whether an error frame for a refused frame is due (one a second at most). */
+  errorDue(now: number): boolean {
+    if (now - this.lastError < RATE_ERROR_INTERVAL_MS) return false;
+    this.lastError = now;
+    return true;
+  }
+}
+
+/**
  * The protocol of `/ws` on Nest's ws adapter: the Origin allowlist (403 before the upgrade), the 64 KB frame
  * limit (1009), a per-socket rate limit, validation of every frame, then the `@SubscribeMessage` handler of
  * the frame's `type`. Frames of one socket are handled in order: a transcript never overtakes its join.
  */
 export class LiveWsAdapter extends WsAdapter {
+  private readonly openByAddress = new Map<string, number>();
+  private readonly express: { get(setting: string): unknown } | undefined;
+
   constructor(
     app: INestApplicationContext,
     private readonly config: GatewayConfig,
   ) {
     super(app);
+    const http = (app as Partial<NestExpressApplication>).getHttpAdapter?.();
+    this.express = http?.getInstance?.();
   }
 
   create(port: number, options: Record<string, unknown> & { path?: string }) {
-    return super.create(port, {
+    const server: WebSocketServer = super.create(port, {
       ...options,
       maxPayload: LIMITS.frameMaxBytes,
       verifyClient: (info: { origin: string; req: IncomingMessage }, done: (ok: boolean, code?: number) => void) => {
-        if (isOriginAllowed(info.req.headers.origin, info.req.headers.host, this.config.allowedOrigins)) return done(true);
-        logger.warn(`refused a socket from origin ${info.req.headers.origin}`);
-        done(false, 403);
+        const { headers } = info.req;
+        if (!isOriginAllowed(headers.origin, headers.host, this.config.allowedOrigins)) {
+          logger.warn(`refused a socket from origin ${headers.origin}`);
+          return done(false, 403);
+        }
+        const address = this.addressOf(info.req);
+        if (this.openCount(address) >= this.maxPerAddress) {
+          logger.warn(`refused a socket from ${address}: it has ${this.maxPerAddress} open already`);
+          return done(false, 429);
+        }
+        done(true);
       },
     });
+    server.on('connection', (ws: WebSocket, req: IncomingMessage) => this.watch(ws, req));
+    const pinger = setInterval(() => server.clients.forEach((ws) => LiveSocket.of(ws).ping()), REALTIME.serverPingMs);
+    pinger.unref();
+    server.on('close', () => clearInterval(pinger));
+    return server;
+  }
+
+  /** Counts the socket for its address, closes it when it does not join in time, and hears its pongs. */
+  private watch(ws: WebSocket, req: IncomingMessage): void {
+    const socket = LiveSocket.of(ws);
+    const address = this.addressOf(req);
+    const open = this.openCount(address) + 1;
+    this.openByAddress.set(address, open);
+    if (open > this.maxPerAddress) socket.close(CLOSE_CODES.policyViolation, 'Too many connections from this address');
+    const joinTimer = setTimeout(() => {
+      if (!socket.joinSeen) socket.close(CLOSE_CODES.policyViolation, 'No join: send a join frame first');
+    }, REALTIME.joinWithinMs);
+    joinTimer.unref();
+    ws.on('pong', () => (socket.missedPongs = 0));
+    ws.on('close', () => {
+      clearTimeout(joinTimer);
+      const left = this.openCount(address) - 1;
+      if (left > 0) this.openByAddress.set(address, left);
+      else this.openByAddress.delete(address);
+    });
+  }
+
+  private get maxPerAddress(): number {
+    return this.config.wsMaxPerAddress ?? DEFAULT_MAX_PER_ADDRESS;
+  }
+
+  private openCount(address: string): number {
+    return this.openByAddress.get(address) ?? 0;
+  }
+
+  /** The client's address, through the proxies the HTTP side trusts (`trust proxy`). */
+  private addressOf(req: IncomingMessage): string {
+    const trust = this.express?.get('trust proxy fn') as ((addr: string, i: number) => boolean) | undefined;
+    try {
+      return trust ? proxyAddr(req, trust) : (req.socket.remoteAddress ?? 'unknown');
+    } catch {
+      return req.socket.remoteAddress ?? 'unknown';
+    }
   }
 
   /** A client's protocol error (e.g. a frame over the limit, closed with 1009 by ws) is the client's fault: debug only. */
@@ -79,33 +196,36 @@ export class LiveWsAdapter extends WsAdapter {
     transform: (data: unknown) => Observable<unknown>,
   ): void {
     const byType = new Map(handlers.map((h) => [h.message as string, h.callback]));
-    let tokens = FRAME_BURST;
-    let last = Date.now();
-    let queue = Promise.resolve();
+    const socket = LiveSocket.of(ws);
+    const rate = new FrameRate();
+    const lanes = new FrameLanes((e) => logger.error('frame failed', e as Error));
     ws.on('message', (data: RawData, isBinary: boolean) => {
       const now = Date.now();
-      tokens = Math.min(FRAME_BURST, tokens + ((now - last) / 1000) * FRAMES_PER_SECOND);
-      last = now;
-      if (tokens < 1) return LiveSocket.of(ws).error(LiveErrorCode.RateLimited, 'Too many frames: slow down');
-      tokens -= 1;
-      queue = queue
-        .then(() => this.dispatch(ws, data, isBinary, byType, transform))
-        .catch((e) => logger.error('frame failed', e as Error));
+      const verdict = rate.take(now);
+      const parsed = parseFrame(data, isBinary);
+      if (verdict === 'close') return socket.close(CLOSE_CODES.policyViolation, 'Too many frames for too long');
+      if (verdict === 'refuse') {
+        // A refused transcript names its messageId: the sender keeps it and sends it again later.
+        const messageId = 'frame' in parsed ? (parsed.frame.type === 'transcript' ? parsed.frame.messageId : undefined) : parsed.messageId;
+        if (messageId || rate.errorDue(now)) socket.error(LiveErrorCode.RateLimited, 'Too many frames: slow down', messageId);
+        return;
+      }
+      if ('error' in parsed) return socket.error(LiveErrorCode.BadFrame, parsed.error, parsed.messageId);
+      const { frame } = parsed;
+      if (frame.type === 'join') socket.joinSeen = true;
+      lanes.schedule(frame.type, () => this.dispatch(ws, frame, byType, transform));
     });
   }
 
   private async dispatch(
     ws: WebSocket,
-    data: RawData,
-    isBinary: boolean,
+    frame: ClientFrame,
     byType: Map<string, MessageMappingProperties['callback']>,
     transform: (data: unknown) => Observable<unknown>,
   ): Promise<void> {
-    const parsed = parseFrame(data, isBinary);
-    if ('error' in parsed) return LiveSocket.of(ws).error(LiveErrorCode.BadFrame, parsed.error, parsed.messageId);
-    const handler = byType.get(parsed.frame.type);
-    if (!handler) return LiveSocket.of(ws).error(LiveErrorCode.BadFrame, `Unknown frame type ${parsed.frame.type}`);
-    const reply = await lastValueFrom(transform(handler(parsed.frame, parsed.frame.type)), { defaultValue: undefined });
+    const handler = byType.get(frame.type);
+    if (!handler) return LiveSocket.of(ws).error(LiveErrorCode.BadFrame, `Unknown frame type ${frame.type}`);
+    const reply = await lastValueFrom(transform(handler(frame, frame.type)), { defaultValue: undefined });
     if (reply != null && ws.readyState === ws.OPEN) ws.send(JSON.stringify(reply));
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  FINAL_TRANSCRIPT_ERRORS,
   LIMITS,
   LIVE_SUBJECTS,
   LiveErrorCode,
@@ -10,13 +11,21 @@ import {
   type RoomState,
   type RoomStartFrame,
   type TranscriptFrame,
+  type TranslationFrame,
 } from '@lt/contracts';
 import { Bus, DomainException } from '@lt/platform';
 import { AccessTokens } from '../auth/access-tokens';
+import { liveCodeOf } from '../errors/error-map';
 import { LiveRooms } from './live-rooms';
 import type { LiveSocket } from './live-socket';
 
 const PROVIDER_STATUS_TTL_MS = 60_000;
+/** A sentence not stored within this time is refused as unavailable; the sender sends it again. */
+const APPEND_TIMEOUT_MS = 5_000;
+/** How long refused sentences hold back the ones after them, at most (a sender that never resends). */
+const BLOCK_MS = 30_000;
+/** A viewer coming back with `since` gets at most this many batches; beyond that it asks again with `resync`. */
+const MAX_CATCH_UP_BATCHES = 10;
 
 /** What each client frame does, for the socket that sent it; validation happened before (LiveWsAdapter). */
 @Injectable()
@@ -43,7 +52,7 @@ export class LiveService {
     socket.speakerName = frame.role === 'host' ? 'Host' : '';
     socket.lang = frame.role === 'viewer' ? (frame.lang ?? null) : null;
     if (socket.lang) socket.hold();
-    this.rooms.add(socket);
+    this.rooms.add(socket, state.lastSeq);
     const llmConfigured = await this.translationConfigured();
     socket.send({
       type: 'joined',
@@ -74,17 +83,34 @@ export class LiveService {
         speakerName: socket.speakerName,
       });
     }
-    const { seq } = await this.bus.request(ROOMS_SUBJECTS.appendTranscript, {
-      roomId,
-      messageId: frame.messageId,
-      text: frame.text,
-      sourceLanguage: frame.sourceLanguage,
-      timestamp: frame.timestamp,
-      confidence: frame.confidence,
-      speakerId: socket.clientId,
-      speakerName: socket.speakerName,
-    });
-    socket.send({ type: 'ack', messageId: frame.messageId, seq });
+    const block = socket.transcriptBlock;
+    if (block && block.messageId !== frame.messageId && Date.now() < block.until) {
+      return socket.error(LiveErrorCode.Unavailable, 'An earlier sentence is not stored yet: send it again first', frame.messageId);
+    }
+    socket.transcriptBlock = null;
+    try {
+      const { seq } = await this.bus.request(
+        ROOMS_SUBJECTS.appendTranscript,
+        {
+          roomId,
+          messageId: frame.messageId,
+          text: frame.text,
+          sourceLanguage: frame.sourceLanguage,
+          timestamp: frame.timestamp,
+          confidence: frame.confidence,
+          speakerId: socket.clientId,
+          speakerName: socket.speakerName,
+        },
+        { timeoutMs: APPEND_TIMEOUT_MS },
+      );
+      socket.send({ type: 'ack', messageId: frame.messageId, seq });
+    } catch (error) {
+      // The sender keeps a sentence refused for a passing reason and sends it again: until it does, the
+      // sentences after it are refused too, so that none of them is stored before it.
+      const code = error instanceof DomainException ? liveCodeOf(error.code) : LiveErrorCode.Internal;
+      if (!FINAL_TRANSCRIPT_ERRORS.has(code)) socket.transcriptBlock = { messageId: frame.messageId, until: Date.now() + BLOCK_MS };
+      throw error;
+    }
   }
 
   async setStatus(socket: LiveSocket, frame: RoomStartFrame | { type: 'room_end' }): Promise<void> {
@@ -138,24 +164,37 @@ export class LiveService {
     }
   }
 
-  /** Sends what the viewer missed after `since`, or the room's recent messages, then what came meanwhile. */
+  /**
+   * Sends what the viewer missed after `since` (all of it, in batches), or the room's recent messages; live
+   * translations wait meanwhile, and what the socket already has is not sent again.
+   */
   private async sendHistory(socket: LiveSocket, lang: LanguageCode, since?: number): Promise<void> {
-    let covered = since ?? 0;
+    const roomId = socket.roomId as string;
     try {
-      const frames = await this.bus.request(TRANSLATE_SUBJECTS.history, {
-        roomId: socket.roomId as string,
-        lang,
-        afterSeq: since,
-        limit: since === undefined ? LIMITS.viewerHistory : LIMITS.resyncBatch,
-      });
-      for (const frame of frames) {
-        if (socket.lang !== lang) return;
-        socket.send(frame);
-        covered = Math.max(covered, frame.seq);
+      if (since === undefined) {
+        const frames = await this.bus.request(TRANSLATE_SUBJECTS.history, { roomId, lang, limit: LIMITS.viewerHistory });
+        this.sendFrames(socket, lang, frames);
+        return;
+      }
+      let after = Math.max(since, socket.sentUpTo);
+      for (let batch = 0; batch < MAX_CATCH_UP_BATCHES; batch += 1) {
+        const frames = await this.bus.request(TRANSLATE_SUBJECTS.history, { roomId, lang, afterSeq: after, limit: LIMITS.resyncBatch });
+        if (!this.sendFrames(socket, lang, frames)) return;
+        if (frames.length < LIMITS.resyncBatch) return;
+        after = frames[frames.length - 1].seq;
       }
     } finally {
-      if (socket.lang === lang) socket.release(covered);
+      socket.release();
     }
+  }
+
+  /** False once the viewer has switched to another language: the rest is of no use to it. */
+  private sendFrames(socket: LiveSocket, lang: LanguageCode, frames: TranslationFrame[]): boolean {
+    for (const frame of frames) {
+      if (socket.lang !== lang) return false;
+      socket.sendInOrder(frame.seq, JSON.stringify(frame));
+    }
+    return socket.lang === lang;
   }
 }
 

@@ -26,6 +26,8 @@ export class FakeOpenAiServer {
   readonly calls: RecordedCall[] = [];
   private failNext = 0;
   private delayMs = 0;
+  /** Extra delay for the calls whose text contains a marker: makes translations finish out of order. */
+  private readonly delays = new Map<string, number>();
   private server: Server | null = null;
 
   async start(port = 0, host = '127.0.0.1'): Promise<string> {
@@ -54,6 +56,7 @@ export class FakeOpenAiServer {
     this.calls.length = 0;
     this.failNext = 0;
     this.delayMs = 0;
+    this.delays.clear();
   }
 
   /** The next `count` completion calls answer 500. */
@@ -63,6 +66,11 @@ export class FakeOpenAiServer {
 
   delay(ms: number): void {
     this.delayMs = ms;
+  }
+
+  /** Calls whose text contains `marker` take `ms` longer. */
+  delayWhen(marker: string, ms: number): void {
+    this.delays.set(marker, ms);
   }
 
   private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -94,7 +102,8 @@ export class FakeOpenAiServer {
       target,
       authorization: req.headers.authorization,
     });
-    if (this.delayMs) await new Promise((r) => setTimeout(r, this.delayMs));
+    const extra = [...this.delays].reduce((sum, [marker, ms]) => (user.includes(marker) ? sum + ms : sum), 0);
+    if (this.delayMs + extra) await new Promise((r) => setTimeout(r, this.delayMs + extra));
     if (this.failNext > 0) {
       this.failNext -= 1;
       return json(res, 500, { error: { message: 'The fake was told to fail', type: 'server_error' } });

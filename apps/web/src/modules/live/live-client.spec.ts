@@ -1,7 +1,7 @@
-import type { JoinFrame } from '@lt/contracts';
+import { LIMITS, type JoinFrame, type TranscriptFrame } from '@lt/contracts';
 import { FakeSocket, joinedFrame, ROOM_ID } from '../../../test/fake-socket';
 import { memoryStore, transcriptFrame as transcript } from '../../../test/live-fixtures';
-import { LiveClient, RESEND_DELAY_MS, type LiveProblem, type LiveStatus } from './live-client';
+import { ACK_TIMEOUT_MS, LiveClient, RESEND_DELAY_MS, SEND_WINDOW, type LiveProblem, type LiveStatus } from './live-client';
 import { Outbox } from './outbox';
 
 
@@ -202,6 +202,85 @@ describe('LiveClient host outbox', () => {
     socket.receive({ type: 'ack', messageId: transcript(1).messageId, seq: 1 });
     jest.advanceTimersByTime(RESEND_DELAY_MS * 2);
     expect(socket.sentOfType('transcript')).toHaveLength(2);
+    expect(outbox.size).toBe(0);
+  });
+
+  const numbered = (n: number): TranscriptFrame => ({ ...transcript(1), messageId: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, text: `sentence ${n}` });
+  const idsOf = (frames: Record<string, unknown>[]) => frames.map((f) => f.messageId as string);
+
+  /** The server's limit on a socket's frames, as the gateway applies it. */
+  function serverRate() {
+    let tokens: number = LIMITS.frameBurst;
+    let last = Date.now();
+    let refused = 0;
+    return {
+      frame() {
+        const now = Date.now();
+        tokens = Math.min(LIMITS.frameBurst, tokens + ((now - last) / 1000) * LIMITS.framesPerSecond);
+        last = now;
+        if (tokens < 1) refused += 1;
+        else tokens -= 1;
+      },
+      get refused() {
+        return refused;
+      },
+    };
+  }
+
+  it('drains a backlog of 150 finals after a re-join in spoken order, paced under the server rate, within 15 s', () => {
+    const { client, outbox } = setup();
+    const first = connectAndJoin(client);
+    first.drop();
+    for (let n = 1; n <= 150; n++) client.sendTranscript(numbered(n));
+    jest.advanceTimersByTime(3_000);
+    const socket = FakeSocket.latest();
+    const rate = serverRate();
+    const originalSend = socket.send.bind(socket);
+    socket.send = (data: string) => {
+      rate.frame();
+      originalSend(data);
+    };
+    socket.open();
+    socket.receive(joinedFrame());
+    let maxUnanswered = 0;
+    let acked = 0;
+    for (let ms = 0; ms < 15_000 && outbox.size > 0; ms += 50) {
+      const sent = idsOf(socket.sentOfType('transcript'));
+      maxUnanswered = Math.max(maxUnanswered, sent.length - acked);
+      for (const id of sent.slice(acked)) socket.receive({ type: 'ack', messageId: id, seq: ++acked });
+      jest.advanceTimersByTime(50);
+    }
+    expect(outbox.size).toBe(0);
+    expect(rate.refused).toBe(0);
+    expect(maxUnanswered).toBeLessThanOrEqual(SEND_WINDOW);
+    expect(idsOf(socket.sentOfType('transcript'))).toEqual(Array.from({ length: 150 }, (_, i) => numbered(i + 1).messageId));
+  });
+
+  it('after a passing refusal sends everything unacked again from the oldest, in order', () => {
+    const { client, outbox } = setup();
+    const socket = connectAndJoin(client);
+    for (let n = 1; n <= 5; n++) client.sendTranscript(numbered(n));
+    socket.receive({ type: 'ack', messageId: numbered(1).messageId, seq: 1 });
+    for (let n = 2; n <= 5; n++) socket.receive({ type: 'error', code: 'unavailable', message: 'later', messageId: numbered(n).messageId });
+    client.sendTranscript(numbered(6));
+    expect(idsOf(socket.sentOfType('transcript'))).toHaveLength(5);
+    jest.advanceTimersByTime(RESEND_DELAY_MS);
+    expect(idsOf(socket.sentOfType('transcript')).slice(5)).toEqual([2, 3, 4, 5, 6].map((n) => numbered(n).messageId));
+    expect(outbox.size).toBe(5);
+  });
+
+  it('retries a final refused for its rate, and one never answered, until acked', () => {
+    const { client, outbox } = setup();
+    const socket = connectAndJoin(client);
+    client.sendTranscript(numbered(1));
+    socket.receive({ type: 'error', code: 'rate_limited', message: 'slow down', messageId: numbered(1).messageId });
+    jest.advanceTimersByTime(RESEND_DELAY_MS);
+    expect(socket.sentOfType('transcript')).toHaveLength(2);
+    jest.advanceTimersByTime(ACK_TIMEOUT_MS + 1_000);
+    expect(socket.sentOfType('transcript')).toHaveLength(3);
+    socket.receive({ type: 'ack', messageId: numbered(1).messageId, seq: 1 });
+    jest.advanceTimersByTime(ACK_TIMEOUT_MS * 2);
+    expect(socket.sentOfType('transcript')).toHaveLength(3);
     expect(outbox.size).toBe(0);
   });
 });

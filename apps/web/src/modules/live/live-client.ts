@@ -1,5 +1,7 @@
 import {
   CLOSE_CODES,
+  FINAL_TRANSCRIPT_ERRORS,
+  LIMITS,
   LiveErrorCode,
   REALTIME,
   type ClientFrame,
@@ -31,8 +33,42 @@ export interface LiveClientOptions {
 
 export const PING_INTERVAL_MS = 25_000;
 export const MAX_RECONNECT_DELAY_MS = 30_000;
-/** After a transcript is refused for a passing reason (a service restarting), the outbox is sent again this much later. */
-export const RESEND_DELAY_MS = 3_000;
+/** After a transcript is refused for a passing reason (a service restarting), the outbox is sent again this much later, */
+export const RESEND_DELAY_MS = 1_000;
+/** doubling while refusals go on, up to this. */
+export const MAX_RESEND_DELAY_MS = 3_000;
+/** Finals sent and not answered yet, at most: the rest of the outbox waits for acks. */
+export const SEND_WINDOW = 20;
+/** A final unanswered this long is sent again (with those after it). */
+export const ACK_TIMEOUT_MS = 12_000;
+/** The client keeps below the server's frame rate, so that a backlog is paced and never refused for its rate. */
+export const SEND_RATE_PER_SECOND = Math.floor(LIMITS.framesPerSecond * 0.75);
+export const SEND_BURST = Math.floor(LIMITS.frameBurst * 0.75);
+
+/** A token bucket like the server's, a little slower. */
+class SendBudget {
+  private tokens = SEND_BURST;
+  private last = Date.now();
+
+  take(): boolean {
+    this.refill();
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+
+  /** Milliseconds until the next frame may go. */
+  wait(): number {
+    this.refill();
+    return this.tokens >= 1 ? 0 : Math.ceil(((1 - this.tokens) * 1000) / SEND_RATE_PER_SECOND);
+  }
+
+  private refill(): void {
+    const now = Date.now();
+    this.tokens = Math.min(SEND_BURST, this.tokens + ((now - this.last) / 1000) * SEND_RATE_PER_SECOND);
+    this.last = now;
+  }
+}
 
 /** Refusals that another attempt cannot fix. */
 const FATAL_JOIN_ERRORS: ReadonlySet<string> = new Set([
@@ -43,18 +79,15 @@ const FATAL_JOIN_ERRORS: ReadonlySet<string> = new Set([
   LiveErrorCode.RoomNotFound,
 ]);
 
-/** A transcript refused for these reasons would be refused again, so it leaves the outbox. */
-const FINAL_TRANSCRIPT_ERRORS: ReadonlySet<string> = new Set([
-  LiveErrorCode.BadFrame,
-  LiveErrorCode.Forbidden,
-  LiveErrorCode.RoomNotActive,
-]);
-
 function isServerFrame(value: unknown): value is ServerFrame {
   return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
 }
 
-/** One room connection over `/ws`: join, reconnect with back-off, re-join, and the host outbox. */
+/**
+ * One room connection over `/ws`: join, reconnect with back-off, re-join, and the host outbox. Finals leave
+ * the outbox in spoken order, paced below the server's rate and at most SEND_WINDOW unanswered; one refused
+ * for a passing reason, or unanswered too long, is sent again with everything after it until it is acked.
+ */
 export class LiveClient {
   private socket: SocketLike | null = null;
   private joinedFrame: JoinedFrame | null = null;
@@ -65,6 +98,12 @@ export class LiveClient {
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   private pingTimer: ReturnType<typeof setInterval> | undefined;
   private resendTimer: ReturnType<typeof setTimeout> | undefined;
+  private pumpTimer: ReturnType<typeof setTimeout> | undefined;
+  private ackTimer: ReturnType<typeof setInterval> | undefined;
+  /** Finals sent on this connection and not answered yet, with when they were sent. */
+  private readonly inflight = new Map<string, number>();
+  private refusals = 0;
+  private readonly budget = new SendBudget();
 
   constructor(private readonly options: LiveClientOptions) {}
 
@@ -87,17 +126,50 @@ export class LiveClient {
     this.setStatus('disconnected', null);
   }
 
-  /** Sends a frame on a joined connection; false when there is none. */
+  /** Sends a frame on a joined connection; false when there is none, or when it would exceed the rate. */
   send(frame: ClientFrame): boolean {
     if (!this.joinedFrame || !this.socket || this.socket.readyState !== SOCKET_OPEN) return false;
+    if (!this.budget.take()) return false;
     this.socket.send(JSON.stringify(frame));
     return true;
   }
 
-  /** Finals wait in the outbox until acked; interim lines are only worth sending right now. */
+  /**
+   * Finals wait in the outbox until acked and go out in spoken order (true when this one went at once);
+   * interim lines are only worth sending right now.
+   */
   sendTranscript(frame: TranscriptFrame): boolean {
-    if (frame.final) this.options.outbox?.add(frame);
-    return this.send(frame);
+    if (!frame.final || !this.options.outbox) return this.send(frame);
+    this.options.outbox.add(frame);
+    this.pump();
+    return this.inflight.has(frame.messageId);
+  }
+
+  /** Sends the outbox's oldest unsent finals, as far as the window and the rate allow. */
+  private pump(): void {
+    const outbox = this.options.outbox;
+    if (!outbox || !this.joinedFrame || this.resendTimer || this.pumpTimer) return;
+    for (const pending of outbox.list()) {
+      if (this.inflight.size >= SEND_WINDOW) return;
+      if (this.inflight.has(pending.messageId)) continue;
+      const wait = this.budget.wait();
+      if (wait > 0) {
+        this.pumpTimer = setTimeout(() => {
+          this.pumpTimer = undefined;
+          this.pump();
+        }, wait);
+        return;
+      }
+      if (!this.send(pending)) return;
+      this.inflight.set(pending.messageId, Date.now());
+    }
+  }
+
+  /** The server has answered a final: it leaves the window, and the outbox when stored or refused for good. */
+  private answered(messageId: string, done: boolean): void {
+    this.inflight.delete(messageId);
+    if (done) this.options.outbox?.remove(messageId);
+    this.pump();
   }
 
   private open(): void {
@@ -127,7 +199,8 @@ export class LiveClient {
         this.handleJoined(frame);
         return;
       case 'ack':
-        this.options.outbox?.remove(frame.messageId);
+        this.refusals = 0;
+        this.answered(frame.messageId, true);
         break;
       case 'error':
         if (!this.joinedFrame && FATAL_JOIN_ERRORS.has(frame.code)) {
@@ -137,7 +210,7 @@ export class LiveClient {
           return;
         }
         if (frame.messageId && FINAL_TRANSCRIPT_ERRORS.has(frame.code)) {
-          this.options.outbox?.remove(frame.messageId);
+          this.answered(frame.messageId, true);
         } else if (frame.messageId) {
           this.scheduleResend();
         }
@@ -153,19 +226,39 @@ export class LiveClient {
     this.failedAttempts = 0;
     this.setStatus('connected', null);
     this.options.onFrame?.(frame);
-    for (const pending of this.options.outbox?.list() ?? []) this.send(pending);
+    this.inflight.clear();
+    this.pump();
     clearInterval(this.pingTimer);
     this.pingTimer = setInterval(() => this.send({ type: 'ping' }), PING_INTERVAL_MS);
+    clearInterval(this.ackTimer);
+    this.ackTimer = setInterval(() => this.checkAcks(), 1_000);
   }
 
-  /** The connection is fine but the sentence was not stored: try the outbox again shortly, once for all. */
+  /**
+   * The connection is fine but a sentence was not stored: the server refuses the ones after it too, so
+   * shortly (later while refusals go on) the outbox is sent again from its oldest sentence.
+   */
   private scheduleResend(): void {
     if (this.resendTimer) return;
+    this.inflight.clear();
+    const delay = Math.min(RESEND_DELAY_MS * 2 ** this.refusals, MAX_RESEND_DELAY_MS);
+    this.refusals += 1;
     this.resendTimer = setTimeout(() => {
       this.resendTimer = undefined;
-      if (!this.joinedFrame) return;
-      for (const pending of this.options.outbox?.list() ?? []) this.send(pending);
-    }, RESEND_DELAY_MS);
+      this.pump();
+    }, delay);
+  }
+
+  /** A final unanswered for too long (its answer was lost with a server): send from the oldest again. */
+  private checkAcks(): void {
+    const now = Date.now();
+    for (const sentAt of this.inflight.values()) {
+      if (now - sentAt >= ACK_TIMEOUT_MS) {
+        this.inflight.clear();
+        this.pump();
+        return;
+      }
+    }
   }
 
   private handleTimeout(): void {
@@ -225,8 +318,13 @@ export class LiveClient {
     clearTimeout(this.connectTimer);
     clearTimeout(this.reconnectTimer);
     clearInterval(this.pingTimer);
+    clearInterval(this.ackTimer);
     clearTimeout(this.resendTimer);
+    clearTimeout(this.pumpTimer);
+    this.inflight.clear();
     this.resendTimer = undefined;
+    this.pumpTimer = undefined;
+    this.ackTimer = undefined;
     this.connectTimer = undefined;
     this.reconnectTimer = undefined;
     this.pingTimer = undefined;
