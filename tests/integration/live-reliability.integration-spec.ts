@@ -212,6 +212,16 @@ describe('floods, idle sockets and the per-address cap', () => {
     expect(refused.length).toBeGreaterThan(0);
     expect(refused.every((e) => e.messageId?.startsWith('burst-'))).toBe(true);
 
+    // What was not stored is sent again, oldest first: every sentence is stored once, in spoken order.
+    await sleep(1_000);
+    const unacked = range(1, LIMITS.frameBurst + 10).filter((i) => !host.of('ack').some((a) => a.messageId === `burst-${i}`));
+    expect(unacked.length).toBeGreaterThanOrEqual(refused.length);
+    unacked.forEach((i) => host.send(transcript(`burst-${i}`, `Frase ${i}`)));
+    await host.waitFor((c) => new Set(c.of('ack').map((a) => a.messageId)).size === LIMITS.frameBurst + 10, 10_000, 'every sentence stored');
+    const seqOf = new Map(host.of('ack').map((a) => [a.messageId, a.seq]));
+    const seqs = range(1, LIMITS.frameBurst + 10).map((i) => seqOf.get(`burst-${i}`));
+    expect(seqs).toEqual(range(1, LIMITS.frameBurst + 10));
+
     await sleep(3_000);
     for (let i = 0; i < 75; i++) {
       host.send({ type: 'ping' });

@@ -4,6 +4,9 @@ import { CLOSE_CODES, LiveErrorCode, type LanguageCode, type Role, type ServerFr
 /** A slow reader with this much unsent data is dropped; it reconnects with `since` and loses nothing. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 
+/** How long refused sentences hold back the ones after them, at most (a sender that never resends). */
+const TRANSCRIPT_BLOCK_MS = 30_000;
+
 const byWs = new WeakMap<WebSocket, LiveSocket>();
 
 /** One browser connection and what it joined as. */
@@ -28,7 +31,7 @@ export class LiveSocket {
   /** Server pings this socket has not answered. */
   missedPongs = 0;
   /** Set while a refused transcript waits to be sent again: later ones wait for it, so seq order is spoken order. */
-  transcriptBlock: { messageId: string; until: number } | null = null;
+  private transcriptBlock: { messageId: string; until: number } | null = null;
   /** The highest translation seq sent in the current language: nothing at or below it is sent again. */
   private cursor = 0;
   /** While history is being sent, live translations wait here so that order holds. */
@@ -96,6 +99,22 @@ export class LiveSocket {
 
   close(code: number, reason: string): void {
     this.ws.close(code, reason);
+  }
+
+  /** A transcript was refused for a passing reason: the ones after it are refused until it comes again. */
+  blockTranscriptsAfter(messageId: string): void {
+    const now = Date.now();
+    // Under an earlier block, that earlier sentence is still the one the others wait for.
+    if (this.transcriptBlock && now < this.transcriptBlock.until) return;
+    this.transcriptBlock = { messageId, until: now + TRANSCRIPT_BLOCK_MS };
+  }
+
+  /** Whether this transcript must wait for an earlier refused one; the refused one itself lifts the block. */
+  transcriptBlocked(messageId: string): boolean {
+    const block = this.transcriptBlock;
+    if (block && block.messageId !== messageId && Date.now() < block.until) return true;
+    this.transcriptBlock = null;
+    return false;
   }
 
   /** Pings the peer; a socket that missed two pings is cut off without a closing handshake. */

@@ -208,6 +208,8 @@ export class LiveWsAdapter extends WsAdapter {
         // A refused transcript names its messageId: the sender keeps it and sends it again later.
         const messageId = 'frame' in parsed ? (parsed.frame.type === 'transcript' ? parsed.frame.messageId : undefined) : parsed.messageId;
         if (messageId || rate.errorDue(now)) socket.error(LiveErrorCode.RateLimited, 'Too many frames: slow down', messageId);
+        // Transcripts that came before it are still stored; those after it wait for it to come again.
+        if (messageId && 'frame' in parsed) lanes.schedule('transcript', async () => socket.blockTranscriptsAfter(messageId));
         return;
       }
       if ('error' in parsed) return socket.error(LiveErrorCode.BadFrame, parsed.error, parsed.messageId);

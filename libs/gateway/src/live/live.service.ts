@@ -22,8 +22,6 @@ import type { LiveSocket } from './live-socket';
 const PROVIDER_STATUS_TTL_MS = 60_000;
 /** A sentence not stored within this time is refused as unavailable; the sender sends it again. */
 const APPEND_TIMEOUT_MS = 5_000;
-/** How long refused sentences hold back the ones after them, at most (a sender that never resends). */
-const BLOCK_MS = 30_000;
 /** A viewer coming back with `since` gets at most this many batches; beyond that it asks again with `resync`. */
 const MAX_CATCH_UP_BATCHES = 10;
 
@@ -83,11 +81,9 @@ export class LiveService {
         speakerName: socket.speakerName,
       });
     }
-    const block = socket.transcriptBlock;
-    if (block && block.messageId !== frame.messageId && Date.now() < block.until) {
+    if (socket.transcriptBlocked(frame.messageId)) {
       return socket.error(LiveErrorCode.Unavailable, 'An earlier sentence is not stored yet: send it again first', frame.messageId);
     }
-    socket.transcriptBlock = null;
     try {
       const { seq } = await this.bus.request(
         ROOMS_SUBJECTS.appendTranscript,
@@ -108,7 +104,7 @@ export class LiveService {
       // The sender keeps a sentence refused for a passing reason and sends it again: until it does, the
       // sentences after it are refused too, so that none of them is stored before it.
       const code = error instanceof DomainException ? liveCodeOf(error.code) : LiveErrorCode.Internal;
-      if (!FINAL_TRANSCRIPT_ERRORS.has(code)) socket.transcriptBlock = { messageId: frame.messageId, until: Date.now() + BLOCK_MS };
+      if (!FINAL_TRANSCRIPT_ERRORS.has(code)) socket.blockTranscriptsAfter(frame.messageId);
       throw error;
     }
   }
