@@ -202,16 +202,18 @@ export class LiveWsAdapter extends WsAdapter {
     ws.on('message', (data: RawData, isBinary: boolean) => {
       const now = Date.now();
       const verdict = rate.take(now);
-      const parsed = parseFrame(data, isBinary);
       if (verdict === 'close') return socket.close(CLOSE_CODES.policyViolation, 'Too many frames for too long');
       if (verdict === 'refuse') {
-        // A refused transcript names its messageId: the sender keeps it and sends it again later.
-        const messageId = 'frame' in parsed ? (parsed.frame.type === 'transcript' ? parsed.frame.messageId : undefined) : parsed.messageId;
+        // A refused transcript names its messageId: the sender keeps it and sends it again later. Only what
+        // may be a transcript is parsed: a flood costs the gateway as little as it can.
+        const candidate = !isBinary && data.toString().includes('"transcript"') ? parseFrame(data, isBinary) : null;
+        const messageId = candidate && 'frame' in candidate && candidate.frame.type === 'transcript' ? candidate.frame.messageId : undefined;
         if (messageId || rate.errorDue(now)) socket.error(LiveErrorCode.RateLimited, 'Too many frames: slow down', messageId);
         // Transcripts that came before it are still stored; those after it wait for it to come again.
-        if (messageId && 'frame' in parsed) lanes.schedule('transcript', async () => socket.blockTranscriptsAfter(messageId));
+        if (messageId) lanes.schedule('transcript', async () => socket.blockTranscriptsAfter(messageId));
         return;
       }
+      const parsed = parseFrame(data, isBinary);
       if ('error' in parsed) return socket.error(LiveErrorCode.BadFrame, parsed.error, parsed.messageId);
       const { frame } = parsed;
       if (frame.type === 'join') socket.joinSeen = true;
