@@ -39,7 +39,8 @@ const children = processes.map(({ name, args, env }) => {
   }
   child.on('exit', (code, signal) => {
     if (stopping) return;
-    console.error(`${name} exited (${code ?? signal}); stopping the others`);
+    // Alone, the process has printed why it stopped; its exit code is passed on.
+    if (processes.length > 1) console.error(`${name} exited (${code ?? signal}); stopping the others`);
     stop(code || 1);
   });
   return child;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { BusModule, connectBus } from './bus/bus.module';
 import { CommonEnv, commonEnvSchema, ConfigError, loadEnv, port } from './config/env';
 import { DatabaseUrlModule } from './database/database-url';
+import { startFailureMessage } from './errors/startup.error';
 import { HealthModule, Readiness } from './health/health.controller';
 
 type ModuleImport = Type<unknown> | DynamicModule;
@@ -38,11 +39,18 @@ export async function startProcess<T extends INestApplication>(options: {
   return app;
 }
 
-/** Runs `main`, printing configuration errors plainly and exiting non-zero on any start-up failure. */
+/**
+ * Runs `main`, exiting non-zero on any start-up failure with one line saying what to do: configuration and
+ * known start-up errors as their message, anything else as a generic sentence followed by its stack.
+ */
 export function run(main: () => Promise<unknown>): void {
   main().catch((error: unknown) => {
     if (error instanceof ConfigError) console.error(error.message);
-    else console.error(error);
+    else {
+      const { line, stack } = startFailureMessage(error);
+      console.error(line);
+      if (stack) console.error(stack);
+    }
     process.exit(1);
   });
 }

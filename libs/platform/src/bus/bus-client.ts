@@ -92,8 +92,11 @@ export function toBusError(subject: string, error: unknown, timeoutMs: number): 
   // NATS answers an empty message when nobody subscribes to the subject ("no responders").
   if (error instanceof EmptyResponseException) return new BusRemoteError(BusErrorCode.Unavailable, `No service answers ${subject}`);
   if (typeof error === 'object' && error !== null && 'code' in error) {
-    const { code, message } = error as { code: unknown; message?: unknown };
-    if (isErrorCode(code)) return new BusRemoteError(code, typeof message === 'string' ? message : code);
+    const { code, message, retryAfterSeconds } = error as { code: unknown; message?: unknown; retryAfterSeconds?: unknown };
+    if (isErrorCode(code)) {
+      const wait = typeof retryAfterSeconds === 'number' && retryAfterSeconds > 0 ? retryAfterSeconds : undefined;
+      return new BusRemoteError(code, typeof message === 'string' ? message : code, wait);
+    }
   }
   // A lost connection: the client refuses at once until it has reconnected.
   if (typeof error === 'string' && /connection|no matching message handler/i.test(error)) {

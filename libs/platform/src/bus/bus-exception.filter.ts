@@ -1,15 +1,26 @@
 import { ArgumentsHost, Catch, Logger, RpcExceptionFilter } from '@nestjs/common';
 import { EMPTY, Observable, throwError } from 'rxjs';
 import { BusErrorCode } from '@lt/contracts';
+import { isDatabaseUnreachable } from '../database/connection-errors';
 import { DomainException } from '../errors/domain.exception';
 
 const logger = new Logger('Bus');
 
-/** A domain error crosses the bus as its code and message; anything else as `internal`, logged with a correlation id. */
+/**
+ * A domain error crosses the bus as its code and message; a database that cannot be reached as `unavailable`
+ * (the caller may try again); anything else as `internal`, logged with a correlation id.
+ */
 @Catch()
 export class BusRequestExceptionFilter implements RpcExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): Observable<never> {
-    if (exception instanceof DomainException) return throwError(() => ({ code: exception.code, message: exception.message }));
+    if (exception instanceof DomainException) {
+      const { code, message, retryAfterSeconds } = exception;
+      return throwError(() => (retryAfterSeconds === undefined ? { code, message } : { code, message, retryAfterSeconds }));
+    }
+    if (isDatabaseUnreachable(exception)) {
+      logger.warn(`request ${subjectOf(host)} failed: the database cannot be reached (${(exception as Error).message})`);
+      return throwError(() => ({ code: BusErrorCode.Unavailable, message: 'The database cannot be reached: try again shortly' }));
+    }
     const correlationId = crypto.randomUUID();
     logger.error(`request ${subjectOf(host)} failed (correlation id ${correlationId})`, exception as Error);
     return throwError(() => ({ code: BusErrorCode.Internal, message: 'Internal error', correlationId }));

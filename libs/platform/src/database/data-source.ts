@@ -13,6 +13,8 @@ export interface ServiceDatabaseOptions {
   poolSize?: number;
 }
 
+const CONNECT_TIMEOUT_MS = 5_000;
+
 /** Opens a service's own connection pool and brings its schema up to date with its migrations. */
 export async function openServiceDatabase(options: ServiceDatabaseOptions): Promise<DataSource> {
   const dataSource = new DataSource({
@@ -24,7 +26,8 @@ export async function openServiceDatabase(options: ServiceDatabaseOptions): Prom
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each',
     synchronize: false,
-    extra: { max: options.poolSize ?? 10 },
+    // A request waits at most this long for a connection, then fails as `unavailable` instead of hanging.
+    extra: { max: options.poolSize ?? 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS },
   });
   await dataSource.initialize();
   await dataSource.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"`);

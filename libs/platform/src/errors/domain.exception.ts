@@ -8,6 +8,8 @@ export class DomainException extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    /** For a refusal that passes with time: how long the caller should wait (HTTP `Retry-After`). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = new.target.name;
