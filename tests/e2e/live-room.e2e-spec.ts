@@ -49,6 +49,8 @@ test('a host speaks and two viewers read it in French and German, one LLM call p
 
   await expect(page.getByTestId('connection-status')).toHaveAttribute('data-status', 'connected');
   await page.getByTestId('input-language').selectOption('es');
+  // Starting the room goes over the socket: the host waits until it is connected, as the page shows.
+  await expect(page.getByTestId('connection-status')).toHaveAttribute('data-status', 'connected');
   await page.getByTestId('toggle-room').click();
   await expect(page.getByTestId('room-status-badge')).toHaveAttribute('data-active', 'true');
   await expect.poll(() => linkOf(page, 'viewer-link')).toContain(`/view/${roomId}`);
@@ -124,6 +126,8 @@ test('a sentence whose ack was lost is resent after the reconnect and stored onc
   await expect(page).toHaveURL(/\/room\//);
   const roomId = new URL(page.url()).pathname.split('/').pop() as string;
   await page.getByTestId('input-language').selectOption('es');
+  // Starting the room goes over the socket: the host waits until it is connected, as the page shows.
+  await expect(page.getByTestId('connection-status')).toHaveAttribute('data-status', 'connected');
   await page.getByTestId('toggle-room').click();
   await expect(page.getByTestId('room-status-badge')).toHaveAttribute('data-active', 'true');
   const viewer = await context.newPage();

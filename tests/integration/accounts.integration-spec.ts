@@ -210,14 +210,25 @@ describe.each(MODES)('accounts (%s mode)', (mode) => {
     expect(new URLSearchParams(new URL(res.headers.get('location') as string).hash.slice(1)).get('error_code')).toBe('otp_expired');
   });
 
-  it('stops checking passwords after 100 failures in an hour for an address', async () => {
+  it('makes an address wait after 5 failed sign-ins to an account, with Retry-After, X-Forwarded-For not believed', async () => {
     const email = uniqueEmail('brute');
     await api.signup(email);
-    await sql.query(`INSERT INTO accounts.sign_in_failures (email) SELECT $1 FROM generate_series(1, 100)`, [email]);
+    for (let i = 0; i < 5; i++) expect((await api.signIn(email, 'wrong-pw')).status).toBe(400);
     const res = await api.signIn(email);
     expect(res.status).toBe(429);
-    expect((res.body as unknown as { error: { message: string } }).error.message).toMatch(/Too many sign-in attempts/);
-    await sql.query(`UPDATE accounts.sign_in_failures SET failed_at = now() - interval '61 minutes' WHERE email = $1`, [email]);
+    expect(res.headers.get('retry-after')).toBe('1');
+    expect((res.body as unknown as { error: { code: string; message: string } }).error).toEqual({
+      code: 'over_request_rate_limit',
+      message: expect.stringMatching(/Too many sign-in attempts/),
+    });
+    // No proxy is trusted: a claimed client address is not another address.
+    const forged = await fetch(`${stack.baseUrl}/api/auth/token?grant_type=password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.7' },
+      body: JSON.stringify({ email, password: 'secret-pw' }),
+    });
+    expect(forged.status).toBe(429);
+    await sql.query(`UPDATE accounts.sign_in_throttle SET blocked_until = now() WHERE email = $1`, [email]);
     expect((await api.signIn(email)).status).toBe(200);
   });
 

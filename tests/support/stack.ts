@@ -2,7 +2,7 @@ import { INestApplication, Module, Type, DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AccountsModule, type AccountsEnv } from '@lt/accounts';
-import { GatewayModule, gatewayConfigFrom, prepareGateway } from '@lt/gateway';
+import { GatewayModule, gatewayConfigFrom, prepareGateway, type TrustProxy } from '@lt/gateway';
 import { Bus, BusModule, DatabaseUrlModule, HealthModule, Readiness, connectBus, type BusOptions } from '@lt/platform';
 import { RoomsModule } from '@lt/rooms';
 import { TranslateModule } from '@lt/translate';
@@ -24,6 +24,10 @@ export interface Stack {
   bus: Bus;
   /** Stops one service of a distributed stack (e.g. 'rooms-svc'), as if it had died. */
   stopService(name: string): Promise<void>;
+  /** Starts a service of a distributed stack again (after `stopService`), on the same database and subjects. */
+  startService(name: string): Promise<void>;
+  /** Starts one more gateway of a distributed stack (e.g. a restarted one); it is added to `gateways`. */
+  addGateway(): Promise<StackGateway>;
   close(): Promise<void>;
 }
 
@@ -57,6 +61,10 @@ export async function startStack(options: {
   gateways?: number;
   /** Open sockets per client address (WS_MAX_PER_ADDRESS); unlimited in practice when absent. */
   wsMaxPerAddress?: number;
+  /** Proxies whose X-Forwarded-For the gateways believe (TRUST_PROXY); none when absent. */
+  trustProxy?: TrustProxy;
+  /** Rooms created per address and per user (ROOM_CREATE_BURST / _PER_MINUTE); unlimited in practice when absent. */
+  roomCreateRate?: { burst: number; perMinute: number };
 }): Promise<Stack> {
   const apps: INestApplication[] = [];
   const byName = new Map<string, INestApplication>();
@@ -86,32 +94,44 @@ export async function startStack(options: {
         AUTH_RATE_LIMIT_PER_MINUTE: 10_000,
         // Tests open many sockets from one address; the per-address cap has its own test.
         WS_MAX_PER_ADDRESS: options.wsMaxPerAddress ?? 100_000,
+        TRUST_PROXY: options.trustProxy,
+        // Tests create many rooms from one address; the room-creation limit has its own test.
+        ROOM_CREATE_BURST: options.roomCreateRate?.burst ?? 100_000,
+        ROOM_CREATE_PER_MINUTE: options.roomCreateRate?.perMinute ?? 100_000,
       }),
     );
 
+  const startService = async (name: string) => {
+    const module = services.find(([n]) => n === name)?.[1];
+    if (!module || options.mode !== 'distributed') throw new Error(`no service ${name} runs on its own in this stack`);
+    if (byName.has(name)) throw new Error(`${name} runs already`);
+    const app = await NestFactory.create(compose(name, [module]), { logger: ['error'] });
+    await connectBus(app);
+    await app.init();
+    apps.push(app);
+    byName.set(name, app);
+  };
+  const gateways: StackGateway[] = [];
+  const startGateway = async () => {
+    const modules = options.mode === 'embedded' ? [...services.map(([, m]) => m), gateway()] : [gateway()];
+    const app = await NestFactory.create<NestExpressApplication>(compose(`gateway-${gateways.length}`, modules), { logger: ['error'] });
+    prepareGateway(app);
+    await connectBus(app);
+    await app.listen(0, '127.0.0.1');
+    app.get(Readiness).markReady();
+    apps.push(app);
+    const address = app.getHttpServer().address() as { port: number };
+    const started = { baseUrl: `http://127.0.0.1:${address.port}`, app };
+    gateways.push(started);
+    return started;
+  };
+
   try {
     if (options.mode === 'distributed') {
-      for (const [name, module] of services) {
-        const app = await NestFactory.create(compose(name, [module]), { logger: ['error'] });
-        await connectBus(app);
-        await app.init();
-        apps.push(app);
-        byName.set(name, app);
-      }
+      for (const [name] of services) await startService(name);
     }
-    const gateways: StackGateway[] = [];
     const count = options.mode === 'distributed' ? (options.gateways ?? 1) : 1;
-    for (let i = 0; i < count; i++) {
-      const modules = options.mode === 'embedded' ? [...services.map(([, m]) => m), gateway()] : [gateway()];
-      const app = await NestFactory.create<NestExpressApplication>(compose(`gateway-${i}`, modules), { logger: ['error'] });
-      prepareGateway(app);
-      await connectBus(app);
-      await app.listen(0, '127.0.0.1');
-      app.get(Readiness).markReady();
-      apps.push(app);
-      const address = app.getHttpServer().address() as { port: number };
-      gateways.push({ baseUrl: `http://127.0.0.1:${address.port}`, app });
-    }
+    for (let i = 0; i < count; i++) await startGateway();
     return {
       baseUrl: gateways[0].baseUrl,
       gateways,
@@ -122,6 +142,11 @@ export async function startStack(options: {
         byName.delete(name);
         apps.splice(apps.indexOf(app), 1);
         await app.close();
+      },
+      startService,
+      addGateway: () => {
+        if (options.mode !== 'distributed') throw new Error('an embedded stack has one gateway');
+        return startGateway();
       },
       close: () => closeAll(apps),
     };

@@ -11,8 +11,6 @@ export const AUTH_TIMES = {
   recoveryLinkMs: 3600_000,
   signupLinkMs: 24 * 3600_000,
   recoveryMailIntervalMs: 60_000,
-  failureWindowMs: 3600_000,
-  maxFailuresPerWindow: 100,
 } as const;
 
 export const JWT = ACCESS_TOKEN_JWT;

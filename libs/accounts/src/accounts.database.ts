@@ -1,13 +1,14 @@
 import { serviceDatabaseProviders } from '@lt/platform';
 import { CreateProfiles1763800200000 } from './database/migrations/1763800200000-CreateProfiles';
 import { CreateAuth1763800300000 } from './database/migrations/1763800300000-CreateAuth';
+import { ThrottleSignInsAndLogRevocations1763800400000 } from './database/migrations/1763800400000-ThrottleSignInsAndLogRevocations';
 import { ProfileEntity, TokenUsageEntity } from './profiles/profile.entity';
 import { VerificationTokenEntity } from './recovery/verification-token.entity';
 import { RefreshTokenEntity, SessionEntity, SigningKeyEntity } from './sessions/session.entity';
 import { IdentityEntity, UserEntity } from './users/user.entity';
 
 export const ACCOUNTS_DATA_SOURCE = Symbol('ACCOUNTS_DATA_SOURCE');
-export const ACCOUNTS_MIGRATIONS = [CreateProfiles1763800200000, CreateAuth1763800300000];
+export const ACCOUNTS_MIGRATIONS = [CreateProfiles1763800200000, CreateAuth1763800300000, ThrottleSignInsAndLogRevocations1763800400000];
 
 export const accountsDatabaseProviders = serviceDatabaseProviders(ACCOUNTS_DATA_SOURCE, {
   schema: 'accounts',

@@ -4,7 +4,7 @@ import { DomainException } from '@lt/platform';
 export { AccountsErrorCode };
 
 export class AccountsException extends DomainException {
-  constructor(code: AccountsErrorCode, message: string) {
-    super(code, message);
+  constructor(code: AccountsErrorCode, message: string, retryAfterSeconds?: number) {
+    super(code, message, retryAfterSeconds);
   }
 }

@@ -9,6 +9,7 @@ import { LinksController } from './recovery/links.controller';
 import { KeysController } from './sessions/keys.controller';
 import { UsersController } from './users/users.controller';
 import { AuthService } from './auth/auth.service';
+import { SignInThrottle } from './auth/sign-in-throttle';
 import { ProfilesRepository } from './profiles/profiles.repository';
 import { ProfilesService } from './profiles/profiles.service';
 import { LinksService } from './recovery/links.service';
@@ -40,6 +41,7 @@ export class AccountsModule {
         Mailer,
         LinksService,
         IdTokenVerifier,
+        SignInThrottle,
         AuthService,
         AccountsService,
       ],

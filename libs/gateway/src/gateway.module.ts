@@ -1,7 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { AccessTokens } from './auth/access-tokens';
-import { IpRateLimiter } from './auth/ip-rate-limiter';
+import { IpRateLimiter, ROOM_CREATE_LIMITER, ROOM_CREATE_RATE_LIMIT } from './auth/ip-rate-limiter';
 import { GATEWAY_ENV, type GatewayConfig } from './gateway.config';
 import { AuthHttpController } from './http/auth.http-controller';
 import { ApiExceptionFilter } from './http/api-exception.filter';
@@ -25,7 +25,12 @@ export class GatewayModule {
         { provide: GATEWAY_ENV, useValue: config },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
         AccessTokens,
-        { provide: IpRateLimiter, inject: [GATEWAY_ENV], useFactory: IpRateLimiter.create },
+        { provide: IpRateLimiter, inject: [GATEWAY_ENV], useFactory: (c: GatewayConfig) => IpRateLimiter.create(c) },
+        {
+          provide: ROOM_CREATE_LIMITER,
+          inject: [GATEWAY_ENV],
+          useFactory: (c: GatewayConfig) => IpRateLimiter.create(c, ROOM_CREATE_RATE_LIMIT),
+        },
         LiveRooms,
         LiveService,
         LiveGateway,

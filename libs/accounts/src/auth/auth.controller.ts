@@ -14,8 +14,8 @@ export class AuthController {
   }
 
   @OnRequest(ACCOUNTS_SUBJECTS.passwordGrant)
-  passwordGrant(@Payload() body: BusPayload<typeof ACCOUNTS_SUBJECTS.passwordGrant>) {
-    return this.auth.passwordGrant(body);
+  passwordGrant(@Payload() request: BusPayload<typeof ACCOUNTS_SUBJECTS.passwordGrant>) {
+    return this.auth.passwordGrant(request.body, request.client);
   }
 
   @OnRequest(ACCOUNTS_SUBJECTS.refreshGrant)

@@ -9,7 +9,7 @@ import {
   type SignupResponse,
   type SocialProvider,
 } from '@lt/contracts';
-import { ACCOUNTS_ENV, AUTH_TIMES, type AccountsConfig } from '../accounts.config';
+import { ACCOUNTS_ENV, type AccountsConfig } from '../accounts.config';
 import { AccountsErrorCode, AccountsException } from '../accounts.exception';
 import { ProfilesService } from '../profiles/profiles.service';
 import { SessionsService, toAuthUser } from '../sessions/sessions.service';
@@ -18,6 +18,7 @@ import type { UserEntity } from '../users/user.entity';
 import { UsersRepository } from '../users/users.repository';
 import { LinksService } from '../recovery/links.service';
 import { hashPassword, verifyPassword } from './passwords';
+import { SignInThrottle } from './sign-in-throttle';
 
 const invalidCredentials = () => new AccountsException(AccountsErrorCode.InvalidCredentials, AUTH_MESSAGES.invalidCredentials);
 
@@ -32,6 +33,7 @@ export class AuthService {
     private readonly sessions: SessionsService,
     private readonly links: LinksService,
     private readonly idTokens: IdTokenVerifier,
+    private readonly throttle: SignInThrottle,
     @Inject(ACCOUNTS_ENV) private readonly config: AccountsConfig,
   ) {}
 
@@ -65,20 +67,18 @@ export class AuthService {
   }
 
   /**
-   * Unknown e-mail and wrong password answer alike. Past 100 failures in an hour for an address, no
-   * password is checked for it until the hour has passed.
+   * Unknown e-mail and wrong password answer alike. Failures slow down the (e-mail, client address) pair
+   * they come from, exponentially past a few (see SignInThrottle), never the same e-mail from elsewhere.
    */
-  async passwordGrant(body: PasswordGrantBody): Promise<AuthSession> {
-    const since = new Date(Date.now() - AUTH_TIMES.failureWindowMs);
-    if ((await this.users.countFailuresSince(body.email, since)) >= AUTH_TIMES.maxFailuresPerWindow) {
-      throw new AccountsException(AccountsErrorCode.TooManyAttempts, AUTH_MESSAGES.tooManyAttempts);
-    }
+  async passwordGrant(body: PasswordGrantBody, client: Pick<ClientInfo, 'ip'>): Promise<AuthSession> {
+    const wait = await this.throttle.admit(body.email, client.ip);
+    if (wait !== null) throw new AccountsException(AccountsErrorCode.TooManyAttempts, AUTH_MESSAGES.tooManyAttempts, wait);
     const user = await this.users.findByEmail(body.email);
     if (!(await verifyPassword(user?.passwordHash ?? null, body.password)) || !user) {
-      await this.users.recordFailure(body.email);
-      if (Math.random() < 0.01) void this.users.pruneFailuresBefore(since).catch(() => undefined);
+      if (Math.random() < 0.01) void this.throttle.prune().catch(() => undefined);
       throw invalidCredentials();
     }
+    await this.throttle.succeeded(body.email, client.ip);
     if (!user.emailConfirmedAt) throw new AccountsException(AccountsErrorCode.EmailNotConfirmed, AUTH_MESSAGES.emailNotConfirmed);
     return this.sessions.start(user);
   }

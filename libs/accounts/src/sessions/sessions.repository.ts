@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, In, IsNull, Not } from 'typeorm';
+import { DataSource, EntityManager, In, IsNull, Not } from 'typeorm';
 import { ACCOUNTS_DATA_SOURCE } from '../accounts.database';
 import { RefreshTokenEntity, SessionEntity, SigningKeyEntity } from './session.entity';
 
@@ -8,6 +8,14 @@ export type RotateOutcome =
   | { kind: 'grace'; session: SessionEntity }
   | { kind: 'reused'; session: SessionEntity }
   | { kind: 'invalid' };
+
+/** Every revocation is also logged by session id, for gateways that start after it was announced. */
+async function logRevocations(em: EntityManager, sessionIds: string[]): Promise<void> {
+  await em.query(
+    `INSERT INTO accounts.session_revocations (session_id, revoked_at) SELECT unnest($1::uuid[]), now() ON CONFLICT (session_id) DO NOTHING`,
+    [sessionIds],
+  );
+}
 
 @Injectable()
 export class SessionsRepository {
@@ -65,7 +73,10 @@ export class SessionsRepository {
   }
 
   async revoke(sessionId: string, reason: string): Promise<void> {
-    await this.db.getRepository(SessionEntity).update({ id: sessionId, revokedAt: IsNull() }, { revokedAt: new Date(), revokedReason: reason });
+    await this.db.transaction(async (em) => {
+      await em.getRepository(SessionEntity).update({ id: sessionId, revokedAt: IsNull() }, { revokedAt: new Date(), revokedReason: reason });
+      await logRevocations(em, [sessionId]);
+    });
   }
 
   /** Revokes every open session of a user but `keep`; answers the ids revoked. */
@@ -75,8 +86,27 @@ export class SessionsRepository {
       select: { id: true },
     });
     const ids = open.map((s) => s.id);
-    if (ids.length) await this.db.getRepository(SessionEntity).update({ id: In(ids) }, { revokedAt: new Date(), revokedReason: reason });
+    if (ids.length) {
+      await this.db.transaction(async (em) => {
+        await em.getRepository(SessionEntity).update({ id: In(ids) }, { revokedAt: new Date(), revokedReason: reason });
+        await logRevocations(em, ids);
+      });
+    }
     return ids;
+  }
+
+  /**
+   * The sessions revoked within `windowMs`, from the revocation log (which outlives the sessions of a deleted
+   * account); entries past twice the window are dropped on the way.
+   */
+  async revokedSince(windowMs: number): Promise<{ id: string; revokedAt: Date }[]> {
+    const seconds = windowMs / 1000;
+    await this.db.query(`DELETE FROM accounts.session_revocations WHERE revoked_at < now() - make_interval(secs => $1)`, [2 * seconds]);
+    const rows: { session_id: string; revoked_at: Date }[] = await this.db.query(
+      `SELECT session_id, revoked_at FROM accounts.session_revocations WHERE revoked_at > now() - make_interval(secs => $1)`,
+      [seconds],
+    );
+    return rows.map((r) => ({ id: r.session_id, revokedAt: r.revoked_at }));
   }
 
   signingKeys(): Promise<SigningKeyEntity[]> {

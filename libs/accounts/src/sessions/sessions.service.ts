@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
-import { ACCOUNTS_SUBJECTS, type AuthSession, type AuthUser, type SessionRevokedEvent } from '@lt/contracts';
+import { ACCOUNTS_SUBJECTS, type AuthSession, type AuthUser, type RevokedSessions, type SessionRevokedEvent } from '@lt/contracts';
 import { Bus } from '@lt/platform';
 import { AUTH_TIMES } from '../accounts.config';
 import { AccountsErrorCode, AccountsException } from '../accounts.exception';
@@ -80,6 +80,15 @@ export class SessionsService {
   async revokeAll(userId: string, reason: string, keep?: string): Promise<void> {
     const ids = await this.sessions.revokeAllOf(userId, reason, keep);
     if (ids.length) this.announce({ userId, sessionIds: ids });
+  }
+
+  /**
+   * The sessions revoked recently enough that an access token issued before could still be unexpired (with a
+   * minute of margin for clocks): what a gateway that starts or reconnects must refuse besides what it hears.
+   */
+  async recentlyRevoked(): Promise<RevokedSessions> {
+    const sessions = await this.sessions.revokedSince(AUTH_TIMES.accessTokenSeconds * 1000 + 60_000);
+    return { sessions: sessions.map((s) => ({ id: s.id, revokedAt: s.revokedAt.toISOString() })) };
   }
 
   announce(event: SessionRevokedEvent): void {

@@ -54,23 +54,6 @@ export class UsersRepository {
     await this.db.getRepository(UserEntity).delete({ id });
   }
 
-  async recordFailure(email: string): Promise<void> {
-    await this.db.query(`INSERT INTO accounts.sign_in_failures (email) VALUES ($1)`, [email]);
-  }
-
-  async countFailuresSince(email: string, since: Date): Promise<number> {
-    const [row] = await this.db.query(
-      `SELECT count(*)::int AS n FROM accounts.sign_in_failures WHERE email = $1 AND failed_at > $2`,
-      [email, since],
-    );
-    return row.n as number;
-  }
-
-  /** Old failures no longer count; keep the table small. */
-  async pruneFailuresBefore(before: Date): Promise<void> {
-    await this.db.query(`DELETE FROM accounts.sign_in_failures WHERE failed_at < $1`, [before]);
-  }
-
   async emailTaken(email: string, exceptUserId: string): Promise<boolean> {
     const other = await this.findByEmail(email);
     return other !== null && other.id !== exceptUserId;

@@ -38,6 +38,11 @@ export const sessionRevokedEventSchema = z.object({
   userId: z.string(),
 });
 
+/** Sessions revoked recently enough that access tokens issued to them may not have expired yet. */
+export interface RevokedSessions {
+  sessions: { id: string; revokedAt: string }[];
+}
+
 export type CallerContext = z.infer<typeof callerContextSchema>;
 export type ClientInfo = z.infer<typeof clientInfoSchema>;
 export type TokenUsageEvent = z.infer<typeof tokenUsageEventSchema>;
@@ -59,7 +64,12 @@ export interface JsonWebKeySet {
 /** Bus subjects served or published by accounts-svc. */
 export const ACCOUNTS_SUBJECTS = {
   signup: requestRoute('accounts.user.signup', clientRequest(signupBodySchema), typed<SignupResponse>()),
-  passwordGrant: requestRoute('accounts.session.password', passwordGrantBodySchema, typed<AuthSession>()),
+  /** request: sign in with a password; `client.ip` is the address whose failed attempts are throttled */
+  passwordGrant: requestRoute(
+    'accounts.session.password',
+    z.object({ client: clientInfoSchema.pick({ ip: true }), body: passwordGrantBodySchema }),
+    typed<AuthSession>(),
+  ),
   refreshGrant: requestRoute('accounts.session.refresh', refreshGrantBodySchema, typed<AuthSession>()),
   idTokenGrant: requestRoute('accounts.session.id-token', idTokenGrantBodySchema, typed<AuthSession>()),
   logout: requestRoute('accounts.session.logout', callerOnly, typed<Record<string, never>>()),
@@ -72,6 +82,8 @@ export const ACCOUNTS_SUBJECTS = {
   getProfile: requestRoute('accounts.profile.get', callerOnly, typed<ProfileResponse>()),
   /** request: the public keys that verify access tokens (JWKS) */
   jwks: requestRoute('accounts.keys.jwks', z.object({}), typed<JsonWebKeySet>()),
+  /** request: the sessions revoked within an access token's lifetime, for a gateway that starts or reconnects */
+  revokedSessions: requestRoute('accounts.session.revoked-list', z.object({}), typed<RevokedSessions>()),
   /** event for one replica: apply a token usage event to the owner's profile, once per event id */
   trackUsage: eventRoute('accounts.usage.track', tokenUsageEventSchema),
   /** event for every gateway: a session ended (logout, password change, deletion); close its sockets */

@@ -4,4 +4,10 @@ export enum GatewayErrorCode {
   NotAuthenticated = 'not_authenticated',
   TooManyRequests = 'over_request_rate_limit',
   InvalidLink = 'otp_expired',
+  /** PUBLIC_URL is unset and the request's Host is not one links may be built on. */
+  UntrustedHost = 'untrusted_host',
+  /** A state-changing call whose body is not JSON. */
+  UnsupportedMediaType = 'unsupported_media_type',
+  /** A state-changing call from a page of another origin. */
+  ForbiddenOrigin = 'forbidden_origin',
 }

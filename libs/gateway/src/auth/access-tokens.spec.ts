@@ -1,6 +1,6 @@
 import { exportJWK, generateKeyPair, SignJWT, type JWK, type KeyLike } from 'jose';
-import { ACCESS_TOKEN_JWT } from '@lt/contracts';
-import type { Bus } from '@lt/platform';
+import { ACCESS_TOKEN_JWT, ACCOUNTS_SUBJECTS, BusErrorCode, type RevokedSessions } from '@lt/contracts';
+import { BusRemoteError, type Bus } from '@lt/platform';
 import { AccessTokens } from './access-tokens';
 
 /** The gateway's verifier against a key set of the test's own, served as accounts-svc would over the bus. */
@@ -13,10 +13,16 @@ describe('AccessTokens', () => {
   beforeAll(async () => {
     const pair = await generateKeyPair('EdDSA', { extractable: true });
     privateKey = pair.privateKey;
-    const jwk: JWK = { ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'EdDSA', use: 'sig' };
-    const bus = { request: async () => ({ keys: [jwk] }) } as unknown as Bus;
-    tokens = new AccessTokens(bus);
+    jwk = { ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'EdDSA', use: 'sig' };
+    tokens = new AccessTokens(accountsBus(() => ({ sessions: [] })));
   });
+
+  let jwk: JWK;
+  /** accounts-svc on the bus: the key set, and the revoked sessions `revoked` answers (or throws). */
+  const accountsBus = (revoked: () => RevokedSessions) =>
+    ({
+      request: async (route: { subject: string }) => (route.subject === ACCOUNTS_SUBJECTS.jwks.subject ? { keys: [jwk] } : revoked()),
+    }) as unknown as Bus;
 
   type Claims = { exp?: boolean; iat?: boolean; iss?: string; aud?: string };
   const sign = (claims: Claims = {}) => {
@@ -41,6 +47,38 @@ describe('AccessTokens', () => {
     ['another audience', { aud: 'another-app' }],
   ])('refuses a token with %s', async (_what, claims) => {
     await expect(tokens.verify(await sign(claims))).rejects.toThrow();
+  });
+
+  it('refuses a token of a session revoked before the gateway started, from the list accounts-svc keeps', async () => {
+    const fresh = new AccessTokens(accountsBus(() => ({ sessions: [{ id: sid, revokedAt: new Date().toISOString() }] })));
+    await expect(fresh.verify(await sign())).rejects.toMatchObject({ code: 'not_authenticated' });
+  });
+
+  it('accepts no token before the revoked sessions could be loaded, then accepts once they are', async () => {
+    let up = false;
+    const fresh = new AccessTokens(
+      accountsBus(() => {
+        if (!up) throw new BusRemoteError(BusErrorCode.Unavailable, 'No service answers');
+        return { sessions: [] };
+      }),
+    );
+    const token = await sign();
+    await expect(fresh.verify(token)).rejects.toMatchObject({ code: 'unavailable' });
+    up = true;
+    await expect(fresh.verify(token)).resolves.toMatchObject({ sessionId: sid });
+  });
+
+  it('tells its listeners of sessions it learns were revoked while it was not listening', async () => {
+    let revoked: RevokedSessions = { sessions: [] };
+    const fresh = new AccessTokens(accountsBus(() => revoked));
+    await fresh.syncRevoked();
+    const heard: string[][] = [];
+    fresh.onRevoked((event) => heard.push(event.sessionIds));
+    revoked = { sessions: [{ id: sid, revokedAt: new Date().toISOString() }] };
+    await fresh.syncRevoked();
+    await fresh.syncRevoked();
+    expect(heard).toEqual([[sid]]);
+    await expect(fresh.verify(await sign())).rejects.toMatchObject({ code: 'not_authenticated' });
   });
 
   it('refuses a token of a revoked session at once', async () => {

@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { createLocalJWKSet, errors, jwtVerify, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
 import { ACCESS_TOKEN_JWT, ACCOUNTS_SUBJECTS, AUTH_MESSAGES, GatewayErrorCode, type SessionRevokedEvent } from '@lt/contracts';
 import { Bus, DomainException } from '@lt/platform';
@@ -18,21 +18,63 @@ export class NotAuthenticated extends DomainException {
 
 const JWKS_TTL_MS = 5 * 60_000;
 const REVOKED_TTL_MS = 3600_000;
+/** How often the bus connection is looked at, and how old the list of revoked sessions may get. */
+const WATCH_MS = 2_000;
+const REVOKED_RESYNC_MS = 5 * 60_000;
 
 /**
  * Verifies access tokens against accounts-svc's public keys (fetched over the bus, cached) and remembers
- * the sessions revoked since, so that a signed-out token stops working at once, not at its expiry.
+ * the revoked sessions, so that a signed-out token stops working at once, not at its expiry. Revocations are
+ * announced on the bus; those made before this gateway started, or while it was cut off from the bus, it asks
+ * accounts-svc for: no token is accepted before that list has been loaded once, and it is loaded again on
+ * every reconnection and every few minutes.
  */
 @Injectable()
-export class AccessTokens {
+export class AccessTokens implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('AccessTokens');
   private keys: { set: JWTVerifyGetKey; at: number } | null = null;
   private readonly revoked = new Map<string, number>();
   private readonly listeners = new Set<(event: SessionRevokedEvent) => void>();
+  private revokedSyncedAt: number | null = null;
+  private syncing: Promise<void> | null = null;
+  private resyncDue = false;
+  private wasConnected = false;
+  private watcher: NodeJS.Timeout | null = null;
 
   constructor(private readonly bus: Bus) {}
 
+  onApplicationBootstrap(): void {
+    this.watcher = setInterval(() => this.watchBus(), WATCH_MS);
+    this.watcher.unref();
+    void this.syncRevoked().catch(() => undefined);
+  }
+
+  onModuleDestroy(): void {
+    if (this.watcher) clearInterval(this.watcher);
+  }
+
+  /** Loads the sessions accounts-svc revoked within an access token's lifetime and refuses their tokens too. */
+  syncRevoked(): Promise<void> {
+    this.syncing ??= this.bus
+      .request(ACCOUNTS_SUBJECTS.revokedSessions, {})
+      .then(({ sessions }) => {
+        const learned = sessions.filter((s) => !this.revoked.has(s.id)).map((s) => s.id);
+        for (const s of sessions) this.remember(s.id, Date.parse(s.revokedAt) + REVOKED_TTL_MS);
+        this.revokedSyncedAt = Date.now();
+        this.resyncDue = false;
+        // Sockets of sessions revoked while this gateway was not listening close now.
+        if (learned.length) this.listeners.forEach((l) => l({ userId: '', sessionIds: learned }));
+      })
+      .catch((error: unknown) => {
+        this.logger.warn(`could not load the revoked sessions: ${(error as Error).message}`);
+        throw error;
+      })
+      .finally(() => (this.syncing = null));
+    return this.syncing;
+  }
+
   async verify(token: string): Promise<Caller> {
+    if (this.revokedSyncedAt === null) await this.syncRevoked();
     try {
       return await this.verifyWith(await this.keySet(false), token);
     } catch (error) {
@@ -58,9 +100,22 @@ export class AccessTokens {
 
   revoke(event: SessionRevokedEvent): void {
     const until = Date.now() + REVOKED_TTL_MS;
-    for (const id of event.sessionIds) this.revoked.set(id, until);
+    for (const id of event.sessionIds) this.remember(id, until);
     for (const [id, expiry] of this.revoked) if (expiry < Date.now()) this.revoked.delete(id);
     this.listeners.forEach((l) => l(event));
+  }
+
+  private remember(sessionId: string, until: number): void {
+    if (until > (this.revoked.get(sessionId) ?? 0)) this.revoked.set(sessionId, until);
+  }
+
+  /** A (re)connection may have missed announcements: the list is loaded again then, and when it gets old. */
+  private watchBus(): void {
+    const connected = this.bus.isConnected();
+    if (connected && !this.wasConnected) this.resyncDue = true;
+    this.wasConnected = connected;
+    const old = this.revokedSyncedAt === null || Date.now() - this.revokedSyncedAt > REVOKED_RESYNC_MS;
+    if (connected && (this.resyncDue || old)) void this.syncRevoked().catch(() => undefined);
   }
 
   private async verifyWith(keys: JWTVerifyGetKey, token: string): Promise<Caller> {

@@ -12,6 +12,11 @@ export function attachCaller(request: Request, caller: VerifiedCaller | null): v
   (request as RequestWithCaller)[CALLER] = caller;
 }
 
+/** Who made the request as the auth guards found it: undefined before they ran, null for nobody. */
+export function callerOf(request: Request): VerifiedCaller | null | undefined {
+  return (request as RequestWithCaller)[CALLER];
+}
+
 /**
  * The signed-in caller of a route guarded by `AuthGuard`, or the caller or null under `OptionalAuthGuard`.
  * Without either guard there is no answer to give, which is a mistake in the route, not in the request.

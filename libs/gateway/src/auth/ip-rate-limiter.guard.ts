@@ -1,8 +1,9 @@
-import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AUTH_MESSAGES, GatewayErrorCode } from '@lt/contracts';
 import { DomainException } from '@lt/platform';
-import { IpRateLimiter } from './ip-rate-limiter';
+import { callerOf } from './caller.decorator';
+import { IpRateLimiter, ROOM_CREATE_LIMITER } from './ip-rate-limiter';
 
 export class TooManyRequests extends DomainException {
   constructor() {
@@ -19,7 +20,31 @@ export class IpRateLimitGuard implements CanActivate {
     const http = context.switchToHttp();
     const waitMs = await this.limiter.take(http.getRequest<Request>().ip ?? 'unknown');
     if (waitMs === null) return true;
-    http.getResponse<Response>().setHeader('Retry-After', String(Math.max(1, Math.ceil(waitMs / 1000))));
-    throw new TooManyRequests();
+    refuse(http.getResponse<Response>(), waitMs);
+  }
+}
+
+function refuse(res: Response, waitMs: number): never {
+  res.setHeader('Retry-After', String(Math.max(1, Math.ceil(waitMs / 1000))));
+  throw new TooManyRequests();
+}
+
+/**
+ * Refuses room creation over its share, counted per client address and, for a signed-in caller, per user too
+ * (so neither many addresses nor many users behind one address get more). Goes after OptionalAuthGuard.
+ */
+@Injectable()
+export class RoomCreateRateLimitGuard implements CanActivate {
+  constructor(@Inject(ROOM_CREATE_LIMITER) private readonly limiter: IpRateLimiter) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const http = context.switchToHttp();
+    const req = http.getRequest<Request>();
+    const byAddress = await this.limiter.take(`ip:${req.ip ?? 'unknown'}`);
+    if (byAddress !== null) refuse(http.getResponse<Response>(), byAddress);
+    const userId = callerOf(req)?.userId;
+    const byUser = userId ? await this.limiter.take(`user:${userId}`) : null;
+    if (byUser !== null) refuse(http.getResponse<Response>(), byUser);
+    return true;
   }
 }

@@ -24,6 +24,7 @@ export function httpStatusOf(code: ErrorCode): HttpStatus {
     case LiveErrorCode.Forbidden:
     case AccountsErrorCode.InvalidLink:
     case GatewayErrorCode.InvalidLink:
+    case GatewayErrorCode.ForbiddenOrigin:
       return HttpStatus.FORBIDDEN;
     case RoomsErrorCode.RoomNotActive:
     case LiveErrorCode.RoomNotActive:
@@ -37,6 +38,7 @@ export function httpStatusOf(code: ErrorCode): HttpStatus {
     case AccountsErrorCode.InvalidIdToken:
     case AccountsErrorCode.SocialNotConfigured:
     case GatewayErrorCode.ValidationFailed:
+    case GatewayErrorCode.UntrustedHost:
     case LiveErrorCode.BadFrame:
     case LiveErrorCode.LanguageRequired:
     case BusErrorCode.BadRequest:
@@ -44,6 +46,8 @@ export function httpStatusOf(code: ErrorCode): HttpStatus {
     case AccountsErrorCode.UserAlreadyExists:
     case AccountsErrorCode.EmailExists:
       return HttpStatus.UNPROCESSABLE_ENTITY;
+    case GatewayErrorCode.UnsupportedMediaType:
+      return HttpStatus.UNSUPPORTED_MEDIA_TYPE;
     case AccountsErrorCode.NotAuthenticated:
     case GatewayErrorCode.NotAuthenticated:
       return HttpStatus.UNAUTHORIZED;
@@ -78,6 +82,7 @@ export function liveCodeOf(code: ErrorCode): LiveErrorCode {
       return LiveErrorCode.Unavailable;
     case BusErrorCode.BadRequest:
     case GatewayErrorCode.ValidationFailed:
+    case GatewayErrorCode.UnsupportedMediaType:
       return LiveErrorCode.BadFrame;
     case AccountsErrorCode.NotAuthenticated:
     case GatewayErrorCode.NotAuthenticated:
@@ -87,6 +92,8 @@ export function liveCodeOf(code: ErrorCode): LiveErrorCode {
     case AccountsErrorCode.InvalidIdToken:
     case AccountsErrorCode.InvalidLink:
     case GatewayErrorCode.InvalidLink:
+    case GatewayErrorCode.UntrustedHost:
+    case GatewayErrorCode.ForbiddenOrigin:
     case AccountsErrorCode.EmailNotConfirmed:
     case AccountsErrorCode.SocialNotConfigured:
     case AccountsErrorCode.UserAlreadyExists:

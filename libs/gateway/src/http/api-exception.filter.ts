@@ -13,6 +13,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
     const [status, body] = this.toBody(exception);
+    if (exception instanceof DomainException && exception.retryAfterSeconds !== undefined) {
+      res.setHeader('Retry-After', String(Math.max(1, Math.ceil(exception.retryAfterSeconds))));
+    }
     res.status(status).json(body);
   }
 

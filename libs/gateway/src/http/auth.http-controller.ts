@@ -55,11 +55,15 @@ export class AuthHttpController {
   @Post('auth/token')
   @HttpCode(200)
   @UseGuards(IpRateLimitGuard)
-  token(@Query('grant_type') grantType: unknown, @Body() body: unknown): Promise<AuthSession> {
+  token(@Query('grant_type') grantType: unknown, @Body() body: unknown, @Req() req: Request): Promise<AuthSession> {
     switch (grantTypeSchema.parse(grantType)) {
       case 'password':
         requireCredentials(body);
-        return this.bus.request(ACCOUNTS_SUBJECTS.passwordGrant, passwordGrantBodySchema.parse(body));
+        // Failed sign-ins slow down this client address only (accounts-svc counts them per e-mail and address).
+        return this.bus.request(ACCOUNTS_SUBJECTS.passwordGrant, {
+          client: { ip: req.ip ?? 'unknown' },
+          body: passwordGrantBodySchema.parse(body),
+        });
       case 'refresh_token':
         return this.bus.request(ACCOUNTS_SUBJECTS.refreshGrant, refreshGrantBodySchema.parse(body));
       case 'id_token':

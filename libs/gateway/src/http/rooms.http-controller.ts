@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { createRoomBodySchema, ROOMS_SUBJECTS, type CreateRoomResponse, type PublicRoomResponse } from '@lt/contracts';
 import { Bus } from '@lt/platform';
 import { OptionalAuthGuard } from '../auth/auth.guard';
+import { RoomCreateRateLimitGuard } from '../auth/ip-rate-limiter.guard';
 import { Caller } from '../auth/caller.decorator';
 import { GATEWAY_ENV, type GatewayConfig } from '../gateway.config';
 import { publicOrigin } from './public-origin';
@@ -17,10 +18,13 @@ export class RoomsHttpController {
     @Inject(GATEWAY_ENV) private readonly config: GatewayConfig,
   ) {}
 
-  /** Anyone may create a room; a signed-in caller owns it. The host key in the answer is never shown again. */
+  /**
+   * Anyone may create a room, within a rate per address and per user; a signed-in caller owns it. The host
+   * key in the answer is never shown again.
+   */
   @Post('rooms')
   @HttpCode(201)
-  @UseGuards(OptionalAuthGuard)
+  @UseGuards(OptionalAuthGuard, RoomCreateRateLimitGuard)
   create(@Body() body: unknown, @Caller() owner: Caller | null, @Req() req: Request): Promise<CreateRoomResponse> {
     const input = createRoomBodySchema.parse(body ?? {});
     return this.bus.request(ROOMS_SUBJECTS.createRoom, {

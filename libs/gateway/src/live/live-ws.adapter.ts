@@ -7,7 +7,7 @@ import proxyAddr from 'proxy-addr';
 import { lastValueFrom, type Observable } from 'rxjs';
 import type { RawData, WebSocket, WebSocketServer } from 'ws';
 import { clientFrameSchema, CLOSE_CODES, LIMITS, LiveErrorCode, REALTIME, type ClientFrame } from '@lt/contracts';
-import type { GatewayConfig } from '../gateway.config';
+import { trustedOrigins, type GatewayConfig } from '../gateway.config';
 import { LiveSocket } from './live-socket';
 import { isOriginAllowed } from './origin';
 
@@ -126,7 +126,7 @@ export class LiveWsAdapter extends WsAdapter {
       maxPayload: LIMITS.frameMaxBytes,
       verifyClient: (info: { origin: string; req: IncomingMessage }, done: (ok: boolean, code?: number) => void) => {
         const { headers } = info.req;
-        if (!isOriginAllowed(headers.origin, headers.host, this.config.allowedOrigins)) {
+        if (!isOriginAllowed(headers.origin, headers.host, trustedOrigins(this.config))) {
           logger.warn(`refused a socket from origin ${headers.origin}`);
           return done(false, 403);
         }
