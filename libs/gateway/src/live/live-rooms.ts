@@ -19,7 +19,7 @@ import type { LiveSocket } from './live-socket';
 import { TranslationStream } from './translation-stream';
 
 /** The longest wait between two requests for a translation that does not come. */
-const MAX_TRANSLATION_WAIT_MS = 10_000;
+const MAX_TRANSLATION_WAIT_MS = 5_000;
 
 interface LanguageFeed {
   stream: TranslationStream;
@@ -182,7 +182,9 @@ export class LiveRooms implements OnModuleInit, OnApplicationShutdown {
     const stream = new TranslationStream(room.lastSeq, {
       waitMs: REALTIME.translationWaitMs,
       maxWaitMs: MAX_TRANSLATION_WAIT_MS,
-      fetch: (afterSeq, limit) => this.bus.request(TRANSLATE_SUBJECTS.history, { roomId, lang, afterSeq, limit }),
+      // A replica that died with the request must not hold the stream for the bus's full timeout.
+      fetch: (afterSeq, limit) =>
+        this.bus.request(TRANSLATE_SUBJECTS.history, { roomId, lang, afterSeq, limit }, { timeoutMs: REALTIME.translationWaitMs }),
       deliver: (seq, text) => {
         for (const viewer of viewers) viewer.sendTranslation(seq, text);
       },

@@ -86,6 +86,22 @@ describe('TranslationStream', () => {
     expect(delivered).toEqual([1, 2]);
   });
 
+  it('asks at once for what is missing when a translation shows translate-svc is back', async () => {
+    let failing = true;
+    const { stream, delivered, asked } = setup(0, async (afterSeq, limit) => {
+      if (failing) throw new Error('translate-svc is down');
+      return Array.from({ length: limit }, (_, i) => frame(afterSeq + 1 + i));
+    });
+    stream.expect(3);
+    await jest.advanceTimersByTimeAsync(5_000);
+    expect(asked).toHaveLength(1);
+    failing = false;
+    stream.accept(frame(4));
+    await jest.advanceTimersByTimeAsync(300);
+    expect(asked).toHaveLength(2);
+    expect(delivered).toEqual([1, 2, 3, 4]);
+  });
+
   it('stops waiting once closed', async () => {
     const { stream, asked } = setup();
     stream.expect(1);

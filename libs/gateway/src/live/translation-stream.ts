@@ -12,6 +12,8 @@ export interface TranslationStreamOptions {
   onFetchError(error: unknown): void;
 }
 
+/** After asking failed, a translation arriving shows translate-svc is back: what is missing is asked for this soon. */
+const RECOVERED_WAIT_MS = 300;
 /** Translations that came before the one still awaited are kept at most this many; the rest are asked for again. */
 const MAX_PENDING = 1_000;
 
@@ -30,6 +32,7 @@ export class TranslationStream {
   private timer: NodeJS.Timeout | undefined;
   private fetching = false;
   private failures = 0;
+  private recovered = false;
   private closed = false;
 
   constructor(
@@ -54,6 +57,13 @@ export class TranslationStream {
 
   accept(frame: TranslationFrame): void {
     if (this.closed || frame.seq < this.next || this.pending.has(frame.seq)) return;
+    if (this.failures > 0 && !this.fetching) {
+      // A translation came while asking was failing: translate-svc is back, so what is missing is asked for now.
+      this.failures = 0;
+      this.recovered = true;
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
     this.known = Math.max(this.known, frame.seq);
     if (this.pending.size >= MAX_PENDING) {
       const highest = Math.max(...this.pending.keys());
@@ -90,13 +100,14 @@ export class TranslationStream {
       this.timer = undefined;
     }
     if (this.timer || this.fetching) return;
-    const wait = Math.min(this.options.waitMs * 2 ** this.failures, this.options.maxWaitMs);
+    const wait = this.recovered ? RECOVERED_WAIT_MS : Math.min(this.options.waitMs * 2 ** this.failures, this.options.maxWaitMs);
     this.timer = setTimeout(() => void this.fill(), wait);
     this.timer.unref();
   }
 
   private async fill(): Promise<void> {
     this.timer = undefined;
+    this.recovered = false;
     this.fetching = true;
     const from = this.next;
     try {
