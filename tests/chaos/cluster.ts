@@ -1,161 +1,84 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { connect } from 'node:net';
-import { join, resolve } from 'node:path';
-
-const root = resolve(__dirname, '../..');
+import { join } from 'node:path';
+import { natsServerSpec, ProcessHarness, ROOT, serverAppSpec } from './harness';
 
 export type ServiceName = 'accounts-svc' | 'rooms-svc' | 'translate-svc' | 'tts-svc';
-export type ProcessName = ServiceName | 'nats' | `gateway-${number}`;
+export type GatewayName = `gateway-${number}`;
+export type ProcessName = ServiceName | GatewayName | 'nats';
 
-interface ProcessSpec {
-  command: string;
-  args: string[];
-  env: Record<string, string>;
-  /** Where readiness is checked: an HTTP /readyz, or a bare TCP port for NATS. */
-  ready: { http: number } | { tcp: number };
+export const SERVICES: readonly ServiceName[] = ['accounts-svc', 'rooms-svc', 'translate-svc', 'tts-svc'];
+
+export interface ClusterOptions {
+  databaseUrl: string;
+  /** The language model's OpenAI-compatible base URL (…/v1). */
+  llmUrl: string;
+  /**
+   * First of the cluster's ports: NATS on it, the services' health ports on +1..+4 (accounts, rooms,
+   * translate, tts), the gateways on +11, +12, …
+   */
+  basePort: number;
+  gateways: number;
+  /** Where each process's log goes. */
+  logDir: string;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Every child of every cluster: killed when the test process ends, however it ends. */
-const children = new Set<ChildProcess>();
-process.once('exit', () => children.forEach((child) => child.kill('SIGKILL')));
-
 /**
- * The product in distributed mode as real processes (the built apps under dist/server), with a NATS server
- * of its own, so that a test can kill any of them with SIGKILL and start it again on the same ports.
+ * The product in distributed mode as real processes: a NATS server of its own, each service from
+ * dist/server, and several gateways, every one of which can be killed and started again on its ports.
  */
-export class ChaosCluster {
-  private readonly specs = new Map<ProcessName, ProcessSpec>();
-  private readonly running = new Map<ProcessName, ChildProcess>();
-  private readonly logs = new Map<ProcessName, string[]>();
-  readonly gatewayUrls: string[] = [];
+export class ProductCluster {
+  readonly harness: ProcessHarness;
+  readonly gatewayNames: GatewayName[] = [];
+  readonly natsUrl: string;
 
-  constructor(options: { databaseUrl: string; llmUrl: string; basePort: number; gateways: number }) {
-    if (!existsSync(join(root, 'dist/server/apps/gateway/src/main.js'))) {
-      throw new Error('dist/server is missing: run "npm run build:server" first');
-    }
-    const natsPort = options.basePort;
-    const common = {
+  constructor(readonly options: ClusterOptions) {
+    const { basePort } = options;
+    this.harness = new ProcessHarness(`p${basePort}`, options.logDir);
+    this.natsUrl = `nats://127.0.0.1:${basePort}`;
+    const common: Record<string, string> = {
       DATABASE_URL: options.databaseUrl,
-      NATS_URL: `nats://127.0.0.1:${natsPort}`,
-      NATS_SUBJECT_PREFIX: `chaos${natsPort}`,
+      NATS_URL: this.natsUrl,
+      NATS_SUBJECT_PREFIX: `chaos${basePort}`,
       OPENAI_API_KEY: 'test-key',
       OPENAI_BASE_URL: options.llmUrl,
       OPENAI_MODEL: 'gpt-4o',
       LOG_LEVEL: 'warn',
-      TS_NODE_PROJECT: join(root, 'tsconfig.runtime.json'),
-      WEB_DIST: join(root, 'dist/chaos-no-web'),
+      DATA_DIR: join(options.logDir, 'data'),
     };
-    const app = (path: string) => ['-r', 'tsconfig-paths/register', `dist/server/apps/${path}/src/main.js`];
-    this.specs.set('nats', {
-      command: '/usr/sbin/nats-server',
-      args: ['-a', '127.0.0.1', '-p', String(natsPort)],
-      env: {},
-      ready: { tcp: natsPort },
-    });
-    const services: ServiceName[] = ['accounts-svc', 'rooms-svc', 'translate-svc', 'tts-svc'];
-    services.forEach((name, i) => {
-      const health = natsPort + 1 + i;
-      this.specs.set(name, { command: process.execPath, args: app(name), env: { ...common, HEALTH_PORT: String(health) }, ready: { http: health } });
+    this.harness.define('nats', natsServerSpec(basePort));
+    SERVICES.forEach((name, i) => {
+      const health = basePort + 1 + i;
+      this.harness.define(name, serverAppSpec(name, { ...common, HEALTH_PORT: String(health) }, { http: health }, [health]));
     });
     for (let g = 1; g <= options.gateways; g++) {
-      const port = natsPort + 10 + g;
-      this.specs.set(`gateway-${g}`, {
-        command: process.execPath,
-        args: app('gateway'),
-        env: { ...common, PORT: String(port), HOST: '127.0.0.1' },
-        ready: { http: port },
-      });
-      this.gatewayUrls.push(`http://127.0.0.1:${port}`);
+      const port = basePort + 10 + g;
+      const name: GatewayName = `gateway-${g}`;
+      this.harness.define(
+        name,
+        serverAppSpec('gateway', { ...common, PORT: String(port), HOST: '127.0.0.1', WEB_DIST: join(ROOT, 'dist/no-web-app') }, { http: port }, [port]),
+      );
+      this.gatewayNames.push(name);
     }
   }
 
-  /** Starts NATS, the services, then the gateways, each ready before the next. */
-  async startAll(): Promise<void> {
-    for (const name of this.specs.keys()) await this.start(name);
+  /** NATS, then the services, then the gateways. */
+  async start(): Promise<void> {
+    await this.harness.start('nats');
+    await this.harness.startAll([...SERVICES]);
+    await this.harness.startAll(this.gatewayNames);
   }
 
-  /** Starts one process and resolves when it is ready; the time it took, in ms. */
-  async start(name: ProcessName): Promise<number> {
-    const spec = this.spec(name);
-    const started = Date.now();
-    const child = spawn(spec.command, spec.args, { cwd: root, env: { ...process.env, ...spec.env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    const log = this.logs.get(name) ?? [];
-    this.logs.set(name, log);
-    const keep = (chunk: Buffer) => {
-      log.push(...String(chunk).split('\n').filter(Boolean));
-      if (log.length > 200) log.splice(0, log.length - 200);
-    };
-    child.stdout?.on('data', keep);
-    child.stderr?.on('data', keep);
-    this.running.set(name, child);
-    children.add(child);
-    child.once('exit', () => children.delete(child));
-    await this.waitReady(name, 60_000);
-    return Date.now() - started;
+  gatewayUrl(name: GatewayName): string {
+    return `http://127.0.0.1:${this.options.basePort + 10 + Number(name.slice('gateway-'.length))}`;
   }
 
-  /** SIGKILL: no shutdown hooks, no goodbye to NATS or PostgreSQL. */
-  async kill(name: ProcessName): Promise<void> {
-    const child = this.running.get(name);
-    this.running.delete(name);
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGKILL');
-    await exited;
+  /** `home` while it is ready, else the first other gateway that is (or `home`, to fail and retry). */
+  pickGateway(home: GatewayName): string {
+    if (this.harness.isReady(home)) return this.gatewayUrl(home);
+    const other = this.gatewayNames.find((name) => this.harness.isReady(name));
+    return this.gatewayUrl(other ?? home);
   }
 
-  isRunning(name: ProcessName): boolean {
-    return this.running.has(name);
+  async stop(): Promise<void> {
+    await this.harness.stopAll();
   }
-
-  /** The gateways that run now. */
-  liveGateways(): string[] {
-    return this.gatewayUrls.filter((_, i) => this.running.has(`gateway-${i + 1}`));
-  }
-
-  lastLog(name: ProcessName, lines = 20): string {
-    return (this.logs.get(name) ?? []).slice(-lines).join('\n');
-  }
-
-  async stopAll(): Promise<void> {
-    await Promise.all([...this.running.keys()].map((name) => this.kill(name)));
-  }
-
-  private spec(name: ProcessName): ProcessSpec {
-    const spec = this.specs.get(name);
-    if (!spec) throw new Error(`no process ${name}`);
-    return spec;
-  }
-
-  private async waitReady(name: ProcessName, timeoutMs: number): Promise<void> {
-    const { ready } = this.spec(name);
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline) {
-      const child = this.running.get(name);
-      if (!child || child.exitCode !== null) throw new Error(`${name} exited while starting:\n${this.lastLog(name)}`);
-      if ('tcp' in ready ? await tcpAnswers(ready.tcp) : await httpReady(ready.http)) return;
-      await sleep(100);
-    }
-    throw new Error(`${name} was not ready within ${timeoutMs} ms:\n${this.lastLog(name)}`);
-  }
-}
-
-async function httpReady(port: number): Promise<boolean> {
-  try {
-    const res = await fetch(`http://127.0.0.1:${port}/readyz`, { signal: AbortSignal.timeout(1_000) });
-    return res.status === 200;
-  } catch {
-    return false;
-  }
-}
-
-function tcpAnswers(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-  });
 }

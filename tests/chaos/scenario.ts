@@ -1,272 +1,315 @@
 import { Client } from 'pg';
-import WebSocket from 'ws';
 import type { CreateRoomResponse, LanguageCode, ServerFrame, TranscriptFrame } from '@lt/contracts';
 import { LiveClient } from '../../apps/web/src/modules/live/live-client';
 import { Outbox, type OutboxStore } from '../../apps/web/src/modules/live/outbox';
 import type { SocketLike } from '../../apps/web/src/modules/live/socket.types';
-import type { ChaosCluster, ProcessName } from './cluster';
+import type { GatewayName, ProcessName, ProductCluster } from './cluster';
+import { sleep } from './harness';
+import { analyseStore, analyseViewer, percentile, type ChaosReport, type FaultReport, type StoredRow } from './report';
+import { openSocket, WireViewer, type WireFrame } from './viewer';
 
 export interface Fault {
-  /** When the process is killed, in ms after the speech starts. */
+  /** When the process is killed, in ms after the host begins to speak (later when the fault before it has not settled). */
   at: number;
   target: ProcessName;
   /** How long it stays down before it is started again. */
   downMs: number;
 }
 
-export interface FaultReport {
-  target: ProcessName;
-  downMs: number;
-  /** From the restart command until the process was ready again. */
-  restartMs: number;
-  /** From ready until the first ack after it (null: no sentence waited). */
-  firstAckMs: number | null;
-  /** From ready until every sentence spoken before it was acked. */
-  drainMs: number;
+export interface Schedule {
+  name: string;
+  /** How long the host speaks at least; it goes on until 3 s after the last restart. */
+  speechMs: number;
+  sentencesPerSecond: number;
+  /** Run one after another, in this order. */
+  faults: Fault[];
 }
 
-export interface ViewerReport {
-  lang: LanguageCode;
-  received: number;
-  duplicates: number;
-  outOfOrder: number;
-  missing: number[];
-  reconnects: number;
-}
+/** The host's outbox must be empty this long after a recovery at the latest. */
+export const RECOVERY_BUDGET_MS = 15_000;
+/** After a recovery, the next fault waits for the outbox to be empty (at most RECOVERY_BUDGET_MS), then this. */
+const SETTLE_MS = 1_000;
+/** After the speech, how long the outbox and the viewers are waited for before counting. */
+const FINAL_WAIT_MS = 60_000;
+const VIEWER_WAIT_MS = 30_000;
 
-export interface ScenarioReport {
-  spoken: number;
-  acked: number;
-  stored: number;
-  storedTwice: number;
-  /** Sentences whose seq order differs from the order they were spoken in. */
-  seqOutOfSpokenOrder: number;
-  seqGaps: number;
-  outboxLeft: number;
-  /** From the last recovery until the outbox was empty. */
-  outboxEmptyAfterLastRecoveryMs: number;
-  faults: FaultReport[];
-  viewers: ViewerReport[];
-}
+export const sentenceId = (n: number) => `sentence-${String(n).padStart(5, '0')}`;
+export const sentenceText = (n: number) => `Frase número ${n} del orador.`;
+export const sentenceNumber = (text: string): number | null => {
+  const match = /número (\d+) del orador/.exec(text);
+  return match ? Number(match[1]) : null;
+};
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function memoryStore(): OutboxStore {
-  const data = new Map<string, string>();
-  return { read: (k) => data.get(k) ?? null, write: (k, v) => void data.set(k, v), remove: (k) => void data.delete(k) };
-}
-
-function openSocket(baseUrl: string): WebSocket {
-  const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/ws`);
-  // The client code detaches its handlers before closing; a late error must not become an uncaught one.
-  ws.on('error', () => undefined);
-  return ws;
-}
-
-/** A viewer that records every translation frame on the wire and comes back with `since` when its socket closes. */
-class WireViewer {
-  readonly seqs: number[] = [];
-  reconnects = 0;
-  private ws: WebSocket | null = null;
-  private stopped = false;
-
-  constructor(
-    private readonly roomId: string,
-    readonly lang: LanguageCode,
-    private readonly pickGateway: () => string,
-  ) {}
-
-  connect(): void {
-    if (this.stopped) return;
-    const ws = openSocket(this.pickGateway());
-    this.ws = ws;
-    const since = this.seqs.length ? Math.max(...this.seqs) : undefined;
-    ws.on('open', () => ws.send(JSON.stringify({ type: 'join', roomId: this.roomId, role: 'viewer', lang: this.lang, ...(since ? { since } : {}) })));
-    ws.on('message', (data) => {
-      const frame = JSON.parse(String(data)) as ServerFrame;
-      if (frame.type === 'translation') this.seqs.push(frame.seq);
-    });
-    ws.on('close', () => {
-      if (this.stopped) return;
-      this.reconnects += 1;
-      setTimeout(() => this.connect(), 1_000);
-    });
+async function waitUntil(condition: () => boolean, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() >= deadline) return false;
+    await sleep(50);
   }
+  return true;
+}
 
-  stop(): void {
-    this.stopped = true;
-    this.ws?.close();
-  }
-
-  report(expected: number): ViewerReport {
-    const seen = new Set<number>();
-    let duplicates = 0;
-    let outOfOrder = 0;
-    let highest = 0;
-    for (const seq of this.seqs) {
-      if (seen.has(seq)) duplicates += 1;
-      else if (seq < highest) outOfOrder += 1;
-      seen.add(seq);
-      highest = Math.max(highest, seq);
-    }
-    const missing = Array.from({ length: expected }, (_, i) => i + 1).filter((seq) => !seen.has(seq));
-    return { lang: this.lang, received: this.seqs.length, duplicates, outOfOrder, missing, reconnects: this.reconnects };
-  }
+async function waitFor(condition: () => boolean, timeoutMs: number, what: string): Promise<void> {
+  if (!(await waitUntil(condition, timeoutMs))) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
 }
 
 /**
- * A host speaks through the web client's own LiveClient and Outbox at `sentencesPerSecond`, viewers read in
- * two languages on every gateway, and the faults happen on schedule; then everything is counted.
+ * The host as the browser runs it: the web app's LiveClient and Outbox (kept in memory here) over `ws`
+ * sockets, with every frame it receives recorded on the wire.
  */
-export async function runScenario(options: {
-  cluster: ChaosCluster;
-  databaseUrl: string;
-  speechMs: number;
-  sentencesPerSecond: number;
-  faults: Fault[];
-  log?: (line: string) => void;
-}): Promise<ScenarioReport> {
-  const { cluster } = options;
-  const log = options.log ?? (() => undefined);
-  let turn = 0;
-  const pickGateway = () => {
-    const live = cluster.liveGateways();
-    return live[turn++ % live.length] ?? cluster.gatewayUrls[0];
-  };
+class Host {
+  readonly frames: WireFrame[] = [];
+  readonly spoken: Array<{ n: number; id: string; at: number }> = [];
+  readonly firstAck = new Map<string, number>();
+  readonly ackSeqs = new Map<string, number[]>();
+  /** When the outbox went from holding sentences to empty. */
+  readonly emptiedAt: number[] = [];
+  readonly outbox: Outbox;
+  readonly client: LiveClient;
+  sockets = 0;
 
-  const res = await fetch(`${cluster.gatewayUrls[0]}/api/rooms`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Chaos' }),
-  });
-  if (res.status !== 201) throw new Error(`room creation answered ${res.status}`);
-  const { room, hostKey } = (await res.json()) as CreateRoomResponse;
-
-  const ackedAt = new Map<string, number>();
-  const outbox = new Outbox(room.id, memoryStore());
-  let connected = false;
-  const host = new LiveClient({
-    url: 'ws://unused',
-    createSocket: () => openSocket(pickGateway()) as unknown as SocketLike,
-    buildJoin: () => ({ type: 'join', roomId: room.id, role: 'host', hostKey }),
-    onStatus: (status) => (connected = status === 'connected'),
-    onFrame: (frame) => {
-      if (frame.type === 'ack' && !ackedAt.has(frame.messageId)) ackedAt.set(frame.messageId, Date.now());
-    },
-    outbox,
-  });
-  host.connect();
-  for (let i = 0; i < 100 && !connected; i++) await sleep(100);
-  if (!connected) throw new Error('the host did not connect');
-  host.send({ type: 'room_start', sourceLanguage: 'es' });
-
-  const viewers = (['fr', 'de'] as LanguageCode[]).flatMap((lang) =>
-    cluster.gatewayUrls.map((_, i) => new WireViewer(room.id, lang, () => cluster.liveGateways()[i] ?? pickGateway())),
-  );
-  viewers.forEach((v) => v.connect());
-  await sleep(1_500);
-
-  const spokenAt: number[] = [];
-  const idOf = (n: number) => `chaos-${n}`;
-  const start = Date.now();
-  const faultRuns = options.faults.map(async (fault) => {
-    await sleep(Math.max(0, start + fault.at - Date.now()));
-    log(`${((Date.now() - start) / 1000).toFixed(1)} s: kill -9 ${fault.target} for ${fault.downMs / 1000} s`);
-    await cluster.kill(fault.target);
-    await sleep(fault.downMs);
-    const restartMs = await cluster.start(fault.target);
-    const readyAt = Date.now();
-    log(`${((readyAt - start) / 1000).toFixed(1)} s: ${fault.target} ready again after ${restartMs} ms`);
-    return { fault, restartMs, readyAt };
-  });
-
-  const speech = (async () => {
-    const interval = 1000 / options.sentencesPerSecond;
-    for (let n = 1; Date.now() - start < options.speechMs; n++) {
-      await sleep(Math.max(0, start + n * interval - Date.now()));
-      spokenAt.push(Date.now());
-      const frame: TranscriptFrame = {
-        type: 'transcript',
-        messageId: idOf(n),
-        text: `Frase número ${n}`,
-        sourceLanguage: 'es',
-        timestamp: new Date().toISOString(),
-        confidence: 0.9,
-        final: true,
-      };
-      host.sendTranscript(frame);
-    }
-  })();
-
-  await speech;
-  const recoveries = await Promise.all(faultRuns);
-  const spoken = spokenAt.length;
-  const lastRecovery = Math.max(start + options.speechMs, ...recoveries.map((r) => r.readyAt));
-  for (let i = 0; i < 600 && outbox.size > 0; i++) await sleep(100);
-  const outboxEmptyAt = Date.now();
-  const outboxLeft = outbox.size;
-
-  // Viewers get until every stored sentence has reached them, or 60 s.
-  for (let i = 0; i < 600 && viewers.some((v) => v.report(spoken).missing.length > 0); i++) await sleep(100);
-  await sleep(500);
-  viewers.forEach((v) => v.stop());
-  host.close();
-
-  const db = new Client({ connectionString: options.databaseUrl });
-  await db.connect();
-  const rows = (
-    await db.query<{ message_id: string; seq: number }>('SELECT message_id, seq FROM rooms.message_logs WHERE room_id = $1 ORDER BY seq', [room.id])
-  ).rows;
-  await db.end();
-
-  const spokenIndex = (id: string) => Number(id.replace('chaos-', ''));
-  const storedIds = rows.map((r) => r.message_id);
-  const seqGaps = rows.filter((r, i) => r.seq !== i + 1).length;
-  let seqOutOfSpokenOrder = 0;
-  for (let i = 1; i < storedIds.length; i++) if (spokenIndex(storedIds[i]) < spokenIndex(storedIds[i - 1])) seqOutOfSpokenOrder += 1;
-
-  const faults = recoveries.map(({ fault, restartMs, readyAt }): FaultReport => {
-    const after = [...ackedAt.values()].filter((t) => t >= readyAt);
-    const waiting = spokenAt.map((t, i) => ({ t, id: idOf(i + 1) })).filter(({ t }) => t < readyAt);
-    const lastAck = Math.max(readyAt, ...waiting.map(({ id }) => ackedAt.get(id) ?? Infinity));
-    return {
-      target: fault.target,
-      downMs: fault.downMs,
-      restartMs,
-      firstAckMs: after.length ? Math.min(...after) - readyAt : null,
-      drainMs: lastAck - readyAt,
+  constructor(roomId: string, hostKey: string, gateway: () => string) {
+    const data = new Map<string, string>();
+    const store: OutboxStore = {
+      read: (key) => data.get(key) ?? null,
+      write: (key, value) => void data.set(key, value),
+      // The outbox removes its key exactly when its last sentence leaves it.
+      remove: (key) => {
+        data.delete(key);
+        this.emptiedAt.push(Date.now());
+      },
     };
-  });
+    this.outbox = new Outbox(roomId, store);
+    this.client = new LiveClient({
+      url: 'ws://set-per-socket',
+      createSocket: () => {
+        const ws = openSocket(gateway());
+        const socket = ++this.sockets;
+        ws.on('message', (raw, isBinary) => {
+          if (isBinary) return;
+          let frame: ServerFrame;
+          try {
+            frame = JSON.parse(String(raw)) as ServerFrame;
+          } catch {
+            return;
+          }
+          const at = Date.now();
+          this.frames.push({ at, socket, frame });
+          if (frame.type === 'ack') {
+            if (!this.firstAck.has(frame.messageId)) this.firstAck.set(frame.messageId, at);
+            this.ackSeqs.set(frame.messageId, [...(this.ackSeqs.get(frame.messageId) ?? []), frame.seq]);
+          }
+        });
+        return ws as unknown as SocketLike;
+      },
+      buildJoin: () => ({ type: 'join', roomId, role: 'host', hostKey }),
+      outbox: this.outbox,
+    });
+  }
 
-  return {
-    spoken,
-    acked: ackedAt.size,
-    stored: new Set(storedIds).size,
-    storedTwice: storedIds.length - new Set(storedIds).size,
-    seqOutOfSpokenOrder,
-    seqGaps,
-    outboxLeft,
-    outboxEmptyAfterLastRecoveryMs: Math.max(0, outboxEmptyAt - lastRecovery),
-    faults,
-    viewers: viewers.map((v) => v.report(rows.length)),
-  };
+  speak(n: number): void {
+    const frame: TranscriptFrame = {
+      type: 'transcript',
+      messageId: sentenceId(n),
+      text: sentenceText(n),
+      sourceLanguage: 'es',
+      timestamp: new Date().toISOString(),
+      confidence: 0.9,
+      final: true,
+    };
+    this.spoken.push({ n, id: frame.messageId, at: Date.now() });
+    this.client.sendTranscript(frame);
+  }
+
+  errorsBetween(from: number, to: number): Record<string, number> {
+    const counts: Record<string, number> = {};
+    for (const { at, frame } of this.frames) {
+      if (frame.type !== 'error' || at < from || at >= to) continue;
+      const key = frame.messageId ? frame.code : `${frame.code} (no messageId)`;
+      counts[key] = (counts[key] ?? 0) + 1;
+    }
+    return counts;
+  }
 }
 
-/** The report as a table for the test's output. */
-export function formatReport(report: ScenarioReport): string {
-  const lines = [
-    `spoken ${report.spoken}, acked ${report.acked}, stored ${report.stored} (twice: ${report.storedTwice}), seq gaps ${report.seqGaps}, ` +
-      `out of spoken order ${report.seqOutOfSpokenOrder}, outbox left ${report.outboxLeft}, outbox empty ${report.outboxEmptyAfterLastRecoveryMs} ms after the last recovery`,
-    'fault            down s  restart ms  first ack ms  drain ms',
-    ...report.faults.map(
-      (f) =>
-        `${f.target.padEnd(16)} ${String(f.downMs / 1000).padStart(6)}  ${String(f.restartMs).padStart(10)}  ${String(f.firstAckMs ?? '-').padStart(12)}  ${String(f.drainMs).padStart(8)}`,
-    ),
-    'viewer  received  duplicates  out of order  missing  reconnects',
-    ...report.viewers.map(
-      (v) =>
-        `${v.lang.padEnd(6)}  ${String(v.received).padStart(8)}  ${String(v.duplicates).padStart(10)}  ${String(v.outOfOrder).padStart(12)}  ${String(v.missing.length).padStart(7)}  ${String(v.reconnects).padStart(10)}`,
-    ),
-  ];
-  return lines.join('\n');
+interface FaultRun {
+  fault: Fault;
+  killedAt: number;
+  startedAt: number;
+  readyAt: number;
+  backlog: number;
+}
+
+async function createRoom(baseUrl: string): Promise<CreateRoomResponse> {
+  const res = await fetch(`${baseUrl}/api/rooms`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Conferencia' }),
+  });
+  if (res.status !== 201) throw new Error(`room creation answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as CreateRoomResponse;
+}
+
+/**
+ * A host speaks numbered sentences through the web client's connection code while viewers in two languages
+ * read on every gateway, and the faults happen one after another; then the database, the host's wire and
+ * every viewer's wire are counted.
+ */
+export async function runScenario(options: {
+  cluster: ProductCluster;
+  databaseUrl: string;
+  schedule: Schedule;
+  log: (line: string) => void;
+}): Promise<ChaosReport> {
+  const { cluster, schedule, log } = options;
+  const home = cluster.gatewayNames[0];
+  const { room, hostKey } = await createRoom(cluster.gatewayUrl(home));
+
+  const viewers = cluster.gatewayNames.flatMap((gateway: GatewayName) =>
+    (['fr', 'de'] as LanguageCode[]).map((lang) => new WireViewer(`${lang}@${gateway}`, room.id, lang, () => cluster.pickGateway(gateway))),
+  );
+  const host = new Host(room.id, hostKey, () => cluster.pickGateway(home));
+  try {
+    viewers.forEach((v) => v.connect());
+    host.client.connect();
+    await waitFor(() => host.client.status === 'connected', 20_000, 'the host to join');
+    await waitFor(() => viewers.every((v) => v.frames.some((f) => f.frame.type === 'joined')), 20_000, 'the viewers to join');
+    if (!host.client.send({ type: 'room_start', sourceLanguage: 'es' })) throw new Error('room_start could not be sent');
+    await waitFor(() => viewers.every((v) => v.frames.some((f) => f.frame.type === 'room_start')), 10_000, 'room_start at every viewer');
+
+    const start = Date.now();
+    const rel = (t: number) => `${((t - start) / 1000).toFixed(1)} s`;
+    const runs: FaultRun[] = [];
+    const failures: string[] = [];
+    let faultsDone = false;
+    const faulting = (async () => {
+      try {
+        for (const fault of schedule.faults) {
+          await sleep(Math.max(0, start + fault.at - Date.now()));
+          const killedAt = Date.now();
+          log(`${rel(killedAt)}: kill -9 ${fault.target} (pid ${cluster.harness.pid(fault.target)}) for ${fault.downMs / 1000} s`);
+          await cluster.harness.kill(fault.target);
+          await sleep(fault.downMs);
+          const { startedAt, readyAt } = await cluster.harness.start(fault.target);
+          runs.push({ fault, killedAt, startedAt, readyAt, backlog: host.outbox.size });
+          log(`${rel(readyAt)}: ${fault.target} ready ${readyAt - startedAt} ms after its restart; ${host.outbox.size} sentences in the host's outbox`);
+          if (fault === schedule.faults.at(-1)) break;
+          await waitUntil(() => host.outbox.size === 0, RECOVERY_BUDGET_MS);
+          await sleep(SETTLE_MS);
+        }
+      } catch (error) {
+        failures.push((error as Error).message);
+        log(`a fault could not be recovered: ${(error as Error).message}`);
+      } finally {
+        faultsDone = true;
+      }
+    })();
+
+    const interval = 1000 / schedule.sentencesPerSecond;
+    for (let n = 1; ; n++) {
+      const due = start + (n - 1) * interval;
+      const lastReady = runs.at(-1)?.readyAt ?? start;
+      if (due - start >= schedule.speechMs && faultsDone && due >= lastReady + 3_000) break;
+      await sleep(Math.max(0, due - Date.now()));
+      host.speak(n);
+    }
+    const speechEnd = Date.now();
+    const leftAtSpeechEnd = host.outbox.size;
+    await faulting;
+    log(`${rel(speechEnd)}: the host stops speaking (${host.spoken.length} sentences); ${host.outbox.size} in its outbox`);
+
+    await waitUntil(() => host.outbox.size === 0, FINAL_WAIT_MS);
+    const drainedAt = Date.now();
+    log(`${rel(drainedAt)}: ${host.outbox.size} sentences left in the host's outbox`);
+    const highestAcked = Math.max(0, ...[...host.ackSeqs.values()].flat());
+    await waitUntil(() => viewers.every((v) => v.hasAll(highestAcked)), VIEWER_WAIT_MS);
+    // Late frames (a duplicate after the last one) still count.
+    await sleep(1_000);
+    const end = Date.now();
+    const outboxLeft = host.outbox.size;
+    host.client.close();
+    viewers.forEach((v) => v.stop());
+
+    const db = new Client({ connectionString: options.databaseUrl });
+    await db.connect();
+    let rows: StoredRow[];
+    try {
+      rows = (await db.query<StoredRow>('SELECT message_id, seq, text FROM rooms.message_logs WHERE room_id = $1 ORDER BY seq', [room.id])).rows;
+    } finally {
+      await db.end();
+    }
+
+    const translationsAt = viewers.flatMap((v) => v.frames.filter((f) => f.frame.type === 'translation').map((f) => f.at));
+    const acksAt = host.frames.filter((f) => f.frame.type === 'ack').map((f) => f.at);
+    const answersAt = host.frames.filter(({ frame }) => frame.type === 'ack' || (frame.type === 'error' && frame.messageId)).map((f) => f.at);
+    const faults = runs.map((run, i): FaultReport => {
+      const until = runs[i + 1]?.killedAt ?? end;
+      const firstAfter = (times: number[]) => {
+        const after = times.filter((t) => t >= run.readyAt);
+        return after.length ? Math.min(...after) - run.readyAt : null;
+      };
+      const answer = answersAt.find((t) => t >= run.killedAt);
+      const emptied = run.backlog === 0 ? run.readyAt : host.emptiedAt.find((t) => t >= run.readyAt && t < until);
+      const before = host.spoken.filter((s) => s.at < run.readyAt).map((s) => host.firstAck.get(s.id));
+      const allAcked = before.every((t) => t !== undefined);
+      return {
+        target: run.fault.target,
+        killedAtS: (run.killedAt - start) / 1000,
+        downMs: run.startedAt - run.killedAt,
+        firstAnswerAfterKillMs: answer === undefined ? null : answer - run.killedAt,
+        restartMs: run.readyAt - run.startedAt,
+        firstAckMs: firstAfter(acksAt),
+        firstTranslationMs: firstAfter(translationsAt),
+        backlog: run.backlog,
+        outboxEmptyMs: emptied === undefined ? null : emptied - run.readyAt,
+        backlogAckedMs: allAcked ? Math.max(0, ...(before as number[]).map((t) => t - run.readyAt)) : null,
+        errors: host.errorsBetween(run.killedAt, until),
+        viewerLagMs: Math.max(
+          0,
+          ...host.frames.flatMap(({ at, frame }) => {
+            if (frame.type !== 'ack' || at < run.killedAt || at >= until || host.firstAck.get(frame.messageId) !== at) return [];
+            return viewers.map((v) => (v.receivedAt(frame.seq) ?? at) - at);
+          }),
+        ),
+      };
+    });
+    const latencies = host.spoken.flatMap((s) => {
+      const acked = host.firstAck.get(s.id);
+      return acked === undefined ? [] : [acked - s.at];
+    });
+    const lastEmpty = host.emptiedAt.filter((t) => t >= speechEnd).at(0);
+
+    return {
+      schedule: schedule.name,
+      speechS: (speechEnd - start) / 1000,
+      failures,
+      store: analyseStore(
+        host.spoken.map((s) => s.id),
+        host.ackSeqs,
+        rows,
+        sentenceNumber,
+      ),
+      host: {
+        sockets: host.sockets,
+        errors: host.errorsBetween(0, Infinity),
+        ackLatency: { p50: percentile(latencies, 50), p95: percentile(latencies, 95), max: Math.max(0, ...latencies) },
+        outboxLeft,
+        drainAfterSpeechMs: outboxLeft > 0 ? null : leftAtSpeechEnd === 0 ? 0 : (lastEmpty ?? drainedAt) - speechEnd,
+      },
+      faults,
+      viewers: viewers.map((v) =>
+        analyseViewer(
+          v.name,
+          v.lang,
+          v.frames,
+          rows,
+          v.joins.slice(1).map((j) => j.since),
+          v.joins.length,
+        ),
+      ),
+    };
+  } finally {
+    host.client.close();
+    viewers.forEach((v) => v.stop());
+  }
 }
