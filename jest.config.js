@@ -18,7 +18,7 @@ module.exports = {
       displayName: 'server',
       testEnvironment: 'node',
       rootDir: __dirname,
-      roots: ['<rootDir>/libs', '<rootDir>/apps/gateway', '<rootDir>/tests/integration', '<rootDir>/tests/lint', '<rootDir>/tests/chaos'],
+      roots: ['<rootDir>/libs', '<rootDir>/apps/gateway', '<rootDir>/tests/integration', '<rootDir>/tests/lint', '<rootDir>/tests/chaos', '<rootDir>/tests/deploy', '<rootDir>/tests/load'],
       testMatch: ['**/*.spec.ts', '**/*.integration-spec.ts'],
       testPathIgnorePatterns: ['/node_modules/', '/dist/'],
       transform: { '^.+\\.(t|j)sx?$': swc },
