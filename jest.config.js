@@ -10,7 +10,10 @@ const swc = [
     module: { type: 'commonjs' },
   },
 ];
-const moduleNameMapper = { '^@lt/(.*)$': '<rootDir>/libs/$1/src/index.ts' };
+const moduleNameMapper = {
+  '^@lt/platform/telemetry$': '<rootDir>/libs/platform/src/telemetry/sdk.ts',
+  '^@lt/(.*)$': '<rootDir>/libs/$1/src/index.ts',
+};
 
 module.exports = {
   projects: [

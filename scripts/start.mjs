@@ -10,6 +10,11 @@ const entry = (path) => ['-r', 'tsconfig-paths/register', `dist/server/apps/${pa
 // The compiled code still imports `@lt/<lib>`; this config maps those to dist/server/libs.
 const paths = { TS_NODE_PROJECT: join(root, 'tsconfig.runtime.json') };
 const base = Number(process.env.HEALTH_PORT_BASE ?? 8081);
+// One metrics port per process: 9464, 9465… (METRICS_PORT moves the first; 0 turns them all off).
+const metricsBase = Number(process.env.METRICS_PORT ?? 9464);
+const metricsPort = (i) => String(metricsBase === 0 ? 0 : metricsBase + i);
+// The children write to a pipe, so they would log JSON: a person at a terminal gets readable lines.
+const logFormat = process.env.LOG_FORMAT || (process.stdout.isTTY ? 'pretty' : 'json');
 const processes =
   mode === 'embedded'
     ? [{ name: 'embedded', args: entry('embedded/src/main.js'), env: {} }]
@@ -26,8 +31,9 @@ if (mode === 'distributed' && !process.env.DATABASE_URL) {
   process.exit(1);
 }
 
-const children = processes.map(({ name, args, env }) => {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...paths, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+const children = processes.map(({ name, args, env }, i) => {
+  const childEnv = { ...process.env, ...paths, LOG_FORMAT: logFormat, METRICS_PORT: metricsPort(i), ...env };
+  const child = spawn(process.execPath, args, { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   const prefix = processes.length > 1 ? `[${name}] ` : '';
   for (const stream of [child.stdout, child.stderr]) {
     let rest = '';

@@ -42,6 +42,8 @@ export class ProductCluster {
       OPENAI_BASE_URL: options.llmUrl,
       OPENAI_MODEL: 'gpt-4o',
       LOG_LEVEL: 'warn',
+      // Several processes on one host: one metrics port each would be needed; the faults do not use them.
+      METRICS_PORT: '0',
       DATA_DIR: join(options.logDir, 'data'),
     };
     this.harness.define('nats', natsServerSpec(basePort));

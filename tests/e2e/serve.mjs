@@ -16,6 +16,8 @@ const common = {
   OPENAI_BASE_URL: llm,
   OPENAI_API_KEY: 'e2e-key',
   LOG_LEVEL: 'warn',
+  // Both stacks run side by side on one host; metrics have their own integration test.
+  METRICS_PORT: '0',
   SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
   MAIL_FROM: 'rooms@example.com',
   KEYCLOAK_URL: `http://127.0.0.1:${E2E.oidcPort}`,

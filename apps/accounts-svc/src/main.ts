@@ -1,3 +1,4 @@
+import './instrument';
 import 'reflect-metadata';
 import { AccountsModule, accountsEnvSchema } from '@lt/accounts';
 import { runService } from '@lt/platform';

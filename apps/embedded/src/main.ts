@@ -1,6 +1,8 @@
+import './instrument';
 import 'reflect-metadata';
 import { Logger, Module } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import { AccountsModule, accountsEnvSchema } from '@lt/accounts';
 import {
@@ -9,16 +11,18 @@ import {
   HealthModule,
   commonEnvSchema,
   loadEnv,
-  logLevelsUpTo,
   port,
   run,
   startEmbeddedPostgres,
   startProcess,
+  useProcessLogger,
 } from '@lt/platform';
 import { RoomsModule } from '@lt/rooms';
 import { TranslateModule, translateEnvSchema } from '@lt/translate';
 import { TtsModule } from '@lt/tts';
 import { GatewayModule, gatewayConfigFrom, gatewayEnvSchema, prepareGateway } from '@lt/gateway';
+
+const SERVICE = 'translation-rooms';
 
 const envSchema = commonEnvSchema
   .extend(gatewayEnvSchema.shape)
@@ -29,7 +33,7 @@ const envSchema = commonEnvSchema
 /** Embedded mode: the gateway and every service in one process, over the in-process transport. */
 run(async () => {
   const env = loadEnv(envSchema);
-  Logger.overrideLogger(logLevelsUpTo(env.LOG_LEVEL));
+  useProcessLogger(SERVICE, env.LOG_LEVEL);
   const database = env.DATABASE_URL ? null : await startEmbeddedPostgres(env.DATA_DIR, env.EMBEDDED_PG_PORT);
   const databaseUrl = env.DATABASE_URL ?? (database as { url: string }).url;
 
@@ -49,14 +53,17 @@ run(async () => {
   })
   class EmbeddedModule {}
 
-  await startProcess<NestExpressApplication>({
+  const app = await startProcess<NestExpressApplication>({
     name: 'embedded',
+    service: SERVICE,
     module: EmbeddedModule,
     port: env.PORT,
     host: env.HOST,
     logLevel: env.LOG_LEVEL,
     prepare: (a) => prepareGateway(a),
   });
+  const { port } = app.getHttpServer().address() as AddressInfo;
+  new Logger('embedded').log(`Open http://localhost:${port}`);
 });
 
 export type EmbeddedEnv = z.infer<typeof envSchema>;

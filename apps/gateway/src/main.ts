@@ -1,12 +1,15 @@
+import './instrument';
 import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { BusModule, HealthModule, commonEnvSchema, keycloakEnvSchema, loadEnv, run, startProcess } from '@lt/platform';
+import { BusModule, HealthModule, commonEnvSchema, keycloakEnvSchema, loadEnv, run, startProcess, useProcessLogger } from '@lt/platform';
 import { GatewayModule, gatewayConfigFrom, gatewayEnvSchema, prepareGateway } from '@lt/gateway';
 
 /** Distributed mode: the gateway alone, talking to the services over NATS. */
 run(async () => {
   const env = loadEnv(commonEnvSchema.extend(gatewayEnvSchema.shape).extend(keycloakEnvSchema.shape));
+  // Before the modules are composed: composing them may already log (no web app to serve).
+  useProcessLogger('gateway', env.LOG_LEVEL);
 
   @Module({
     imports: [

@@ -1,3 +1,4 @@
+import './instrument';
 import 'reflect-metadata';
 import { runService } from '@lt/platform';
 import { RoomsModule } from '@lt/rooms';

@@ -1,3 +1,4 @@
+import './instrument';
 import 'reflect-metadata';
 import { runService } from '@lt/platform';
 import { TranslateModule, translateEnvSchema } from '@lt/translate';

@@ -3,7 +3,7 @@ import { flag, keycloakEnvSchema, list, optionalUrl } from '@lt/platform';
 
 /** Variables of the accounts service. */
 export const accountsEnvSchema = keycloakEnvSchema.extend({
-  /** smtp://user:pass@host:port; without it, mails are written to the log and DATA_DIR/mail. */
+  /** smtp://user:pass@host:port; without it, mails are written to DATA_DIR/mail (and to the log at debug level). */
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().min(3).default('Live Translation Rooms <no-reply@localhost>'),
   /** Sign-up waits for the e-mail to be confirmed before the first session. */

@@ -6,6 +6,8 @@ import { CommonEnv, commonEnvSchema, ConfigError, loadEnv, port } from './config
 import { DatabaseUrlModule } from './database/database-url';
 import { startFailureMessage } from './errors/startup.error';
 import { HealthModule, Readiness } from './health/health.controller';
+import { loggingModule, useProcessLogger } from './logging/logging';
+import { Logger as PinoNestLogger } from 'nestjs-pino';
 
 type ModuleImport = Type<unknown> | DynamicModule;
 
@@ -21,15 +23,27 @@ export function logLevelsUpTo(level: LogLevel): LogLevel[] {
  */
 export async function startProcess<T extends INestApplication>(options: {
   name: string;
+  /** The `service` of its log lines and spans (OTEL_SERVICE_NAME overrides it); `name` when absent. */
+  service?: string;
   module: Type<unknown>;
   port: number;
   host?: string;
   logLevel?: LogLevel;
   prepare?: (app: T) => void | Promise<void>;
 }): Promise<T> {
-  const logger = new Logger(options.name);
   const started = Date.now();
-  const app = await NestFactory.create<T>(options.module, { logger: logLevelsUpTo(options.logLevel ?? 'log') });
+  const pino = useProcessLogger(options.service ?? options.name, options.logLevel ?? 'log');
+  const logger = new Logger(options.name);
+
+  @Module({
+    imports: [loggingModule(pino), options.module],
+    // Last to shut down: spans of the shutdown itself are still exported.
+    providers: [{ provide: 'TELEMETRY_FLUSH', useValue: { onApplicationShutdown: flushTelemetry } }],
+  })
+  class ProcessModule {}
+
+  const app = await NestFactory.create<T>(ProcessModule, { bufferLogs: true });
+  app.useLogger(app.get(PinoNestLogger));
   app.enableShutdownHooks();
   await options.prepare?.(app);
   await connectBus(app);
@@ -37,6 +51,12 @@ export async function startProcess<T extends INestApplication>(options: {
   app.get(Readiness).markReady();
   logger.log(`ready on port ${options.port} in ${Date.now() - started} ms`);
   return app;
+}
+
+async function flushTelemetry(): Promise<void> {
+  // Loaded here, not at the top: processes without the SDK (tests) never load it.
+  const { shutdownTelemetry } = await import('./telemetry/sdk');
+  await shutdownTelemetry();
 }
 
 /**
@@ -71,6 +91,7 @@ export function runService<S extends z.ZodRawShape>(options: {
     if (options.needsDatabase && !env.DATABASE_URL) {
       throw new ConfigError('Invalid configuration:\n  DATABASE_URL: required when a service runs on its own');
     }
+    useProcessLogger(options.name, env.LOG_LEVEL);
     const imports: ModuleImport[] = [
       BusModule.forRoot({ transport: 'nats', url: env.NATS_URL, name: options.name, prefix: env.NATS_SUBJECT_PREFIX }),
       HealthModule,

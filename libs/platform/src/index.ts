@@ -14,3 +14,6 @@ export * from './errors/startup.error';
 export * from './health/health.controller';
 export * from './database/database-url';
 export * from './bootstrap';
+export * from './telemetry/tracing';
+export * from './telemetry/metrics';
+export * from './logging/logging';

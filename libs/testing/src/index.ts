@@ -3,3 +3,4 @@ export * from './fake-openai/fake-openai.server';
 export * from './live-client';
 export * from './nats';
 export * from './smtp-catcher';
+export * from './tracing';

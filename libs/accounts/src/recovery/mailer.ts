@@ -29,6 +29,8 @@ export class Mailer {
     await mkdir(dir, { recursive: true });
     const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to.replace(/[^\w.@-]/g, '_')}.txt`);
     await writeFile(file, `To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`);
-    this.logger.log(`mail to ${mail.to} (no SMTP_URL set) written to ${file}:\n${mail.text}`);
+    // The mail holds a sign-in link: only LOG_LEVEL=debug shows it in the log.
+    this.logger.log(`mail to ${mail.to} (no SMTP_URL set) written to ${file}`);
+    this.logger.debug(`mail to ${mail.to}:\n${mail.text}`);
   }
 }

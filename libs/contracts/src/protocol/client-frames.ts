@@ -30,6 +30,12 @@ export const transcriptFrameSchema = z.object({
   timestamp: isoTimestamp,
   confidence: z.number().min(0).max(1),
   final: z.boolean(),
+  /** W3C trace context: the sentence's trace continues the client's own (docs/protocol.md). */
+  traceparent: z
+    .string()
+    .regex(/^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/, 'traceparent must be a W3C trace context header value')
+    .optional(),
+  tracestate: z.string().max(512).regex(/^[\x20-\x7e]*$/, 'tracestate must be printable ASCII').optional(),
 });
 
 export const roomStartFrameSchema = z.object({

@@ -14,16 +14,34 @@ import {
   type TranscriptEventFrame,
   type TranslationFrame,
 } from '@lt/contracts';
-import { Bus, type Unsubscribe } from '@lt/platform';
+import {
+  Bus,
+  currentContext,
+  inSpan,
+  isTraced,
+  productMetrics,
+  SpanKind,
+  type Context,
+  type Span,
+  type Unsubscribe,
+} from '@lt/platform';
 import type { LiveSocket } from './live-socket';
 import { TranslationStream } from './translation-stream';
 
 /** The longest wait between two requests for a translation that does not come. */
 const MAX_TRANSLATION_WAIT_MS = 5_000;
 
+/** When and in which trace a room event reached this gateway: its fan-out is a span of that trace. */
+interface Arrival {
+  ctx: Context;
+  at: number;
+}
+
 interface LanguageFeed {
   stream: TranslationStream;
   unsubscribe: Unsubscribe;
+  /** Translations received and not yet written to the viewers (the stream may hold them for order). */
+  arrivals: Map<number, Arrival>;
 }
 
 interface RoomMembers {
@@ -36,6 +54,8 @@ interface RoomMembers {
   lastSeq: number;
 }
 
+
+const arrival = (): Arrival => ({ ctx: currentContext(), at: performance.now() });
 
 /**
  * The rooms this gateway has sockets in: who is there, which languages its viewers read (published as
@@ -120,7 +140,26 @@ export class LiveRooms implements OnModuleInit, OnApplicationShutdown {
 
   private onTranslation(roomId: string, frame: TranslationFrame): void {
     this.count(roomId);
-    this.rooms.get(roomId)?.translations.get(frame.lang)?.stream.accept(frame);
+    const feed = this.rooms.get(roomId)?.translations.get(frame.lang);
+    if (!feed) return;
+    if (frame.seq >= feed.stream.awaiting) feed.arrivals.set(frame.seq, arrival());
+    feed.stream.accept(frame);
+  }
+
+  /**
+   * Writes one room event to this gateway's sockets (`write` answers how many were written): a span of the
+   * event's trace, the frames counted once for all sockets, the delay from arrival to the last socket.
+   */
+  private fanOut(kind: 'transcript' | 'translation', from: Arrival | undefined, attributes: Record<string, string | number>, write: () => number): void {
+    const run = (span?: Span) => {
+      const written = write();
+      span?.setAttribute('lt.sockets_written', written);
+      const metrics = productMetrics();
+      metrics.framesOut.add(written, { type: kind });
+      if (from) metrics.fanOutDelay.record(performance.now() - from.at, { kind });
+    };
+    if (!from || !isTraced(from.ctx)) return run();
+    inSpan(`fanout ${kind}`, { parent: from.ctx, kind: SpanKind.PRODUCER, attributes }, run);
   }
 
   private onTranscriptStored(t: StoredTranscript): void {
@@ -139,9 +178,13 @@ export class LiveRooms implements OnModuleInit, OnApplicationShutdown {
       enhanced: false,
     };
     const text = JSON.stringify(frame);
-    for (const socket of room.sockets) {
-      if (socket.role !== 'viewer' && socket.clientId !== t.speakerId) socket.sendRaw(text);
-    }
+    this.fanOut('transcript', arrival(), { 'lt.room_id': t.roomId, 'lt.seq': t.seq }, () => {
+      let written = 0;
+      for (const socket of room.sockets) {
+        if (socket.role !== 'viewer' && socket.clientId !== t.speakerId && socket.sendRaw(text)) written += 1;
+      }
+      return written;
+    });
     room.lastSeq = Math.max(room.lastSeq, t.seq);
     for (const feed of room.translations.values()) feed.stream.expect(t.seq);
   }
@@ -156,22 +199,26 @@ export class LiveRooms implements OnModuleInit, OnApplicationShutdown {
       timestamp: event.timestamp,
       sourceLanguage: event.sourceLanguage,
     };
-    this.broadcast(event.roomId, JSON.stringify(frame));
+    this.broadcast(event.roomId, JSON.stringify(frame), type);
   }
 
   private onInterim(event: InterimEvent): void {
     const room = this.rooms.get(event.roomId);
     if (!room) return;
     const text = JSON.stringify(event);
-    for (const socket of room.sockets) if (socket.clientId !== event.speakerId) socket.sendRaw(text);
+    let written = 0;
+    for (const socket of room.sockets) if (socket.clientId !== event.speakerId && socket.sendRaw(text)) written += 1;
+    productMetrics().framesOut.add(written, { type: 'interim' });
   }
 
   publishAllPresence(): void {
     for (const [roomId, room] of this.rooms) this.publishPresence(roomId, [...room.viewers.keys()]);
   }
 
-  broadcast(roomId: string, text: string): void {
-    for (const socket of this.rooms.get(roomId)?.sockets ?? []) socket.sendRaw(text);
+  broadcast(roomId: string, text: string, type: string): void {
+    let written = 0;
+    for (const socket of this.rooms.get(roomId)?.sockets ?? []) if (socket.sendRaw(text)) written += 1;
+    productMetrics().framesOut.add(written, { type });
   }
 
   private addViewer(room: RoomMembers, roomId: string, socket: LiveSocket, lang: LanguageCode): void {
@@ -179,6 +226,7 @@ export class LiveRooms implements OnModuleInit, OnApplicationShutdown {
     if (set) return void set.add(socket);
     const viewers = new Set([socket]);
     room.viewers.set(lang, viewers);
+    const arrivals = new Map<number, Arrival>();
     const stream = new TranslationStream(room.lastSeq, {
       waitMs: REALTIME.translationWaitMs,
       maxWaitMs: MAX_TRANSLATION_WAIT_MS,
@@ -186,14 +234,20 @@ export class LiveRooms implements OnModuleInit, OnApplicationShutdown {
       fetch: (afterSeq, limit) =>
         this.bus.request(TRANSLATE_SUBJECTS.history, { roomId, lang, afterSeq, limit }, { timeoutMs: REALTIME.translationWaitMs }),
       deliver: (seq, text) => {
-        for (const viewer of viewers) viewer.sendTranslation(seq, text);
+        const from = arrivals.get(seq);
+        for (const key of arrivals.keys()) if (key <= seq) arrivals.delete(key);
+        this.fanOut('translation', from, { 'lt.room_id': roomId, 'lt.seq': seq, 'lt.lang': lang }, () => {
+          let written = 0;
+          for (const viewer of viewers) if (viewer.sendTranslation(seq, text)) written += 1;
+          return written;
+        });
       },
       onFetchError: (e) => this.logger.warn(`missing ${lang} translations of room ${roomId} could not be fetched: ${(e as Error).message}`),
     });
     const unsubscribe = this.bus.subscribe<TranslationFrame>(TRANSLATE_SUBJECTS.ready.subject(roomId, lang), (frame) =>
       this.onTranslation(roomId, frame),
     );
-    room.translations.set(lang, { stream, unsubscribe });
+    room.translations.set(lang, { stream, unsubscribe, arrivals });
     this.publishPresence(roomId, [...room.viewers.keys()]);
   }
 

@@ -1,5 +1,6 @@
 import type { WebSocket } from 'ws';
 import { CLOSE_CODES, LiveErrorCode, type LanguageCode, type Role, type ServerFrame } from '@lt/contracts';
+import { productMetrics } from '@lt/platform';
 
 /** A slow reader with this much unsent data is dropped; it reconnects with `since` and loses nothing. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
@@ -41,31 +42,35 @@ export class LiveSocket {
   private constructor(private readonly ws: WebSocket) {}
 
   send(frame: ServerFrame): void {
-    this.sendRaw(JSON.stringify(frame));
+    if (this.sendRaw(JSON.stringify(frame))) productMetrics().framesOut.add(1, { type: frame.type });
   }
 
-  /** Sends an already serialised frame: one serialisation per (message, language) for all viewers. */
-  sendRaw(text: string): void {
-    if (this.ws.readyState !== this.ws.OPEN) return;
+  /**
+   * Sends an already serialised frame: one serialisation per (message, language) for all viewers. False when
+   * nothing was written; whoever writes to many sockets counts the frames once for all of them.
+   */
+  sendRaw(text: string): boolean {
+    if (this.ws.readyState !== this.ws.OPEN) return false;
     if (this.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
       this.ws.close(CLOSE_CODES.tooSlow, 'Too slow: reconnect with since to catch up');
-      return;
+      return false;
     }
     this.ws.send(text);
+    return true;
   }
 
   /** A live translation: held while history is being sent, else sent if it is newer than what this socket has. */
-  sendTranslation(seq: number, text: string): void {
-    if (this.holds > 0) this.held.push({ seq, text });
-    else this.sendInOrder(seq, text);
+  sendTranslation(seq: number, text: string): boolean {
+    if (this.holds === 0) return this.sendInOrder(seq, text);
+    this.held.push({ seq, text });
+    return false;
   }
 
   /** Sends a translation only if its seq is above every one sent before: nothing twice, nothing out of order. */
   sendInOrder(seq: number, text: string): boolean {
     if (seq <= this.cursor) return false;
     this.cursor = seq;
-    this.sendRaw(text);
-    return true;
+    return this.sendRaw(text);
   }
 
   /** The highest seq this socket has been sent in its language. */

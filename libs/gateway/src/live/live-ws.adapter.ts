@@ -7,6 +7,7 @@ import proxyAddr from 'proxy-addr';
 import { lastValueFrom, type Observable } from 'rxjs';
 import type { RawData, WebSocket, WebSocketServer } from 'ws';
 import { clientFrameSchema, CLOSE_CODES, LIMITS, LiveErrorCode, REALTIME, type ClientFrame } from '@lt/contracts';
+import { productMetrics } from '@lt/platform';
 import { trustedOrigins, type GatewayConfig } from '../gateway.config';
 import { LiveSocket } from './live-socket';
 import { isOriginAllowed } from './origin';
@@ -199,6 +200,7 @@ export class LiveWsAdapter extends WsAdapter {
     const socket = LiveSocket.of(ws);
     const rate = new FrameRate();
     const lanes = new FrameLanes((e) => logger.error('frame failed', e as Error));
+    const { framesIn } = productMetrics();
     ws.on('message', (data: RawData, isBinary: boolean) => {
       const now = Date.now();
       const verdict = rate.take(now);
@@ -211,11 +213,15 @@ export class LiveWsAdapter extends WsAdapter {
         if (messageId || rate.errorDue(now)) socket.error(LiveErrorCode.RateLimited, 'Too many frames: slow down', messageId);
         // Transcripts that came before it are still stored; those after it wait for it to come again.
         if (messageId) lanes.schedule('transcript', async () => socket.blockTranscriptsAfter(messageId));
-        return;
+        return framesIn.add(1, { type: 'refused' });
       }
       const parsed = parseFrame(data, isBinary);
-      if ('error' in parsed) return socket.error(LiveErrorCode.BadFrame, parsed.error, parsed.messageId);
+      if ('error' in parsed) {
+        framesIn.add(1, { type: 'invalid' });
+        return socket.error(LiveErrorCode.BadFrame, parsed.error, parsed.messageId);
+      }
       const { frame } = parsed;
+      framesIn.add(1, { type: frame.type });
       if (frame.type === 'join') socket.joinSeen = true;
       lanes.schedule(frame.type, () => this.dispatch(ws, frame, byType, transform));
     });
@@ -230,6 +236,8 @@ export class LiveWsAdapter extends WsAdapter {
     const handler = byType.get(frame.type);
     if (!handler) return LiveSocket.of(ws).error(LiveErrorCode.BadFrame, `Unknown frame type ${frame.type}`);
     const reply = await lastValueFrom(transform(handler(frame, frame.type)), { defaultValue: undefined });
-    if (reply != null && ws.readyState === ws.OPEN) ws.send(JSON.stringify(reply));
+    if (reply == null || ws.readyState !== ws.OPEN) return;
+    ws.send(JSON.stringify(reply));
+    productMetrics().framesOut.add(1, { type: (reply as { type?: string }).type ?? 'reply' });
   }
 }

@@ -8,6 +8,7 @@ import {
 } from '@nestjs/websockets';
 import type { WebSocket } from 'ws';
 import { CLOSE_CODES, type ClientFrame, type JoinFrame, type PongFrame, type TranscriptFrame } from '@lt/contracts';
+import { productMetrics } from '@lt/platform';
 import { AccessTokens } from '../auth/access-tokens';
 import { LiveExceptionFilter } from './live-exception.filter';
 import { Live } from './live.decorators';
@@ -40,11 +41,13 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect, Be
 
   handleConnection(ws: WebSocket): void {
     this.sockets.add(LiveSocket.of(ws));
+    productMetrics().sockets.add(1, { role: 'pending' });
   }
 
   handleDisconnect(ws: WebSocket): void {
     const socket = LiveSocket.of(ws);
-    this.sockets.delete(socket);
+    if (!this.sockets.delete(socket)) return;
+    productMetrics().sockets.add(-1, { role: (socket.roomId && socket.role) || 'pending' });
     this.rooms.remove(socket);
   }
 

@@ -13,7 +13,7 @@ import {
   type TranscriptFrame,
   type TranslationFrame,
 } from '@lt/contracts';
-import { Bus, DomainException } from '@lt/platform';
+import { Bus, clientTraceContext, DomainException, inSpan, productMetrics, SpanKind, type Span } from '@lt/platform';
 import { AccessTokens } from '../auth/access-tokens';
 import { liveCodeOf } from '../errors/error-map';
 import { LiveRooms } from './live-rooms';
@@ -46,6 +46,9 @@ export class LiveService {
     const suffix = crypto.randomUUID().slice(0, 8);
     socket.roomId = frame.roomId;
     socket.role = frame.role;
+    const sockets = productMetrics().sockets;
+    sockets.add(-1, { role: 'pending' });
+    sockets.add(1, { role: frame.role });
     socket.clientId = `${frame.role}-${suffix}`;
     socket.speakerName = frame.role === 'host' ? 'Host' : '';
     socket.lang = frame.role === 'viewer' ? (frame.lang ?? null) : null;
@@ -81,6 +84,19 @@ export class LiveService {
         speakerName: socket.speakerName,
       });
     }
+    // One spoken sentence is one trace, from here to the viewers' frames (continuing the client's, if it sent one).
+    return inSpan(
+      'ws transcript',
+      {
+        kind: SpanKind.SERVER,
+        parent: clientTraceContext(frame.traceparent, frame.tracestate),
+        attributes: { 'lt.room_id': roomId, 'lt.message_id': frame.messageId, 'lt.role': socket.role ?? '' },
+      },
+      (span) => this.store(socket, roomId, frame, span),
+    );
+  }
+
+  private async store(socket: LiveSocket, roomId: string, frame: TranscriptFrame, span: Span): Promise<void> {
     if (socket.transcriptBlocked(frame.messageId)) {
       return socket.error(LiveErrorCode.Unavailable, 'An earlier sentence is not stored yet: send it again first', frame.messageId);
     }
@@ -99,6 +115,7 @@ export class LiveService {
         },
         { timeoutMs: APPEND_TIMEOUT_MS },
       );
+      span.setAttribute('lt.seq', seq);
       socket.send({ type: 'ack', messageId: frame.messageId, seq });
     } catch (error) {
       // The sender keeps a sentence refused for a passing reason and sends it again: until it does, the
@@ -186,10 +203,12 @@ export class LiveService {
 
   /** False once the viewer has switched to another language: the rest is of no use to it. */
   private sendFrames(socket: LiveSocket, lang: LanguageCode, frames: TranslationFrame[]): boolean {
+    let written = 0;
     for (const frame of frames) {
-      if (socket.lang !== lang) return false;
-      socket.sendInOrder(frame.seq, JSON.stringify(frame));
+      if (socket.lang !== lang) break;
+      if (socket.sendInOrder(frame.seq, JSON.stringify(frame))) written += 1;
     }
+    productMetrics().framesOut.add(written, { type: 'translation' });
     return socket.lang === lang;
   }
 }

@@ -13,6 +13,7 @@ import {
   type RoomEventRoute,
 } from '@lt/contracts';
 import { DomainException } from '../errors/domain.exception';
+import { inSpan, SpanKind, traceHeaders } from '../telemetry/tracing';
 
 export type BusListener<T = unknown> = (payload: T, subject: string) => Promise<void> | void;
 export type Unsubscribe = () => void;
@@ -21,6 +22,8 @@ export type Unsubscribe = () => void;
 export interface SubscribingClient {
   subscribe<T>(subject: string, listener: BusListener<T>): Unsubscribe;
   isConnected(): boolean;
+  /** The payload with message headers (the trace context), in this transport's own record type. */
+  record(payload: unknown, headers: Record<string, string>): unknown;
 }
 
 export interface RequestOptions {
@@ -47,11 +50,14 @@ export class Bus {
 
   async request<R extends RequestRoute>(route: R, payload: RequestOf<R>, options?: RequestOptions): Promise<ReplyOf<R>> {
     const timeoutMs = options?.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
-    try {
-      return await firstValueFrom(this.client.send<ReplyOf<R>>(route.subject, payload ?? {}).pipe(timeout(timeoutMs)));
-    } catch (error) {
-      throw toBusError(route.subject, error, timeoutMs);
-    }
+    return inSpan(`send ${route.subject}`, { kind: SpanKind.CLIENT, attributes: messagingAttributes(route.subject) }, async () => {
+      try {
+        const message = this.withTraceContext(payload ?? {});
+        return await firstValueFrom(this.client.send<ReplyOf<R>>(route.subject, message).pipe(timeout(timeoutMs)));
+      } catch (error) {
+        throw toBusError(route.subject, error, timeoutMs);
+      }
+    });
   }
 
   emit<R extends EventRoute>(route: R, payload: EventOf<R>): void {
@@ -72,11 +78,22 @@ export class Bus {
     return this.client.isConnected();
   }
 
+  /** The payload with the current trace context in the message headers, so the receiver's spans join the trace. */
+  private withTraceContext(payload: unknown): unknown {
+    const headers = traceHeaders();
+    return Object.keys(headers).length ? this.client.record(payload, headers) : payload;
+  }
+
   private dispatch(subject: string, payload: unknown): void {
-    this.client.emit(subject, payload).subscribe({
+    this.client.emit(subject, this.withTraceContext(payload)).subscribe({
       error: (error: unknown) => this.logger.warn(`could not publish ${subject}: ${describe(error)}`),
     });
   }
+}
+
+/** OpenTelemetry's messaging attributes of a subject. */
+export function messagingAttributes(subject: string) {
+  return { 'messaging.system': 'nats', 'messaging.destination.name': subject };
 }
 
 function describe(error: unknown): string {

@@ -1,8 +1,9 @@
-import { applyDecorators, UseFilters, UsePipes } from '@nestjs/common';
+import { applyDecorators, UseFilters, UseInterceptors, UsePipes } from '@nestjs/common';
 import { EventPattern, MessagePattern } from '@nestjs/microservices';
 import type { EventRoute, RequestRoute, RoomEventRoute } from '@lt/contracts';
 import { BusEventExceptionFilter, BusRequestExceptionFilter } from './bus-exception.filter';
 import { BusPayloadPipe } from './bus-payload.pipe';
+import { BusTracingInterceptor } from './bus-tracing.interceptor';
 
 /** Queue group of the service that owns a subject: its first segment ("rooms.room.get" -> "rooms"). */
 export function ownerOf(subject: string): string {
@@ -16,6 +17,7 @@ export function ownerOf(subject: string): string {
 export const OnRequest = (route: RequestRoute) =>
   applyDecorators(
     MessagePattern(route.subject, { queue: ownerOf(route.subject) }),
+    UseInterceptors(new BusTracingInterceptor(route.subject, 'request')),
     UsePipes(new BusPayloadPipe(route.request, route.subject)),
     UseFilters(BusRequestExceptionFilter),
   );
@@ -28,6 +30,7 @@ export const OnEvent = (route: EventRoute | RoomEventRoute, options?: { queue?: 
   const subject = route.kind === 'event' ? route.subject : route.pattern;
   return applyDecorators(
     EventPattern(subject, options?.queue ? { queue: options.queue } : {}),
+    UseInterceptors(new BusTracingInterceptor(subject, 'event')),
     UsePipes(new BusPayloadPipe(route.payload, subject)),
     UseFilters(BusEventExceptionFilter),
   );

@@ -3,12 +3,29 @@ import { BaseRpcContext, ClientProxy, CustomTransportStrategy, ReadPacket, Serve
 import { BusErrorCode } from '@lt/contracts';
 import { Bus, type BusListener, type SubscribingClient, type Unsubscribe } from './bus-client';
 import { subjectMatches } from './subject-match';
+import { contextFrom, withContext } from '../telemetry/tracing';
 
 /** What travels in process: the JSON text of a packet, as on the wire, so no caller shares an object with a handler. */
 interface Delivery {
   subject: string;
   text: string;
+  /** Message headers, as NATS carries them beside the payload (the trace context). */
+  headers?: Record<string, string>;
   reply?: (packet: WritePacket) => void;
+}
+
+/** A payload with headers, as `Bus` hands it to this transport (NATS has its own record type). */
+export class InProcessRecord {
+  constructor(
+    readonly data: unknown,
+    readonly headers: Record<string, string>,
+  ) {}
+}
+
+/** The packet as it goes on the "wire", and the headers that travel beside it. */
+function split(packet: ReadPacket): { packet: ReadPacket; headers?: Record<string, string> } {
+  if (!(packet.data instanceof InProcessRecord)) return { packet };
+  return { packet: { ...packet, data: packet.data.data }, headers: { ...packet.data.headers } };
 }
 
 interface Subscription {
@@ -52,10 +69,14 @@ export class InProcessBroker {
   }
 }
 
-/** What a handler's `@Ctx()` gets in embedded mode: the subject, as with NATS. */
-export class InProcessContext extends BaseRpcContext<[string]> {
+/** What a handler's `@Ctx()` gets in embedded mode: the subject and the headers, as with NATS. */
+export class InProcessContext extends BaseRpcContext<[string, Record<string, string> | undefined]> {
   getSubject(): string {
     return this.args[0];
+  }
+
+  getHeaders(): Record<string, string> | undefined {
+    return this.args[1];
   }
 }
 
@@ -90,7 +111,7 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
 
   private async handle(pattern: string, delivery: Delivery): Promise<void> {
     const packet = JSON.parse(delivery.text) as ReadPacket & { id?: string };
-    const context = new InProcessContext([delivery.subject]);
+    const context = new InProcessContext([delivery.subject, delivery.headers]);
     if (!delivery.reply) return this.handleEvent(pattern, packet, context);
     const reply = delivery.reply;
     const handler = this.getHandlerByPattern(pattern);
@@ -124,21 +145,29 @@ export class InProcessClient extends ClientProxy implements SubscribingClient {
     return true;
   }
 
+  record(payload: unknown, headers: Record<string, string>): InProcessRecord {
+    return new InProcessRecord(payload, headers);
+  }
+
   subscribe<T>(subject: string, listener: BusListener<T>): Unsubscribe {
     return this.broker.subscribe(subject, undefined, (d) => {
-      Promise.resolve()
-        .then(() => listener((JSON.parse(d.text) as { data: T }).data, d.subject))
-        .catch((e) => this.logger.error(`listener of ${subject} failed`, e as Error));
+      withContext(contextFrom(d.headers), () =>
+        Promise.resolve()
+          .then(() => listener((JSON.parse(d.text) as { data: T }).data, d.subject))
+          .catch((e) => this.logger.error(`listener of ${subject} failed`, e as Error)),
+      );
     });
   }
 
-  protected publish(packet: ReadPacket, callback: (packet: WritePacket) => void): () => void {
+  protected publish(partial: ReadPacket, callback: (packet: WritePacket) => void): () => void {
+    const { packet, headers } = split(partial);
     const withId = this.assignPacketId(packet);
     const subject = this.normalizePattern(packet.pattern);
     let live = true;
     const answered = this.broker.publish({
       subject,
       text: JSON.stringify(withId),
+      headers,
       reply: (response) => live && callback(response),
     });
     if (!answered) callback({ err: { code: BusErrorCode.Unavailable, message: `No service answers ${subject}` }, isDisposed: true });
@@ -147,8 +176,9 @@ export class InProcessClient extends ClientProxy implements SubscribingClient {
     };
   }
 
-  protected async dispatchEvent<T = unknown>(packet: ReadPacket): Promise<T> {
-    this.broker.publish({ subject: this.normalizePattern(packet.pattern), text: JSON.stringify(packet) });
+  protected async dispatchEvent<T = unknown>(partial: ReadPacket): Promise<T> {
+    const { packet, headers } = split(partial);
+    this.broker.publish({ subject: this.normalizePattern(packet.pattern), text: JSON.stringify(packet), headers });
     return undefined as T;
   }
 }

@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
-import { ClientNats, MsPattern, NatsOptions, ServerNats } from '@nestjs/microservices';
-import { JSONCodec, type NatsConnection, type Subscription } from 'nats';
+import { ClientNats, MsPattern, NatsOptions, NatsRecordBuilder, ServerNats } from '@nestjs/microservices';
+import { headers as natsHeaders, JSONCodec, type NatsConnection, type Subscription } from 'nats';
+import { contextFrom, withContext } from '../telemetry/tracing';
 import type { BusListener, SubscribingClient, Unsubscribe } from './bus-client';
 
 type NatsClientOptions = Required<NatsOptions>['options'];
@@ -55,6 +56,12 @@ export class PrefixedNatsClient extends ClientNats implements SubscribingClient 
     return this.connected;
   }
 
+  record(payload: unknown, headers: Record<string, string>): unknown {
+    const h = natsHeaders();
+    for (const [key, value] of Object.entries(headers)) h.set(key, value);
+    return new NatsRecordBuilder(payload).setHeaders(h).build();
+  }
+
   subscribe<T>(subject: string, listener: BusListener<T>): Unsubscribe {
     const full = prefixed(this.prefix, subject);
     const sub = this.unwrap<NatsConnection>().subscribe(full, {
@@ -67,9 +74,12 @@ export class PrefixedNatsClient extends ClientNats implements SubscribingClient 
           return this.log.warn(`dropped an undecodable event on ${msg.subject}`);
         }
         const unprefixed = this.prefix ? msg.subject.slice(this.prefix.length + 1) : msg.subject;
-        Promise.resolve()
-          .then(() => listener(data, unprefixed))
-          .catch((e) => this.log.error(`listener of ${subject} failed`, e as Error));
+        // The listener runs in the trace the message carries (a sentence's trace reaches its fan-out).
+        withContext(contextFrom(msg.headers), () =>
+          Promise.resolve()
+            .then(() => listener(data, unprefixed))
+            .catch((e) => this.log.error(`listener of ${subject} failed`, e as Error)),
+        );
       },
     });
     return () => sub.unsubscribe();

@@ -31,6 +31,10 @@ export const list = (check: z.ZodString) =>
 export const commonEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
+  /** json: one object per line; pretty: for a person at a terminal (the default when stdout is one). */
+  LOG_FORMAT: z.preprocess(emptyAsUndefined, z.enum(['json', 'pretty']).optional()),
+  /** Prometheus metrics on their own port (never the public one); 0 turns them off. */
+  METRICS_PORT: port(9464),
   DATABASE_URL: optionalUrl,
   DATA_DIR: z.string().min(1).default('.data'),
   NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),

@@ -118,7 +118,7 @@ export class FakeOpenAiServer {
         created,
         model: body.model,
         choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-        usage: { prompt_tokens: system.length + user.length, completion_tokens: content.length, total_tokens: system.length + user.length + content.length },
+        usage: fakeUsage(system + user, content),
       });
     }
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
@@ -128,8 +128,20 @@ export class FakeOpenAiServer {
     res.write(chunk({ role: 'assistant', content: '' }, null));
     for (const piece of pieces) res.write(chunk({ content: piece }, null));
     res.write(chunk({}, 'stop'));
+    // As the real API: with include_usage, one last chunk without choices reports the usage.
+    if (body.stream_options?.include_usage) {
+      const usage = fakeUsage(system + user, content);
+      res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: body.model, choices: [], usage })}\n\n`);
+    }
     res.end('data: [DONE]\n\n');
   }
+}
+
+/** Token counts the fake reports: about four characters a token, as with English text. */
+export function fakeUsage(prompt: string, completion: string) {
+  const prompt_tokens = Math.ceil(prompt.length / 4);
+  const completion_tokens = Math.ceil(completion.length / 4);
+  return { prompt_tokens, completion_tokens, total_tokens: prompt_tokens + completion_tokens };
 }
 
 function readBody(req: IncomingMessage): Promise<string> {

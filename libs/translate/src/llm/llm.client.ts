@@ -1,5 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import OpenAI from 'openai';
+import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
+import { inSpan, productMetrics, SpanKind, type LlmTask } from '@lt/platform';
 import { findLanguage, LLM, type LanguageCode } from '@lt/contracts';
 import type { TranslateEnv } from '../translate.env';
 
@@ -38,7 +40,7 @@ export class LlmClient {
     const source = findLanguage(from);
     const target = findLanguage(to);
     const p = LLM.translation;
-    const stream = await this.client.chat.completions.create({
+    const result = await this.stream('translation', this.client, {
       model: this.model,
       stream: true,
       temperature: p.temperature,
@@ -54,10 +56,44 @@ export class LlmClient {
         { role: 'user', content: text },
       ],
     });
-    let result = '';
-    for await (const chunk of stream) result += chunk.choices[0]?.delta?.content ?? '';
-    result = result.trim();
     if (!result) throw new Error('Empty translation result');
     return result;
+  }
+
+  /**
+   * One streamed chat completion, gathered: a span with OpenTelemetry's GenAI attributes (the usage the
+   * server reports in its last chunk) and the calls and tokens counted by task.
+   */
+  private stream(task: LlmTask, client: OpenAI, params: ChatCompletionCreateParamsStreaming): Promise<string> {
+    const metrics = productMetrics();
+    const attributes = {
+      'gen_ai.operation.name': 'chat',
+      'gen_ai.provider.name': 'openai',
+      'gen_ai.system': 'openai',
+      'gen_ai.request.model': params.model,
+      'gen_ai.request.temperature': params.temperature ?? 1,
+      'gen_ai.request.max_tokens': params.max_tokens ?? 0,
+      'lt.llm_task': task,
+    };
+    return inSpan(`chat ${params.model}`, { kind: SpanKind.CLIENT, attributes }, async (span) => {
+      try {
+        const stream = await client.chat.completions.create({ ...params, stream_options: { include_usage: true } });
+        let text = '';
+        for await (const chunk of stream) {
+          text += chunk.choices[0]?.delta?.content ?? '';
+          if (chunk.model) span.setAttribute('gen_ai.response.model', chunk.model);
+          if (chunk.usage) {
+            span.setAttributes({ 'gen_ai.usage.input_tokens': chunk.usage.prompt_tokens, 'gen_ai.usage.output_tokens': chunk.usage.completion_tokens });
+            metrics.llmTokens.add(chunk.usage.prompt_tokens, { task, kind: 'input' });
+            metrics.llmTokens.add(chunk.usage.completion_tokens, { task, kind: 'output' });
+          }
+        }
+        metrics.llmCalls.add(1, { task, outcome: 'ok' });
+        return text.trim();
+      } catch (error) {
+        metrics.llmCalls.add(1, { task, outcome: 'error' });
+        throw error;
+      }
+    });
   }
 }

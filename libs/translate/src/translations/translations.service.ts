@@ -9,7 +9,7 @@ import {
   type TranslationFrame,
   type TranslationHistoryRequest,
 } from '@lt/contracts';
-import { Bus } from '@lt/platform';
+import { Bus, inSpan, productMetrics } from '@lt/platform';
 import { LlmClient } from '../llm/llm.client';
 import { PresenceRegistry } from '../presence/presence.registry';
 import { TranslationsRepository } from './translations.repository';
@@ -53,12 +53,18 @@ export class TranslationsService {
   ) {}
 
   async onTranscriptStored(transcript: StoredTranscript): Promise<void> {
+    const received = performance.now();
     const langs = this.presence.languagesFor(transcript.roomId);
+    const attributes = { 'lt.room_id': transcript.roomId, 'lt.message_id': transcript.messageId, 'lt.seq': transcript.seq };
     await Promise.all(
-      langs.map(async (lang) => {
-        const frame = await this.translate(transcript, lang);
-        this.bus.emitToRoom(TRANSLATE_SUBJECTS.ready, { roomId: transcript.roomId, key: lang }, frame);
-      }),
+      // A span per language: the translation, and the fan-out of each gateway, are its children.
+      langs.map((lang) =>
+        inSpan(`translate ${lang}`, { attributes: { ...attributes, 'lt.lang': lang } }, async () => {
+          const frame = await this.translate(transcript, lang);
+          productMetrics().translationLatency.record(performance.now() - received, { lang });
+          this.bus.emitToRoom(TRANSLATE_SUBJECTS.ready, { roomId: transcript.roomId, key: lang }, frame);
+        }),
+      ),
     );
   }
 
@@ -74,6 +80,7 @@ export class TranslationsService {
       transcripts.filter((t) => t.sourceLanguage !== request.lang).map((t) => t.messageId),
     );
     const byMessage = new Map(stored.map((row) => [row.messageId, row]));
+    if (stored.length) productMetrics().cacheHits.add(stored.length, { cache: 'translation' });
     return mapLimited(transcripts, HISTORY_CONCURRENCY, (t) => {
       const row = byMessage.get(t.messageId);
       return row ? Promise.resolve(translationFrame(t, request.lang, row.text, row.fallback)) : this.translate(t, request.lang);
@@ -89,16 +96,23 @@ export class TranslationsService {
     if (lang === transcript.sourceLanguage) return Promise.resolve(translationFrame(transcript, lang, transcript.text));
     const key = `${transcript.roomId}:${transcript.messageId}:${lang}`;
     let pending = this.inflight.get(key);
-    if (!pending) {
-      pending = this.translateOnce(transcript, lang).finally(() => this.inflight.delete(key));
-      this.inflight.set(key, pending);
+    if (pending) {
+      productMetrics().cacheHits.add(1, { cache: 'translation' });
+      return pending;
     }
+    pending = this.translateOnce(transcript, lang).finally(() => this.inflight.delete(key));
+    this.inflight.set(key, pending);
     return pending;
   }
 
   private async translateOnce(t: StoredTranscript, lang: LanguageCode): Promise<TranslationFrame> {
     const stored = await this.translations.findOne(t.roomId, t.messageId, lang);
-    if (stored) return translationFrame(t, lang, stored.text, stored.fallback);
+    const metrics = productMetrics();
+    if (stored) {
+      metrics.cacheHits.add(1, { cache: 'translation' });
+      return translationFrame(t, lang, stored.text, stored.fallback);
+    }
+    metrics.cacheMisses.add(1, { cache: 'translation' });
     try {
       const text = await this.llm.translate(t.text, t.sourceLanguage, lang);
       await this.translations.save({ roomId: t.roomId, messageId: t.messageId, seq: t.seq, lang, text, fallback: null });

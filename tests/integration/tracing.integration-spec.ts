@@ -1,0 +1,117 @@
+import { captureSpans, createTestDatabase, FakeOpenAiServer, LiveClient, traceTree, type CapturedSpan, type TestDatabase } from '@lt/testing';
+import { startStack, type Stack } from '../support/stack';
+import { createRoom, MODES, sleep, transcript } from './helpers';
+
+jest.setTimeout(30_000);
+
+const tracing = captureSpans('translation-rooms');
+afterAll(() => tracing.shutdown());
+
+async function spansUntil(done: (spans: CapturedSpan[]) => boolean, what: string): Promise<CapturedSpan[]> {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const spans = tracing.spans();
+    if (done(spans)) return spans;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; spans:\n${traceTree(spans)}`);
+    await sleep(50);
+  }
+}
+
+describe.each(MODES)('one trace per spoken sentence (%s mode)', (mode) => {
+  let db: TestDatabase;
+  let llm: FakeOpenAiServer;
+  let stack: Stack;
+  const clients: LiveClient[] = [];
+
+  const connect = async (join: Record<string, unknown>) => {
+    const client = await LiveClient.connect(stack.baseUrl);
+    clients.push(client);
+    client.send({ type: 'join', ...join });
+    await client.waitFor((c) => c.frames.some((f) => f.type === 'joined'), 5000, 'joined');
+    return client;
+  };
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    llm = new FakeOpenAiServer();
+    await llm.start();
+    stack = await startStack({ mode, databaseUrl: db.url, llmUrl: llm.url });
+  });
+
+  afterAll(async () => {
+    clients.forEach((c) => c.close());
+    await stack?.close();
+    await llm?.stop();
+    await db?.drop();
+  });
+
+  it('links the frame, the append, each language, the LLM calls and each fan-out in one trace', async () => {
+    const { room, hostKey } = await createRoom(stack.baseUrl, 'Traced');
+    const host = await connect({ roomId: room.id, role: 'host', hostKey });
+    const viewers = [
+      await connect({ roomId: room.id, role: 'viewer', lang: 'fr' }),
+      await connect({ roomId: room.id, role: 'viewer', lang: 'fr' }),
+      await connect({ roomId: room.id, role: 'viewer', lang: 'de' }),
+    ];
+    host.send({ type: 'room_start', sourceLanguage: 'es' });
+    await viewers[0].waitFor((c) => c.of('room_start').length === 1, 5000, 'room_start');
+    await sleep(100);
+    tracing.reset();
+
+    const messageId = '7a111111-1111-4111-8111-111111111111';
+    host.send(transcript(messageId, 'Buenos días a todos'));
+    for (const viewer of viewers) await viewer.waitFor((c) => c.of('translation').length === 1, 5000, 'translation');
+
+    const spans = await spansUntil(
+      (all) => all.filter((s) => s.name === 'fanout translation').length === 2 && all.some((s) => s.name === 'ws transcript'),
+      'the fan-out of both languages',
+    );
+    const root = spans.find((s) => s.name === 'ws transcript') as CapturedSpan;
+    const trace = spans.filter((s) => s.traceId === root.traceId);
+    const tree = traceTree(trace);
+    const one = (name: string, parent: CapturedSpan, where: (s: CapturedSpan) => boolean = () => true) => {
+      const found = trace.filter((s) => s.name === name && s.parentId === parent.spanId && where(s));
+      if (found.length !== 1) throw new Error(`expected one "${name}" under "${parent.name}", found ${found.length}:\n${tree}`);
+      return found[0];
+    };
+
+    expect(root.parentId).toBeUndefined();
+    expect(root.attributes).toMatchObject({ 'lt.room_id': room.id, 'lt.message_id': messageId, 'lt.seq': 1 });
+    const send = one('send rooms.transcript.append', root);
+    const append = one('process rooms.transcript.append', send);
+    one('fanout transcript', append);
+    const stored = one('process room.*.event.transcript', append);
+    for (const [lang, readers] of [['fr', 2], ['de', 1]] as const) {
+      const translate = one(`translate ${lang}`, stored);
+      const chat = one('chat gpt-4o', translate);
+      expect(chat.attributes).toMatchObject({ 'gen_ai.operation.name': 'chat', 'gen_ai.request.model': 'gpt-4o' });
+      expect(chat.attributes['gen_ai.usage.input_tokens']).toBeGreaterThan(0);
+      expect(chat.attributes['gen_ai.usage.output_tokens']).toBeGreaterThan(0);
+      const fanOut = one('fanout translation', translate);
+      expect(fanOut.attributes).toMatchObject({ 'lt.lang': lang, 'lt.seq': 1, 'lt.sockets_written': readers });
+    }
+    // Nothing of this sentence went into another trace.
+    const elsewhere = spans.filter((s) => s.traceId !== root.traceId && s.attributes['lt.seq'] === 1);
+    expect(elsewhere).toEqual([]);
+  });
+
+  it('continues the traceparent a client sends with the frame', async () => {
+    const { room, hostKey } = await createRoom(stack.baseUrl, 'Traced by the client');
+    const host = await connect({ roomId: room.id, role: 'host', hostKey });
+    host.send({ type: 'room_start', sourceLanguage: 'es' });
+    await host.waitFor((c) => c.of('room_start').length === 1, 5000, 'room_start');
+    tracing.reset();
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const parentId = '00f067aa0ba902b7';
+    host.send(transcript('7b222222-2222-4222-8222-222222222222', 'Con contexto', { traceparent: `00-${traceId}-${parentId}-01` }));
+    await host.waitFor((c) => c.of('ack').length === 1, 5000, 'ack');
+    const spans = await spansUntil((all) => all.some((s) => s.name === 'process rooms.transcript.append'), 'the append');
+    const root = spans.find((s) => s.name === 'ws transcript') as CapturedSpan;
+    expect(root).toMatchObject({ traceId, parentId });
+    expect(spans.find((s) => s.name === 'process rooms.transcript.append')?.traceId).toBe(traceId);
+
+    host.send(transcript('7b333333-3333-4333-8333-333333333333', 'Mal contexto', { traceparent: 'not-a-trace' }));
+    await host.waitFor((c) => c.of('error').length === 1, 5000, 'refusal');
+    expect(host.of('error')[0]).toMatchObject({ code: 'bad_frame', messageId: '7b333333-3333-4333-8333-333333333333' });
+  });
+});
