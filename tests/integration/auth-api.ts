@@ -1,4 +1,5 @@
 import type { AuthSession, SignupResponse } from '@lt/contracts';
+import { apiContract } from './api-contract';
 
 export interface ApiAnswer<T = unknown> {
   status: number;
@@ -6,23 +7,32 @@ export interface ApiAnswer<T = unknown> {
   headers: Headers;
 }
 
-/** A small client for the auth API of a running stack. */
+/** A request as sent: extra headers, and the body's exact text (e.g. not JSON) when `body` is a string. */
+export interface ApiRequest {
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+/** A small client for the API of a running stack; every answer must be as the OpenAPI document says. */
 export function authApi(baseUrl: string) {
-  const call = async <T>(method: string, path: string, body?: unknown, token?: string): Promise<ApiAnswer<T>> => {
-    const res = await fetch(`${baseUrl}${path}`, {
-      method,
-      redirect: 'manual',
+  const send = async <T>(method: string, path: string, request: ApiRequest = {}): Promise<ApiAnswer<T>> => {
+    const res = await fetch(`${baseUrl}${path}`, { method, redirect: 'manual', headers: request.headers, body: request.body });
+    const text = await res.text();
+    const contentType = res.headers.get('content-type');
+    const body = (contentType?.includes('json') && text ? JSON.parse(text) : text || null) as T;
+    apiContract.assert(method, path, res.status, body, contentType);
+    return { status: res.status, body, headers: res.headers };
+  };
+  const call = <T>(method: string, path: string, body?: unknown, token?: string): Promise<ApiAnswer<T>> =>
+    send<T>(method, path, {
       headers: {
         ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    const text = await res.text();
-    const json = res.headers.get('content-type')?.includes('json');
-    return { status: res.status, body: (json && text ? JSON.parse(text) : text || null) as T, headers: res.headers };
-  };
   return {
+    send,
     call,
     signup: (email: string, password = 'secret-pw', name?: string) =>
       call<SignupResponse>('POST', '/api/auth/signup', { email, password, ...(name ? { name } : {}) }),

@@ -1,5 +1,6 @@
 import type { CreateRoomResponse } from '@lt/contracts';
 import type { StackMode } from '../support/stack';
+import { apiContract } from './api-contract';
 
 /** The modes whose suites run: distributed only where NATS answers (see tests/support/global-setup.ts). */
 export const MODES: StackMode[] = process.env.LT_NATS_AVAILABLE === '1' ? ['embedded', 'distributed'] : ['embedded'];
@@ -11,7 +12,9 @@ export async function createRoom(baseUrl: string, name?: string): Promise<Create
     body: JSON.stringify(name === undefined ? {} : { name }),
   });
   if (res.status !== 201) throw new Error(`create room answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as CreateRoomResponse;
+  const body = (await res.json()) as CreateRoomResponse;
+  apiContract.assert('POST', '/api/rooms', res.status, body, res.headers.get('content-type'));
+  return body;
 }
 
 export function transcript(messageId: string, text: string, extra: Record<string, unknown> = {}) {

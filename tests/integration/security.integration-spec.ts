@@ -3,6 +3,7 @@ import { Client } from 'pg';
 import type { AuthSession, CreateRoomResponse } from '@lt/contracts';
 import { createTestDatabase, LiveClient, SmtpCatcher, type TestDatabase } from '@lt/testing';
 import { startStack, type Stack } from '../support/stack';
+import { apiContract } from './api-contract';
 import { authApi, uniqueEmail } from './auth-api';
 import { MODES, sleep } from './helpers';
 
@@ -18,6 +19,7 @@ interface Answer {
 /**
  * One HTTP call with full control of what browsers and fetch decide alone: the Host header, the client
  * address (any 127.x address reaches the stack, so each test can be its own client), the exact body bytes.
+ * Answers of documented paths must be as the OpenAPI document says.
  */
 function call(
   baseUrl: string,
@@ -40,7 +42,13 @@ function call(
           } catch {
             // not JSON: kept as text
           }
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
+          const status = res.statusCode ?? 0;
+          try {
+            if (apiContract.pathOf(path)) apiContract.assert(method, path, status, body, res.headers['content-type']);
+          } catch (error) {
+            return reject(error);
+          }
+          resolve({ status, headers: res.headers, body });
         });
       },
     );

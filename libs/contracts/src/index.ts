@@ -16,3 +16,6 @@ export * from './api-error';
 export * from './text';
 export * from './tts/tts.subjects';
 export * from './auth';
+export * from './rooms/room-id.dto';
+export * from './http/api-route';
+export * from './http/api-routes';

@@ -6,6 +6,7 @@ import { GATEWAY_ENV, type GatewayConfig } from './gateway.config';
 import { AuthHttpController } from './http/auth.http-controller';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { ConfigHttpController } from './http/config.http-controller';
+import { ApiDocsHttpController } from './http/openapi/api-docs.http-controller';
 import { RoomsHttpController } from './http/rooms.http-controller';
 import { LiveBusController } from './live/live-bus.controller';
 import { LiveRooms } from './live/live-rooms';
@@ -13,14 +14,14 @@ import { LiveGateway } from './live/live.gateway';
 import { LiveService } from './live/live.service';
 import { webAppModules } from './web-app';
 
-/** The gateway: HTTP API under /api, the /ws socket and its fan-out. Needs BusModule from the composition root. */
+/** The gateway: HTTP API under /api (documented at /api/docs), the /ws socket and its fan-out. Needs BusModule from the composition root. */
 @Module({})
 export class GatewayModule {
   static forRoot(config: GatewayConfig): DynamicModule {
     return {
       module: GatewayModule,
       imports: webAppModules(config.webDist),
-      controllers: [RoomsHttpController, AuthHttpController, ConfigHttpController, LiveBusController],
+      controllers: [RoomsHttpController, AuthHttpController, ConfigHttpController, ApiDocsHttpController, LiveBusController],
       providers: [
         { provide: GATEWAY_ENV, useValue: config },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },

@@ -5,3 +5,4 @@ export * from './web-app';
 export * from './prepare-gateway';
 export * from './gateway.env';
 export * from './live/live-rooms';
+export * from './http/openapi/openapi.document';

@@ -3,4 +3,5 @@ export * from './fake-openai/fake-openai.server';
 export * from './live-client';
 export * from './nats';
 export * from './smtp-catcher';
+export * from './openapi/openapi-validator';
 export * from './tracing';

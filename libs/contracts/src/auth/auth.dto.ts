@@ -17,7 +17,7 @@ export const AUTH_MESSAGES = {
   socialNotConfigured: 'Social sign-in is not configured',
 } as const;
 
-const email = cleanText('Email').trim().toLowerCase().email('Invalid email').max(320);
+const email = cleanText('Email').trim().toLowerCase().email('Invalid email').max(320).meta({ examples: ['ana@example.com'] });
 /**
  * Passwords alone may hold control characters: they are only hashed, never stored or shown as text, and
  * refusing them now would lock out whoever chose one before.
@@ -38,6 +38,8 @@ export const socialProviderSchema = z.enum(['google', 'apple']);
 export const idTokenGrantBodySchema = z.object({ provider: socialProviderSchema, id_token: cleanText('ID token').min(20).max(8192) }).strict();
 export const grantTypeSchema = z.enum(['password', 'refresh_token', 'id_token']);
 export const recoverBodySchema = z.object({ email }).strict();
+/** `GET /api/auth/verify`: the link in recovery and confirmation mails. */
+export const verifyLinkQuerySchema = z.object({ token: cleanText('Token').min(20).max(200), type: z.enum(['recovery', 'signup']) });
 export const updateUserBodySchema = z
   .object({ name: name.optional(), email: email.optional(), password: password.optional() })
   .strict()
@@ -50,4 +52,5 @@ export type IdTokenGrantBody = z.infer<typeof idTokenGrantBodySchema>;
 export type SocialProvider = z.infer<typeof socialProviderSchema>;
 export type GrantType = z.infer<typeof grantTypeSchema>;
 export type RecoverBody = z.infer<typeof recoverBodySchema>;
+export type VerifyLinkQuery = z.infer<typeof verifyLinkQuerySchema>;
 export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;

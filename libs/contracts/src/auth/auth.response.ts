@@ -1,50 +1,74 @@
+import { z } from 'zod';
+
+const timestamp = z.iso.datetime().meta({ examples: ['2025-05-01T09:30:00.000Z'] });
+const id = z.uuid().meta({ examples: ['3f0c2a9e-5b1d-4c7a-9e2f-6d8b1a4c7e90'] });
+const email = z.string().meta({ examples: ['ana@example.com'] });
+
 /** The signed-in user (spec §3 "Auth user"). */
-export interface AuthUser {
-  id: string;
-  email: string;
-  email_confirmed_at: string | null;
-  user_metadata: { name: string; full_name: string };
-  created_at: string;
-}
+export const authUserSchema = z
+  .object({
+    id,
+    email,
+    email_confirmed_at: timestamp.nullable(),
+    user_metadata: z.object({ name: z.string(), full_name: z.string() }),
+    created_at: timestamp,
+  })
+  .meta({ id: 'AuthUser', description: 'The signed-in user' });
 
 /** A session (spec §3): a 1-hour JWT access token and an opaque, single-use refresh token. */
-export interface AuthSession {
-  access_token: string;
-  token_type: 'bearer';
-  expires_in: number;
-  /** Unix seconds. */
-  expires_at: number;
-  refresh_token: string;
-  user: AuthUser;
-}
+export const authSessionSchema = z
+  .object({
+    access_token: z.string().describe('EdDSA-signed JWT; send it as `Authorization: Bearer <token>`'),
+    token_type: z.literal('bearer'),
+    expires_in: z.int().meta({ description: 'Seconds the access token is valid', examples: [3600] }),
+    expires_at: z.int().meta({ description: 'Unix seconds', examples: [1746095400] }),
+    refresh_token: z.string().describe('Opaque; spent by its first use (`grant_type=refresh_token`)'),
+    user: authUserSchema,
+  })
+  .meta({ id: 'AuthSession', description: 'A 1-hour access token and a single-use refresh token' });
 
-export interface SignupResponse {
-  user: AuthUser;
-  /** null while the e-mail confirmation is pending. */
-  session: AuthSession | null;
-}
+export const signupResponseSchema = z
+  .object({
+    user: authUserSchema,
+    session: authSessionSchema.nullable().describe('null while the e-mail confirmation is pending'),
+  })
+  .meta({ id: 'SignupResponse' });
 
-export type PlanType = 'free' | 'premium';
-export type UserRole = 'user' | 'admin';
+export const planTypeSchema = z.enum(['free', 'premium']);
+export const userRoleSchema = z.enum(['user', 'admin']);
 
 /** `GET /api/profile` (spec §3 profiles, plus what is left of the quota). */
-export interface ProfileResponse {
-  id: string;
-  email: string;
-  name: string | null;
-  plan_type: PlanType;
-  token_quota: number;
-  tokens_used: number;
-  tokens_remaining: number;
-  role: UserRole;
-  last_reset: string | null;
-  created_at: string;
-}
+export const profileResponseSchema = z
+  .object({
+    id,
+    email,
+    name: z.string().nullable(),
+    plan_type: planTypeSchema,
+    token_quota: z.int().meta({ examples: [10000] }),
+    tokens_used: z.int().meta({ examples: [1200] }),
+    tokens_remaining: z.int().meta({ examples: [8800] }),
+    role: userRoleSchema,
+    last_reset: timestamp.nullable(),
+    created_at: timestamp,
+  })
+  .meta({ id: 'Profile', description: "The caller's profile: plan, role and what is left of the token quota" });
 
 /** `/config.json`: public settings only. */
-export interface PublicConfig {
-  languages: string[];
-  limits: { roomNameMax: number };
-  /** Keycloak for Google / Apple sign-in; null when not configured. */
-  keycloak: { url: string; realm: string; clientId: string } | null;
-}
+export const publicConfigSchema = z
+  .object({
+    languages: z.array(z.string()),
+    limits: z.object({ roomNameMax: z.int().meta({ examples: [50] }) }),
+    keycloak: z
+      .object({ url: z.string(), realm: z.string(), clientId: z.string() })
+      .nullable()
+      .describe('Keycloak for Google / Apple sign-in; null when not configured'),
+  })
+  .meta({ id: 'PublicConfig', description: 'Public settings of the web app; never a secret' });
+
+export type AuthUser = z.infer<typeof authUserSchema>;
+export type AuthSession = z.infer<typeof authSessionSchema>;
+export type SignupResponse = z.infer<typeof signupResponseSchema>;
+export type PlanType = z.infer<typeof planTypeSchema>;
+export type UserRole = z.infer<typeof userRoleSchema>;
+export type ProfileResponse = z.infer<typeof profileResponseSchema>;
+export type PublicConfig = z.infer<typeof publicConfigSchema>;

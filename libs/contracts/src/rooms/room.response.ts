@@ -1,35 +1,49 @@
 import { z } from 'zod';
-import type { LanguageCode } from '../languages';
+import { languageCodeSchema } from '../languages';
 
 export const roomStatusSchema = z.enum(['scheduled', 'active', 'ended']);
 export type RoomStatus = z.infer<typeof roomStatusSchema>;
 
+const timestamp = z.iso.datetime().meta({ examples: ['2025-05-01T09:30:00.000Z'] });
+const roomId = z.uuid().meta({ examples: ['8a6f2a0e-7a43-4d2c-9f57-1c1f1b0f9b11'] });
+const userId = z.uuid().meta({ examples: ['3f0c2a9e-5b1d-4c7a-9e2f-6d8b1a4c7e90'] });
+
 /** A room as the API returns it (spec §3 `rooms`). */
-export interface RoomResponse {
-  id: string;
-  owner_id: string | null;
-  name: string;
-  source_language: LanguageCode | null;
-  status: RoomStatus;
-  viewer_link: string;
-  scheduled_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export const roomResponseSchema = z
+  .object({
+    id: roomId,
+    owner_id: userId.nullable().describe('null for a room created without signing in'),
+    name: z.string(),
+    source_language: languageCodeSchema.nullable().describe('Set when the host starts the room'),
+    status: roomStatusSchema,
+    viewer_link: z.string().describe('The public link viewers open'),
+    scheduled_at: timestamp.nullable(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'Room' });
 
 /** `POST /api/rooms` answer: the host key is returned this once only. */
-export interface CreateRoomResponse {
-  room: RoomResponse;
-  hostKey: string;
-}
+export const createRoomResponseSchema = z
+  .object({
+    room: roomResponseSchema,
+    hostKey: z.string().describe('Lets the host speak in the room; shown this once only'),
+  })
+  .meta({ id: 'CreateRoomResponse' });
 
 /** `GET /api/view/:roomId`: what anyone holding the viewer link may know. */
-export interface PublicRoomResponse {
-  id: string;
-  name: string;
-  status: RoomStatus;
-  source_language: LanguageCode | null;
-}
+export const publicRoomResponseSchema = z
+  .object({
+    id: roomId,
+    name: z.string(),
+    status: roomStatusSchema,
+    source_language: languageCodeSchema.nullable(),
+  })
+  .meta({ id: 'PublicRoom', description: 'What anyone holding the viewer link may know of a room' });
+
+export type RoomResponse = z.infer<typeof roomResponseSchema>;
+export type CreateRoomResponse = z.infer<typeof createRoomResponseSchema>;
+export type PublicRoomResponse = z.infer<typeof publicRoomResponseSchema>;
 
 /** 'Room ' plus the first 8 characters of the id when the trimmed name is empty (spec §3). */
 export function defaultRoomName(id: string, name?: string | null): string {

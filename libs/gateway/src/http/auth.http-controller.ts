@@ -1,10 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { z } from 'zod';
 import {
   ACCOUNTS_SUBJECTS,
   AUTH_MESSAGES,
-  cleanText,
   credentialsPresent,
   GatewayErrorCode,
   grantTypeSchema,
@@ -14,6 +12,7 @@ import {
   refreshGrantBodySchema,
   signupBodySchema,
   updateUserBodySchema,
+  verifyLinkQuerySchema,
   type AuthSession,
   type AuthUser,
   type CallerContext,
@@ -26,8 +25,6 @@ import { Caller } from '../auth/caller.decorator';
 import { IpRateLimitGuard } from '../auth/ip-rate-limiter.guard';
 import { GATEWAY_ENV, type GatewayConfig } from '../gateway.config';
 import { clientOf, publicOrigin } from './public-origin';
-
-const verifyQuerySchema = z.object({ token: cleanText('Token').min(20).max(200), type: z.enum(['recovery', 'signup']) });
 
 function requireCredentials(body: unknown): void {
   if (!credentialsPresent(body)) throw new DomainException(GatewayErrorCode.ValidationFailed, AUTH_MESSAGES.missingCredentials);
@@ -89,7 +86,7 @@ export class AuthHttpController {
   @Get('auth/verify')
   async verify(@Query() query: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
     const origin = publicOrigin(req, this.config);
-    const parsed = verifyQuerySchema.safeParse(query);
+    const parsed = verifyLinkQuerySchema.safeParse(query);
     const page = parsed.success && parsed.data.type === 'signup' ? '/' : '/reset-password';
     try {
       if (!parsed.success) throw new DomainException(GatewayErrorCode.InvalidLink, 'Email link is invalid or has expired');

@@ -1,15 +1,12 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
-import { z } from 'zod';
-import { createRoomBodySchema, ROOMS_SUBJECTS, type CreateRoomResponse, type PublicRoomResponse } from '@lt/contracts';
+import { createRoomBodySchema, roomIdSchema, ROOMS_SUBJECTS, type CreateRoomResponse, type PublicRoomResponse } from '@lt/contracts';
 import { Bus } from '@lt/platform';
 import { OptionalAuthGuard } from '../auth/auth.guard';
 import { RoomCreateRateLimitGuard } from '../auth/ip-rate-limiter.guard';
 import { Caller } from '../auth/caller.decorator';
 import { GATEWAY_ENV, type GatewayConfig } from '../gateway.config';
 import { publicOrigin } from './public-origin';
-
-const roomIdSchema = z.string().uuid('Room id must be a uuid');
 
 @Controller('api')
 export class RoomsHttpController {
