@@ -8,10 +8,11 @@ import { RefreshTokenEntity, SessionEntity, SigningKeyEntity } from './sessions/
 import { IdentityEntity, UserEntity } from './users/user.entity';
 
 export const ACCOUNTS_DATA_SOURCE = Symbol('ACCOUNTS_DATA_SOURCE');
+export const ACCOUNTS_SCHEMA = 'accounts';
 export const ACCOUNTS_MIGRATIONS = [CreateProfiles1763800200000, CreateAuth1763800300000, ThrottleSignInsAndLogRevocations1763800400000];
 
 export const accountsDatabaseProviders = serviceDatabaseProviders(ACCOUNTS_DATA_SOURCE, {
-  schema: 'accounts',
+  schema: ACCOUNTS_SCHEMA,
   entities: [
     UserEntity,
     IdentityEntity,

@@ -1,3 +1,3 @@
 export * from './translate.module';
-export { TRANSLATE_MIGRATIONS } from './translate.database';
+export { TRANSLATE_MIGRATIONS, TRANSLATE_SCHEMA } from './translate.database';
 export * from './translate.env';

@@ -3,10 +3,11 @@ import { CreateTranslations1763800100000 } from './database/migrations/176380010
 import { TranslationEntity } from './translations/translation.entity';
 
 export const TRANSLATE_DATA_SOURCE = Symbol('TRANSLATE_DATA_SOURCE');
+export const TRANSLATE_SCHEMA = 'translate';
 export const TRANSLATE_MIGRATIONS = [CreateTranslations1763800100000];
 
 export const translateDatabaseProviders = serviceDatabaseProviders(TRANSLATE_DATA_SOURCE, {
-  schema: 'translate',
+  schema: TRANSLATE_SCHEMA,
   entities: [TranslationEntity],
   migrations: TRANSLATE_MIGRATIONS,
 });
