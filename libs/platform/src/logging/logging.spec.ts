@@ -1,5 +1,7 @@
 import { Writable } from 'node:stream';
-import { captureSpans } from '@lt/testing';
+import { context, trace } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
 import { inSpan } from '../telemetry/tracing';
 import { createProcessLogger, logFormatFrom, ProcessLogger, serviceNameOf } from './logging';
 
@@ -27,17 +29,20 @@ describe('process logs', () => {
   });
 
   it('carries the trace and span id of the operation a line is written in', async () => {
-    const tracing = captureSpans();
+    const exporter = new InMemorySpanExporter();
+    trace.setGlobalTracerProvider(new TracerProvider({ spanProcessors: [new SimpleSpanProcessor({ exporter })] }));
+    context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
     try {
       const { lines, destination } = collect();
       const logger = new ProcessLogger(createProcessLogger({ service: 'gateway', level: 'log', format: 'json', destination }));
       logger.log('outside');
       inSpan('ws transcript', {}, () => logger.log('inside'));
-      const [span] = tracing.spans();
+      const { traceId, spanId } = exporter.getFinishedSpans()[0].spanContext();
       expect(lines[0].trace_id).toBeUndefined();
-      expect(lines[1]).toMatchObject({ msg: 'inside', trace_id: span.traceId, span_id: span.spanId });
+      expect(lines[1]).toMatchObject({ msg: 'inside', trace_id: traceId, span_id: spanId });
     } finally {
-      await tracing.shutdown();
+      trace.disable();
+      context.disable();
     }
   });
 
