@@ -19,3 +19,5 @@ export * from './auth';
 export * from './rooms/room-id.dto';
 export * from './http/api-route';
 export * from './http/api-routes';
+export * from './rooms/owner-rooms.dto';
+export * from './admin/admin.dto';

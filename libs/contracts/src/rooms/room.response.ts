@@ -18,6 +18,7 @@ export const roomResponseSchema = z
     status: roomStatusSchema,
     viewer_link: z.string().describe('The public link viewers open'),
     scheduled_at: timestamp.nullable(),
+    duration_minutes: z.int().describe('Planned length, from the create form (default 60)'),
     created_at: timestamp,
     updated_at: timestamp,
   })

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { SCHEDULE } from '../constants';
+import { languageCodeSchema } from '../languages';
+import { cleanText } from '../text';
+import { roomResponseSchema, roomStatusSchema } from './room.response';
+
+/**
+ * The owner's rooms API (`/api/rooms…`, signed in): the dashboard's lists, the create and edit forms,
+ * start / end, duplicate, and the transcript with its exports. Another user's room answers 404 everywhere.
+ */
+
+const timestamp = z.iso.datetime({ offset: true }).meta({ examples: ['2025-05-01T09:30:00.000Z'] });
+
+/** The orders the dashboard asks for (spec §7): the latest created, the next scheduled, the latest updated. */
+export const roomOrderSchema = z.enum(['created_desc', 'scheduled_asc', 'updated_desc']);
+export type RoomOrder = z.infer<typeof roomOrderSchema>;
+
+export const durationMinutesSchema = z.literal(SCHEDULE.durations).describe(`One of ${SCHEDULE.durations.join(', ')} minutes`);
+
+/** `GET /api/rooms` query: `status` is one status or a comma list (`scheduled,active`). */
+export const listRoomsQuerySchema = z
+  .object({
+    status: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined || v === '') return undefined;
+        const parts = v.split(',').map((s) => s.trim());
+        const parsed = z.array(roomStatusSchema).safeParse(parts);
+        if (!parsed.success) {
+          ctx.addIssue({ code: 'custom', message: 'status must be scheduled, active or ended, or a comma list of them' });
+          return z.NEVER;
+        }
+        return [...new Set(parsed.data)];
+      })
+      .meta({ description: 'scheduled, active, ended, or a comma list such as `scheduled,active`' }),
+    order: roomOrderSchema.default('created_desc'),
+    limit: z.coerce.number().int().min(1).max(100).default(50),
+  })
+  .strict();
+export type ListRoomsQuery = z.output<typeof listRoomsQuerySchema>;
+
+export const roomListResponseSchema = z.object({ rooms: z.array(roomResponseSchema) }).meta({ id: 'RoomList' });
+export type RoomListResponse = z.infer<typeof roomListResponseSchema>;
+
+const roomName = cleanText('Room name').trim().min(1, 'Room name is required').max(50, 'Room name must be at most 50 characters');
+
+/**
+ * `POST /api/rooms` from the dashboard's create form (signed in). `scheduled_at` is set only when the form
+ * had both a date and a time (the client turns them into an instant in its own time zone). The landing page
+ * sends only `name` (optional there).
+ */
+export const createOwnedRoomBodySchema = z
+  .object({
+    name: roomName,
+    source_language: languageCodeSchema.nullish(),
+    scheduled_at: timestamp.nullish(),
+    duration_minutes: durationMinutesSchema.optional(),
+    /** Addresses that will get a speaker link by e-mail (comma-separated in the form). */
+    invited_hosts: z.array(z.email('Each invited host must be an e-mail address')).max(20).optional(),
+  })
+  .strict();
+export type CreateOwnedRoomBody = z.infer<typeof createOwnedRoomBodySchema>;
+
+/** `PATCH /api/rooms/:roomId` (edit room): only what is sent changes; `null` clears. */
+export const updateRoomBodySchema = z
+  .object({
+    name: roomName.optional(),
+    source_language: languageCodeSchema.nullable().optional(),
+    scheduled_at: timestamp.nullable().optional(),
+    duration_minutes: durationMinutesSchema.optional(),
+  })
+  .strict()
+  .refine((b) => Object.keys(b).length > 0, 'Nothing to change');
+export type UpdateRoomBody = z.infer<typeof updateRoomBodySchema>;
+
+/** `POST /api/rooms/:roomId/claim`: a signed-in user takes ownership of an anonymous room it holds the key of. */
+export const claimRoomBodySchema = z.object({ hostKey: z.string().min(16).max(200) }).strict();
+export type ClaimRoomBody = z.infer<typeof claimRoomBodySchema>;
+
+export const confidenceLevelSchema = z.enum(['high', 'medium', 'low']);
+
+/** One stored message of a room's transcript (spec §3 message_logs, with its seq). */
+export const transcriptMessageSchema = z
+  .object({
+    message_id: z.string(),
+    seq: z.int(),
+    text: z.string(),
+    message_timestamp: timestamp,
+    confidence_level: confidenceLevelSchema,
+    speaker_id: z.string(),
+    speaker_name: z.string(),
+  })
+  .meta({ id: 'TranscriptMessage' });
+
+/** `GET /api/rooms/:roomId/transcript`: every message, by `message_timestamp` ascending. */
+export const transcriptResponseSchema = z
+  .object({ room: roomResponseSchema, messages: z.array(transcriptMessageSchema) })
+  .meta({ id: 'Transcript' });
+export type TranscriptMessage = z.infer<typeof transcriptMessageSchema>;
+export type TranscriptResponse = z.infer<typeof transcriptResponseSchema>;
+
+export const transcriptFormatSchema = z.enum(['txt', 'srt', 'vtt']);
+export type TranscriptFormat = z.infer<typeof transcriptFormatSchema>;
+
+/** `GET /api/rooms/:roomId/transcript.{txt,srt,vtt}?lang=`: the source language by default. */
+export const transcriptExportQuerySchema = z.object({ lang: languageCodeSchema.optional() }).strict();
+export type TranscriptExportQuery = z.infer<typeof transcriptExportQuerySchema>;
