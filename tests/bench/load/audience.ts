@@ -1,0 +1,251 @@
+import WebSocket from 'ws';
+import { FINAL_TRANSCRIPT_ERRORS, type LanguageCode, type ServerFrame } from '@lt/contracts';
+import { SeqTracker } from './seq-tracker';
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** What the audience of one scenario saw, summed over its viewers. */
+export class AudienceStats {
+  /** Live captions only: from the host's send (the frame's `timestamp`) to the receipt. */
+  readonly delays: number[] = [];
+  frames = 0;
+  catchUp = 0;
+  /** A seq at or below one the same socket had already been sent: the gateway promises it never happens. */
+  outOfOrder = 0;
+  socketFailures = 0;
+  reconnects = 0;
+  errors = new Map<string, number>();
+}
+
+function open(wsUrl: string, origin: string): Promise<WebSocket> {
+  const ws = new WebSocket(wsUrl, { headers: { origin }, perMessageDeflate: false });
+  return new Promise((resolve, reject) => {
+    ws.once('open', () => resolve(ws));
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`upgrade refused with ${res.statusCode}`)));
+    ws.once('error', reject);
+  });
+}
+
+/**
+ * One viewer: joins in its language, records the seqs it gets, and on a reconnection (asked for, or the
+ * server closing the socket) joins again with `since`, as the web viewer does.
+ */
+export class Viewer {
+  tracker: SeqTracker | null = null;
+  /** What each resume had to bring: (since, the room's seq at the re-join]. */
+  readonly windows: [number, number][] = [];
+  private ws: WebSocket | null = null;
+  private leaving = false;
+  private stopped = false;
+
+  constructor(
+    private readonly wsUrl: string,
+    private readonly origin: string,
+    private readonly roomId: string,
+    readonly lang: LanguageCode,
+    private readonly stats: AudienceStats,
+  ) {}
+
+  /** Resolves once joined. */
+  async connect(): Promise<void> {
+    const since = this.tracker ? this.tracker.since() : undefined;
+    const ws = await open(this.wsUrl, this.origin);
+    this.ws = ws;
+    this.leaving = false;
+    let joinedSeq: number | null = null;
+    let lastOnSocket = 0;
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no joined frame within 30 s')), 30_000);
+      ws.on('message', (data) => {
+        const now = Date.now();
+        const frame = JSON.parse(String(data)) as ServerFrame;
+        if (frame.type === 'joined') {
+          joinedSeq = frame.seq;
+          if (!this.tracker) this.tracker = new SeqTracker(frame.seq);
+          else this.windows.push([since ?? 0, frame.seq]);
+          clearTimeout(timer);
+          resolve();
+        } else if (frame.type === 'translation' && this.tracker) {
+          this.stats.frames += 1;
+          if (frame.seq <= lastOnSocket) this.stats.outOfOrder += 1;
+          lastOnSocket = Math.max(lastOnSocket, frame.seq);
+          this.tracker.record(frame.seq);
+          if (joinedSeq !== null && frame.seq > joinedSeq) this.stats.delays.push(now - Date.parse(frame.timestamp));
+          else this.stats.catchUp += 1;
+        } else if (frame.type === 'error') {
+          this.stats.errors.set(frame.code, (this.stats.errors.get(frame.code) ?? 0) + 1);
+        }
+      });
+      ws.on('error', () => undefined);
+      ws.on('close', () => {
+        clearTimeout(timer);
+        if (this.leaving || this.stopped) return;
+        this.stats.socketFailures += 1;
+        setTimeout(() => void this.reconnect(), 1000);
+      });
+      ws.send(JSON.stringify({ type: 'join', roomId: this.roomId, role: 'viewer', lang: this.lang, ...(since === undefined ? {} : { since }) }));
+    });
+  }
+
+  /** Drops the connection as a network loss would, and comes back after `pauseMs` with `since`. */
+  async churn(pauseMs: number): Promise<void> {
+    this.leaving = true;
+    this.ws?.terminate();
+    await sleep(pauseMs);
+    this.stats.reconnects += 1;
+    await this.reconnect();
+  }
+
+  private async reconnect(): Promise<void> {
+    for (let attempt = 0; !this.stopped; attempt++) {
+      try {
+        return await this.connect();
+      } catch {
+        this.stats.socketFailures += 1;
+        await sleep(Math.min(5000, 500 * 2 ** attempt));
+      }
+    }
+  }
+
+  /** Every seq in (base, last] it holds, or could still get. */
+  complete(last: number): boolean {
+    return !!this.tracker && this.tracker.missingIn(this.tracker.base, last) === 0;
+  }
+
+  close(): void {
+    this.stopped = true;
+    this.ws?.close();
+  }
+}
+
+interface Pending {
+  frame: Record<string, unknown> & { messageId: string };
+  sentAt: number;
+}
+
+/**
+ * The host: speaks final sentences at a fixed rate, each stamped with its send time, keeps each until acked
+ * and sends it again after a passing refusal (from the oldest, at most 20 unanswered), as the web client does.
+ */
+export class Host {
+  sent = 0;
+  acked = 0;
+  resent = 0;
+  dropped = 0;
+  lastSeq = 0;
+  readonly ackMs: number[] = [];
+  private readonly pending = new Map<string, Pending>();
+  private ws: WebSocket | null = null;
+  private resendDue = false;
+  private waiters: (() => void)[] = [];
+
+  constructor(
+    private readonly wsUrl: string,
+    private readonly origin: string,
+    private readonly roomId: string,
+    private readonly hostKey: string,
+    private readonly sourceLanguage: LanguageCode,
+  ) {}
+
+  async start(): Promise<void> {
+    const ws = await open(this.wsUrl, this.origin);
+    this.ws = ws;
+    ws.on('error', () => undefined);
+    const started = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the room did not start within 10 s')), 10_000);
+      ws.on('message', (data) => {
+        const frame = JSON.parse(String(data)) as ServerFrame;
+        if (frame.type === 'joined') ws.send(JSON.stringify({ type: 'room_start', sourceLanguage: this.sourceLanguage }));
+        else if (frame.type === 'room_start') {
+          clearTimeout(timer);
+          resolve();
+        } else if (frame.type === 'ack') this.onAck(frame.messageId, frame.seq);
+        else if (frame.type === 'error') this.onError(frame.messageId, frame.code, frame.message);
+      });
+    });
+    ws.send(JSON.stringify({ type: 'join', roomId: this.roomId, role: 'host', hostKey: this.hostKey }));
+    await started;
+  }
+
+  /** Speaks `count` sentences, one every 1000/rate ms from now (the schedule does not drift). */
+  async speak(count: number, rate: number, tag: string): Promise<void> {
+    const start = Date.now();
+    for (let i = 1; i <= count; i++) {
+      const due = start + ((i - 1) * 1000) / rate;
+      if (due > Date.now()) await sleep(due - Date.now());
+      while (this.pending.size >= 20) await sleep(20);
+      const now = Date.now();
+      const frame = {
+        type: 'transcript',
+        messageId: `${tag}-${i}`,
+        text: `Frase número ${i} de la prueba de carga: la sala sigue escuchando al ponente.`,
+        sourceLanguage: this.sourceLanguage,
+        timestamp: new Date(now).toISOString(),
+        confidence: 0.95,
+        final: true,
+      };
+      this.pending.set(frame.messageId, { frame, sentAt: now });
+      this.ws?.send(JSON.stringify(frame));
+      this.sent += 1;
+    }
+  }
+
+  /** Resolves once every sentence is answered, or after `timeoutMs`. */
+  async drained(timeoutMs: number): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.pending.size > 0 && Date.now() < deadline) {
+      await new Promise<void>((r) => {
+        this.waiters.push(r);
+        setTimeout(r, 200);
+      });
+    }
+    return this.pending.size === 0;
+  }
+
+  get unanswered(): number {
+    return this.pending.size;
+  }
+
+  close(): void {
+    this.ws?.close();
+  }
+
+  private onAck(messageId: string, seq: number): void {
+    const entry = this.pending.get(messageId);
+    if (!entry) return;
+    this.pending.delete(messageId);
+    this.acked += 1;
+    this.ackMs.push(Date.now() - entry.sentAt);
+    this.lastSeq = Math.max(this.lastSeq, seq);
+    this.wake();
+  }
+
+  private onError(messageId: string | undefined, code: string, message: string): void {
+    if (!messageId || !this.pending.has(messageId)) {
+      console.warn(`host: error ${code}: ${message}`);
+      return;
+    }
+    if (FINAL_TRANSCRIPT_ERRORS.has(code)) {
+      this.pending.delete(messageId);
+      this.dropped += 1;
+      console.error(`host: sentence ${messageId} refused for good: ${code} ${message}`);
+      this.wake();
+      return;
+    }
+    if (this.resendDue) return;
+    this.resendDue = true;
+    setTimeout(() => {
+      this.resendDue = false;
+      for (const { frame } of this.pending.values()) {
+        this.ws?.send(JSON.stringify(frame));
+        this.resent += 1;
+      }
+    }, 1000);
+  }
+
+  private wake(): void {
+    const waiters = this.waiters;
+    this.waiters = [];
+    waiters.forEach((w) => w());
+  }
+}

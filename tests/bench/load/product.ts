@@ -1,0 +1,195 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+
+export type ProductMode = 'embedded' | 'distributed';
+
+/** The repository root, from dist/server/tests/bench/load. */
+const ROOT = resolve(__dirname, '../../../../..');
+const MARKER = 'LT_LOAD_BENCH_PARENT';
+
+/**
+ * Kills `child` once this process is gone, whatever ended it (a SIGKILL runs no exit hook). Only a process
+ * still carrying this bench's marker is killed, so a reused pid is left alone.
+ */
+const REAPER = `
+const [parent, child, marker] = process.argv.slice(1).map(String);
+const alive = (pid) => { try { process.kill(Number(pid), 0); return true; } catch { return false; } };
+setInterval(() => {
+  if (!alive(child)) process.exit(0);
+  if (alive(parent)) return;
+  try {
+    if (require('fs').readFileSync('/proc/' + child + '/environ', 'utf8').split('\\0').includes(marker)) process.kill(Number(child), 'SIGKILL');
+  } catch {}
+  process.exit(0);
+}, 500);
+`;
+
+const children = new Set<ChildProcess>();
+let hooked = false;
+
+function killAll(): void {
+  for (const child of children) {
+    try {
+      child.kill('SIGKILL');
+    } catch {
+      /* gone already */
+    }
+  }
+  children.clear();
+}
+
+function hookExit(): void {
+  if (hooked) return;
+  hooked = true;
+  process.once('exit', killAll);
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.once(signal, () => {
+      killAll();
+      process.exit(130);
+    });
+  }
+}
+
+export function portFree(port: number): Promise<boolean> {
+  return new Promise((r) => {
+    const server = createServer();
+    server.once('error', () => r(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => r(true)));
+  });
+}
+
+async function waitReady(url: string, child: ChildProcess, logFile: string, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${url} exited while starting; see ${logFile}`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(1000) });
+      await res.arrayBuffer();
+      if (res.status === 200) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} was not ready within ${timeoutMs / 1000} s; see ${logFile}`);
+}
+
+/** CPU seconds (user + system) a process has used, from /proc. */
+function cpuSeconds(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+export interface Product {
+  baseUrl: string;
+  logDir: string;
+  /** CPU seconds the product's processes have used so far. */
+  cpuSeconds(): number;
+  stop(): Promise<void>;
+}
+
+/**
+ * The built product (dist/server) as child processes of this bench, so that its figures are not those of a
+ * process that also runs two thousand clients: embedded in one process, or distributed (a NATS server of
+ * its own, each service, one gateway). Limits a venue would raise are raised for the viewer count.
+ */
+export async function startProduct(options: {
+  mode: ProductMode;
+  databaseUrl: string;
+  llmUrl: string;
+  basePort: number;
+  viewers: number;
+  logDir: string;
+}): Promise<Product> {
+  hookExit();
+  const { basePort } = options;
+  mkdirSync(options.logDir, { recursive: true });
+  const gatewayPort = options.mode === 'embedded' ? basePort : basePort + 10;
+  const ports = options.mode === 'embedded' ? [basePort] : [basePort, basePort + 1, basePort + 2, basePort + 3, basePort + 4, gatewayPort];
+  for (const port of ports) if (!(await portFree(port))) throw new Error(`port ${port} is taken: pass --port with another base`);
+  const main = (app: string) => join(ROOT, `dist/server/apps/${app}/src/main.js`);
+  if (!existsSync(main(options.mode === 'embedded' ? 'embedded' : 'gateway'))) throw new Error('dist/server is missing: run "npm run build:server"');
+
+  const common: Record<string, string> = {
+    TS_NODE_PROJECT: join(ROOT, 'tsconfig.runtime.json'),
+    DATABASE_URL: options.databaseUrl,
+    NATS_URL: `nats://127.0.0.1:${basePort}`,
+    NATS_SUBJECT_PREFIX: `load${basePort}`,
+    OPENAI_API_KEY: 'load-bench-key',
+    OPENAI_BASE_URL: options.llmUrl,
+    OPENAI_MODEL: 'gpt-4o',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: join(options.logDir, 'data'),
+    [MARKER]: String(process.pid),
+  };
+  const gatewayEnv = {
+    PORT: String(gatewayPort),
+    HOST: '127.0.0.1',
+    WEB_DIST: join(ROOT, 'dist/no-web-app'),
+    // Every client of the bench comes from 127.0.0.1, as a venue's audience behind one public address.
+    WS_MAX_PER_ADDRESS: String(options.viewers * 2 + 100),
+    ROOM_CREATE_BURST: '1000',
+    ROOM_CREATE_PER_MINUTE: '1000',
+  };
+  const running: ChildProcess[] = [];
+  const launch = async (name: string, command: string, args: string[], env: Record<string, string>, readyUrl: string | null) => {
+    const logFile = join(options.logDir, `${name}.log`);
+    const log = createWriteStream(logFile, { flags: 'a' });
+    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...common, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout?.pipe(log);
+    child.stderr?.pipe(log);
+    children.add(child);
+    running.push(child);
+    child.once('exit', () => children.delete(child));
+    spawn(process.execPath, ['-e', REAPER, String(process.pid), String(child.pid), `${MARKER}=${process.pid}`], { detached: true, stdio: 'ignore' }).unref();
+    if (readyUrl) await waitReady(readyUrl, child, logFile);
+  };
+  const node = (app: string) => ['-r', 'tsconfig-paths/register', main(app)];
+
+  try {
+    if (options.mode === 'embedded') {
+      await launch('embedded', process.execPath, node('embedded'), gatewayEnv, `http://127.0.0.1:${gatewayPort}/readyz`);
+    } else {
+      const nats = process.env.NATS_SERVER_BIN ?? '/usr/sbin/nats-server';
+      if (!existsSync(nats)) throw new Error(`distributed mode needs nats-server (${nats}); set NATS_SERVER_BIN`);
+      await launch('nats', nats, ['-a', '127.0.0.1', '-p', String(basePort)], {}, null);
+      await new Promise((r) => setTimeout(r, 500));
+      const services = ['accounts-svc', 'rooms-svc', 'translate-svc', 'tts-svc'];
+      await Promise.all(
+        services.map((svc, i) =>
+          launch(svc, process.execPath, node(svc), { HEALTH_PORT: String(basePort + 1 + i) }, `http://127.0.0.1:${basePort + 1 + i}/readyz`),
+        ),
+      );
+      await launch('gateway', process.execPath, node('gateway'), gatewayEnv, `http://127.0.0.1:${gatewayPort}/readyz`);
+    }
+  } catch (error) {
+    killAll();
+    throw error;
+  }
+
+  return {
+    baseUrl: `http://127.0.0.1:${gatewayPort}`,
+    logDir: options.logDir,
+    cpuSeconds: () => running.reduce((sum, c) => sum + cpuSeconds(c.pid), 0),
+    stop: async () => {
+      await Promise.all(
+        [...running].reverse().map(
+          (child) =>
+            new Promise<void>((r) => {
+              if (child.exitCode !== null || child.signalCode !== null) return r();
+              const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+              child.once('exit', () => (clearTimeout(force), r()));
+              child.kill('SIGTERM');
+            }),
+        ),
+      );
+    },
+  };
+}

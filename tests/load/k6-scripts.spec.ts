@@ -1,0 +1,289 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import * as acorn from 'acorn';
+import fc from 'fast-check';
+import {
+  FINAL_TRANSCRIPT_ERRORS,
+  joinFrameSchema,
+  LANGUAGES,
+  roomStartFrameSchema,
+  transcriptFrameSchema,
+} from '@lt/contracts';
+import { SeqTracker as BenchSeqTracker } from '../bench/load/seq-tracker';
+
+/**
+ * k6 cannot run here, and eslint does not read .js: this is what keeps a typo in a k6 script from reaching the
+ * SRE who runs it. Every script must parse as an ES module and import only k6 modules or files that exist and
+ * export what is imported; each scenario must export `options` with the thresholds and a default function;
+ * and the pure helpers all scenarios count with run here under Node.
+ */
+const DIR = __dirname;
+const K6_MODULE = /^k6(\/|$)/;
+
+function jsFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return jsFiles(path);
+    return entry.name.endsWith('.js') ? [path] : [];
+  });
+}
+
+const parsed = new Map<string, acorn.Program>();
+function parse(path: string): acorn.Program {
+  let ast = parsed.get(path);
+  if (!ast) {
+    ast = acorn.parse(readFileSync(path, 'utf8'), { ecmaVersion: 'latest', sourceType: 'module' });
+    parsed.set(path, ast);
+  }
+  return ast;
+}
+
+const nameOf = (node: acorn.Identifier | acorn.Literal | acorn.Expression | acorn.Pattern): string =>
+  node.type === 'Identifier' ? node.name : node.type === 'Literal' ? String(node.value) : '';
+
+function imports(ast: acorn.Program): { source: string; names: string[] }[] {
+  return ast.body
+    .filter((n): n is acorn.ImportDeclaration => n.type === 'ImportDeclaration')
+    .map((n) => ({
+      source: String(n.source.value),
+      names: n.specifiers.filter((s): s is acorn.ImportSpecifier => s.type === 'ImportSpecifier').map((s) => nameOf(s.imported)),
+    }));
+}
+
+function exportedNames(ast: acorn.Program): Set<string> {
+  const names = new Set<string>();
+  for (const n of ast.body) {
+    if (n.type !== 'ExportNamedDeclaration') continue;
+    if (n.declaration?.type === 'VariableDeclaration') n.declaration.declarations.forEach((d) => names.add(nameOf(d.id)));
+    else if (n.declaration) names.add(nameOf(n.declaration.id));
+    n.specifiers.forEach((s) => names.add(nameOf(s.exported)));
+  }
+  return names;
+}
+
+/** The literal value of a JSON-like expression (objects, arrays, strings, numbers), or undefined. */
+function literal(node: acorn.Expression | acorn.SpreadElement | null | undefined): unknown {
+  if (!node) return undefined;
+  if (node.type === 'Literal') return node.value;
+  if (node.type === 'ArrayExpression') return node.elements.map((e) => literal(e));
+  if (node.type === 'ObjectExpression') {
+    return Object.fromEntries(
+      node.properties.filter((p): p is acorn.Property => p.type === 'Property').map((p) => [nameOf(p.key), literal(p.value)]),
+    );
+  }
+  return undefined;
+}
+
+function exportedOptions(ast: acorn.Program): acorn.Expression | null | undefined {
+  for (const n of ast.body) {
+    if (n.type !== 'ExportNamedDeclaration' || n.declaration?.type !== 'VariableDeclaration') continue;
+    const options = n.declaration.declarations.find((d) => nameOf(d.id) === 'options');
+    if (options) return options.init;
+  }
+  return undefined;
+}
+
+const files = jsFiles(DIR);
+const scenarios = files.filter((f) => dirname(f) === DIR);
+
+describe('k6 scripts', () => {
+  it('has the three scenarios and their shared lib', () => {
+    expect(scenarios.map((f) => relative(DIR, f)).sort()).toEqual(['audience-soak.js', 'churn.js', 'summary-storm.js']);
+    expect(files.length).toBeGreaterThan(scenarios.length);
+  });
+
+  it.each(files.map((f) => [relative(DIR, f), f]))('%s parses as an ES module and imports only k6 or files that export the names', (_name, file) => {
+    const ast = parse(file);
+    for (const { source, names } of imports(ast)) {
+      if (K6_MODULE.test(source)) continue;
+      expect(source).toMatch(/^\.\.?\/.+\.js$/);
+      const target = resolve(dirname(file), source);
+      expect(existsSync(target)).toBe(true);
+      expect(relative(DIR, target).startsWith('..')).toBe(false);
+      const exported = exportedNames(parse(target));
+      for (const name of names) expect({ source, name, exported: exported.has(name) }).toEqual({ source, name, exported: true });
+    }
+  });
+
+  it.each(scenarios.map((f) => [relative(DIR, f), f]))('%s imports k6 or ./lib only, exports options with the thresholds and a default function', (_name, file) => {
+    const ast = parse(file);
+    for (const { source } of imports(ast)) expect(K6_MODULE.test(source) || source.startsWith('./lib/')).toBe(true);
+    const options = literal(exportedOptions(ast)) as { thresholds?: Record<string, string[]> } | undefined;
+    expect(options?.thresholds).toMatchObject({ caption_delay_ms: ['p(95)<500', 'p(99)<1000'], missed_messages: ['count==0'] });
+    const def = ast.body.find((n): n is acorn.ExportDefaultDeclaration => n.type === 'ExportDefaultDeclaration');
+    expect(def?.declaration.type).toMatch(/^(FunctionDeclaration|FunctionExpression|ArrowFunctionExpression)$/);
+  });
+
+  it('keeps the pure helpers free of k6, so that they run here', () => {
+    expect(imports(parse(join(DIR, 'lib/seqs.js')))).toEqual([]);
+  });
+});
+
+interface Config {
+  baseUrl: string;
+  viewers: number;
+  langs: string[];
+  [setting: string]: unknown;
+}
+
+interface Timeline {
+  t0: number;
+  speakAt: number;
+  speakEnd: number;
+  endAt: number;
+  sentences: number;
+  storms: number[];
+  churnAt: number[];
+}
+
+interface SeqsModule {
+  LANGUAGE_CODES: string[];
+  FINAL_TRANSCRIPT_ERRORS: string[];
+  MAX_SENTENCES_PER_SECOND: number;
+  SeqTracker: new (base?: number) => BenchSeqTracker;
+  joinFrame(fields: Record<string, unknown>): Record<string, unknown>;
+  roomStartFrame(lang: string): Record<string, unknown>;
+  transcriptFrame(messageId: string, index: number, lang: string, now: number): Record<string, unknown> & { timestamp: string };
+  messageIdFor(runTag: string, index: number): string;
+  runTagOf(random: () => number): string;
+  captionDelayMs(frame: { timestamp: string }, receivedAt: number): number | null;
+  isPassingRefusal(code: string): boolean;
+  isSummaryBody(body: unknown): boolean;
+  originOf(url: string): string;
+  wsUrlOf(url: string): string;
+  viewerLang(i: number, langs: string[]): string;
+  churns(i: number, minute: number, percent: number): boolean;
+  loadConfig(env: Record<string, string>): Config;
+  timeline(config: Config, t0: number): Timeline;
+  joinAt(tl: Timeline, config: Config, i: number): number;
+  Outbox: new () => {
+    add(frame: { messageId: string }, now: number): void;
+    ack(messageId: string, seq: number, now: number): number | null;
+    refuse(messageId: string, code: string): 'drop' | 'retry' | null;
+    resendAll(now: number): { messageId: string }[];
+    stale(now: number, ms: number): boolean;
+    size: number;
+    lastSeq: number;
+    dropped: number;
+  };
+}
+
+describe('the pure helpers of tests/load/lib/seqs.js', () => {
+  let seqs: SeqsModule;
+  beforeAll(async () => {
+    const path = join(DIR, 'lib/seqs.js');
+    seqs = (await import(path)) as SeqsModule;
+  });
+
+  it('counts gaps, duplicates and what is missing, and resumes after the last seq with nothing missing before it', () => {
+    const t = new seqs.SeqTracker(2);
+    expect([1, 2, 3, 4, 6, 7, 6].map((s) => t.record(s))).toEqual(['before', 'before', 'new', 'new', 'new', 'new', 'again']);
+    expect(t.since()).toBe(4);
+    expect(t.missing(9)).toEqual([5, 8, 9]);
+    expect(t.missingIn(t.base, 9)).toBe(3);
+    expect(t.missingIn(5, 7)).toBe(0);
+    expect(t.duplicates).toBe(1);
+    expect(t.gaps).toBe(1);
+    t.record(5);
+    expect([t.since(), t.outOfOrder, t.received]).toEqual([7, 1, 5]);
+  });
+
+  it('agrees with the bench copy of the tracker on any arrival order', () => {
+    fc.assert(
+      fc.property(fc.nat(5), fc.array(fc.integer({ min: 0, max: 40 }), { maxLength: 80 }), fc.nat(45), (base, arrivals, last) => {
+        const [js, ts] = [new seqs.SeqTracker(base), new BenchSeqTracker(base)];
+        for (const seq of arrivals) expect(js.record(seq)).toBe(ts.record(seq));
+        expect([js.since(), js.duplicates, js.outOfOrder, js.gaps, js.received, js.missing(last), js.missingIn(3, last)]).toEqual([
+          ts.since(),
+          ts.duplicates,
+          ts.outOfOrder,
+          ts.gaps,
+          ts.received,
+          ts.missing(last),
+          ts.missingIn(3, last),
+        ]);
+      }),
+    );
+  });
+
+  it('builds frames the gateway accepts', () => {
+    const roomId = '6f1c1d5e-8f0a-4a8e-9c55-0d4c3a1b2e7f';
+    const messageId = seqs.messageIdFor(seqs.runTagOf(() => 0.999999), 7200);
+    const now = Date.parse('2026-11-24T10:00:00.123Z');
+    const transcript = seqs.transcriptFrame(messageId, 7200, 'es', now);
+    expect(transcriptFrameSchema.parse(transcript)).toMatchObject({ messageId, confidence: 0.95, final: true, timestamp: '2026-11-24T10:00:00.123Z' });
+    expect(joinFrameSchema.parse(seqs.joinFrame({ roomId, role: 'viewer', lang: 'fr', since: 0 }))).toEqual({ type: 'join', roomId, role: 'viewer', lang: 'fr', since: 0 });
+    expect(seqs.joinFrame({ roomId, role: 'host', hostKey: 'k'.repeat(32), lang: undefined })).toEqual({ type: 'join', roomId, role: 'host', hostKey: 'k'.repeat(32) });
+    expect(roomStartFrameSchema.parse(seqs.roomStartFrame('es'))).toEqual({ type: 'room_start', sourceLanguage: 'es' });
+    expect(seqs.captionDelayMs(transcript, now + 250)).toBe(250);
+    expect(seqs.captionDelayMs({ timestamp: 'never' }, now)).toBeNull();
+  });
+
+  it('speaks the product languages and refusal rules', () => {
+    expect(seqs.LANGUAGE_CODES).toEqual(LANGUAGES.map((l) => l.code));
+    expect(new Set(seqs.FINAL_TRANSCRIPT_ERRORS)).toEqual(new Set(FINAL_TRANSCRIPT_ERRORS));
+    expect(['rate_limited', 'unavailable', 'internal'].every((c) => seqs.isPassingRefusal(c))).toBe(true);
+    expect(seqs.isPassingRefusal('room_not_active')).toBe(false);
+    // Three quarters of the socket's 20 frames a second: the host never trips the gateway's limit.
+    expect(seqs.MAX_SENTENCES_PER_SECOND).toBeLessThanOrEqual(15);
+  });
+
+  it('sends the deployment its own origin, which the socket and state-changing calls accept', () => {
+    expect(seqs.originOf('https://Rooms.example.com:8443/some/path?x=1')).toBe('https://rooms.example.com:8443');
+    expect(seqs.originOf('http://127.0.0.1:8080/')).toBe(new URL('http://127.0.0.1:8080/').origin);
+    expect(seqs.wsUrlOf('https://rooms.example.com/')).toBe('wss://rooms.example.com/ws');
+    expect(seqs.wsUrlOf('http://127.0.0.1:8080')).toBe('ws://127.0.0.1:8080/ws');
+    expect(() => seqs.originOf('rooms.example.com')).toThrow(/BASE_URL/);
+  });
+
+  it('reads and checks the environment', () => {
+    const config = seqs.loadConfig({ BASE_URL: 'https://rooms.example.com/', VIEWERS: '2000', LANGS: 'fr, de,it', MINUTES: '10' });
+    expect(config).toMatchObject({ baseUrl: 'https://rooms.example.com', wsUrl: 'wss://rooms.example.com/ws', viewers: 2000, langs: ['fr', 'de', 'it'], rate: 2, stormClients: 2000 });
+    expect(() => seqs.loadConfig({})).toThrow(/BASE_URL is required/);
+    expect(() => seqs.loadConfig({ BASE_URL: 'http://x', LANGS: 'fr,xx' })).toThrow(/"xx"/);
+    expect(() => seqs.loadConfig({ BASE_URL: 'http://x', LANGS: 'es' })).toThrow(/host's language/);
+    expect(() => seqs.loadConfig({ BASE_URL: 'http://x', RATE: '20' })).toThrow(/RATE/);
+    expect(() => seqs.loadConfig({ BASE_URL: 'http://x', VIEWERS: 'many' })).toThrow(/VIEWERS/);
+  });
+
+  it('lays out the run: ramp, then the hold with its storms and churn minutes, then the drain', () => {
+    const config = seqs.loadConfig({ BASE_URL: 'http://x', VIEWERS: '1000', MINUTES: '3', RATE: '2', RAMP_SECONDS: '60', STORMS: '3', DRAIN_SECONDS: '20' });
+    const tl = seqs.timeline(config, 0);
+    expect(tl).toMatchObject({ speakAt: 65_000, speakEnd: 245_000, endAt: 265_000, sentences: 360, churnAt: [95_000, 155_000, 215_000] });
+    expect(tl.storms).toEqual([110_000, 155_000, 200_000]);
+    expect(seqs.joinAt(tl, config, 0)).toBe(0);
+    expect(seqs.joinAt(tl, config, 999)).toBeLessThan(tl.speakAt);
+    expect(seqs.viewerLang(4, config.langs)).toBe('de');
+  });
+
+  it('churns about the asked share of the audience each minute, a different part each time', () => {
+    const audience = Array.from({ length: 20_000 }, (_, i) => i);
+    const minute0 = audience.filter((i) => seqs.churns(i, 0, 15));
+    const minute1 = audience.filter((i) => seqs.churns(i, 1, 15));
+    expect(minute0.length / audience.length).toBeGreaterThan(0.14);
+    expect(minute0.length / audience.length).toBeLessThan(0.16);
+    const both = minute0.filter((i) => seqs.churns(i, 1, 15)).length;
+    expect(both / minute1.length).toBeLessThan(0.2);
+    expect(audience.some((i) => seqs.churns(i, 0, 0))).toBe(false);
+  });
+
+  it('keeps the host outbox until acked, drops only final refusals, resends oldest first', () => {
+    const box = new seqs.Outbox();
+    ['a', 'b', 'c'].forEach((id, i) => box.add({ messageId: id }, 1000 + i));
+    expect(box.ack('b', 2, 1100)).toBe(99);
+    expect(box.ack('b', 2, 1100)).toBeNull();
+    expect(box.refuse('a', 'unavailable')).toBe('retry');
+    expect(box.refuse('zzz', 'unavailable')).toBeNull();
+    expect(box.stale(13_000, 12_000)).toBe(true);
+    expect(box.resendAll(13_000).map((f) => f.messageId)).toEqual(['a', 'c']);
+    expect(box.stale(13_000, 12_000)).toBe(false);
+    expect(box.refuse('c', 'room_not_active')).toBe('drop');
+    expect([box.size, box.dropped, box.lastSeq]).toEqual([1, 1, 2]);
+  });
+
+  it('accepts only a summary answer of the documented shape', () => {
+    expect(seqs.isSummaryBody({ summary: 'Se habló de…', upToSeq: 12 })).toBe(true);
+    expect(seqs.isSummaryBody({ summary: 'x' })).toBe(false);
+    expect(seqs.isSummaryBody(null)).toBe(false);
+  });
+});
