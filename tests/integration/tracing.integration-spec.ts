@@ -1,8 +1,12 @@
 import { captureSpans, createTestDatabase, FakeOpenAiServer, LiveClient, traceTree, type CapturedSpan, type TestDatabase } from '@lt/testing';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { startStack, type Stack } from '../support/stack';
 import { createRoom, MODES, sleep, transcript } from './helpers';
 
 jest.setTimeout(30_000);
+
+const ROOT = resolve(__dirname, '../..');
 
 const tracing = captureSpans('translation-rooms');
 afterAll(() => tracing.shutdown());
@@ -69,6 +73,8 @@ describe.each(MODES)('one trace per spoken sentence (%s mode)', (mode) => {
     const root = spans.find((s) => s.name === 'ws transcript') as CapturedSpan;
     const trace = spans.filter((s) => s.traceId === root.traceId);
     const tree = traceTree(trace);
+    mkdirSync(join(ROOT, 'test-results'), { recursive: true });
+    writeFileSync(join(ROOT, 'test-results', `trace-${mode}.txt`), `${tree}\n`);
     const one = (name: string, parent: CapturedSpan, where: (s: CapturedSpan) => boolean = () => true) => {
       const found = trace.filter((s) => s.name === name && s.parentId === parent.spanId && where(s));
       if (found.length !== 1) throw new Error(`expected one "${name}" under "${parent.name}", found ${found.length}:\n${tree}`);

@@ -2,6 +2,8 @@ import { DynamicModule, Module } from '@nestjs/common';
 import type { AccountsEnv } from './accounts.env';
 import { ACCOUNTS_ENV } from './accounts.config';
 import { accountsDatabaseProviders } from './accounts.database';
+import { AdminUsersService } from './admin/admin-users.service';
+import { AdminController } from './admin/admin.controller';
 import { AccountsService } from './auth/accounts.service';
 import { AuthController } from './auth/auth.controller';
 import { ProfilesController } from './profiles/profiles.controller';
@@ -27,7 +29,7 @@ export class AccountsModule {
   static forRoot(env: AccountsEnv): DynamicModule {
     return {
       module: AccountsModule,
-      controllers: [AuthController, UsersController, ProfilesController, LinksController, KeysController],
+      controllers: [AuthController, UsersController, ProfilesController, LinksController, KeysController, AdminController],
       providers: [
         { provide: ACCOUNTS_ENV, useValue: env },
         ...accountsDatabaseProviders,
@@ -44,6 +46,7 @@ export class AccountsModule {
         SignInThrottle,
         AuthService,
         AccountsService,
+        AdminUsersService,
       ],
     };
   }

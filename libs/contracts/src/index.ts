@@ -21,3 +21,4 @@ export * from './http/api-route';
 export * from './http/api-routes';
 export * from './rooms/owner-rooms.dto';
 export * from './admin/admin.dto';
+export * from './health';

@@ -1,13 +1,19 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { AccessTokens } from './auth/access-tokens';
+import { AdminGuard } from './auth/admin.guard';
 import { IpRateLimiter, ROOM_CREATE_LIMITER, ROOM_CREATE_RATE_LIMIT } from './auth/ip-rate-limiter';
 import { GATEWAY_ENV, type GatewayConfig } from './gateway.config';
+import { AdminHttpController } from './http/admin/admin.http-controller';
+import { SystemHealthCheck } from './http/admin/system-health';
 import { AuthHttpController } from './http/auth.http-controller';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { ConfigHttpController } from './http/config.http-controller';
 import { ApiDocsHttpController } from './http/openapi/api-docs.http-controller';
+import { OwnerRoomsHttpController } from './http/owner-rooms.http-controller';
 import { RoomsHttpController } from './http/rooms.http-controller';
+import { TranscriptsHttpController } from './http/transcripts.http-controller';
+import { TranscriptExports } from './http/transcripts/transcript-exports';
 import { LiveBusController } from './live/live-bus.controller';
 import { LiveRooms } from './live/live-rooms';
 import { LiveGateway } from './live/live.gateway';
@@ -21,7 +27,16 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       imports: webAppModules(config.webDist),
-      controllers: [RoomsHttpController, AuthHttpController, ConfigHttpController, ApiDocsHttpController, LiveBusController],
+      controllers: [
+        RoomsHttpController,
+        OwnerRoomsHttpController,
+        TranscriptsHttpController,
+        AdminHttpController,
+        AuthHttpController,
+        ConfigHttpController,
+        ApiDocsHttpController,
+        LiveBusController,
+      ],
       providers: [
         { provide: GATEWAY_ENV, useValue: config },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
@@ -32,6 +47,9 @@ export class GatewayModule {
           inject: [GATEWAY_ENV],
           useFactory: (c: GatewayConfig) => IpRateLimiter.create(c, ROOM_CREATE_RATE_LIMIT),
         },
+        AdminGuard,
+        TranscriptExports,
+        SystemHealthCheck,
         LiveRooms,
         LiveService,
         LiveGateway,

@@ -1,5 +1,10 @@
 import { Module } from '@nestjs/common';
 import { roomsDatabaseProviders } from './rooms.database';
+import { AdminRoomsController } from './rooms/admin-rooms.controller';
+import { AdminRoomsService } from './rooms/admin-rooms.service';
+import { OwnedRoomsController } from './rooms/owned-rooms.controller';
+import { OwnedRoomsService } from './rooms/owned-rooms.service';
+import { RoomDeletion } from './rooms/room-deletion.service';
 import { RoomsController } from './rooms/rooms.controller';
 import { RoomsRepository } from './rooms/rooms.repository';
 import { RoomsService } from './rooms/rooms.service';
@@ -9,11 +14,14 @@ import { TranscriptService } from './transcript/transcript.service';
 
 /** rooms-svc: rooms, host keys and the transcript. Needs BusModule and DatabaseUrlModule from the composition root. */
 @Module({
-  controllers: [RoomsController, TranscriptController],
+  controllers: [RoomsController, OwnedRoomsController, AdminRoomsController, TranscriptController],
   providers: [
     ...roomsDatabaseProviders,
     RoomsRepository,
     RoomsService,
+    RoomDeletion,
+    OwnedRoomsService,
+    AdminRoomsService,
     TranscriptRepository,
     TranscriptService,
   ],

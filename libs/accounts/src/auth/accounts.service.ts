@@ -1,11 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import type { AuthUser, ProfileResponse, UpdateUserBody } from '@lt/contracts';
+import { ROOMS_SUBJECTS, type AuthUser, type ProfileResponse, type UpdateUserBody } from '@lt/contracts';
+import { Bus } from '@lt/platform';
 import { AccountsErrorCode, AccountsException } from '../accounts.exception';
 import { ProfilesService, toProfileResponse } from '../profiles/profiles.service';
 import { SessionsService, toAuthUser } from '../sessions/sessions.service';
 import { UsersRepository } from '../users/users.repository';
 import { AuthService } from './auth.service';
 import { hashPassword } from './passwords';
+
+/** Deleting many rooms and their translations takes longer than an ordinary request. */
+const PURGE_TIMEOUT_MS = 30_000;
 
 /** What a signed-in user does with their own account: read, change, delete it, and read the profile. */
 @Injectable()
@@ -15,6 +19,7 @@ export class AccountsService {
     private readonly users: UsersRepository,
     private readonly sessions: SessionsService,
     private readonly profiles: ProfilesService,
+    private readonly bus: Bus,
   ) {}
 
   /** A new password ends every other session of the user; this one stays. */
@@ -32,10 +37,16 @@ export class AccountsService {
     return toAuthUser((await this.users.findById(user.id)) ?? user);
   }
 
+  /**
+   * The sessions end first, so no room is created meanwhile; then rooms-svc deletes the user's rooms with
+   * their transcripts and translations, and closes their sockets; the user goes last. When rooms-svc cannot
+   * do its part, the account stays: signed in again, the user deletes it again and that finishes the job.
+   */
   async delete(sessionId: string): Promise<void> {
     const user = await this.auth.currentUser(sessionId);
     await this.sessions.revokeAll(user.id, 'account_deleted');
-    await this.users.delete(user.id);
+    await this.bus.request(ROOMS_SUBJECTS.purgeOwner, { ownerId: user.id }, { timeoutMs: PURGE_TIMEOUT_MS });
+    await this.users.delete(user.id, user.email);
   }
 
   async profile(sessionId: string): Promise<ProfileResponse> {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import type { TokenUsageEvent, UserRole } from '@lt/contracts';
+import { DataSource, In } from 'typeorm';
+import type { AccountStats, TokenUsageEvent, UserRole } from '@lt/contracts';
 import { ACCOUNTS_DATA_SOURCE } from '../accounts.database';
 import { ProfileEntity } from './profile.entity';
 
@@ -18,6 +18,32 @@ export class ProfilesRepository {
 
   async setRole(id: string, role: UserRole): Promise<void> {
     await this.db.getRepository(ProfileEntity).update({ id }, { role });
+  }
+
+  /** Every profile, newest first (the admin panel). */
+  listAll(): Promise<ProfileEntity[]> {
+    return this.db.getRepository(ProfileEntity).find({ order: { createdAt: 'DESC', id: 'ASC' } });
+  }
+
+  findByIds(ids: string[]): Promise<ProfileEntity[]> {
+    return ids.length ? this.db.getRepository(ProfileEntity).findBy({ id: In(ids) }) : Promise.resolve([]);
+  }
+
+  /** The admin's changes; false when there is no such profile. */
+  async update(id: string, patch: Partial<Pick<ProfileEntity, 'planType' | 'tokenQuota' | 'role' | 'tokensUsed' | 'lastReset'>>): Promise<boolean> {
+    const result = await this.db.getRepository(ProfileEntity).update({ id }, patch);
+    return Boolean(result.affected);
+  }
+
+  async stats(): Promise<AccountStats> {
+    const [row] = await this.db.query<{ total: string; premium: string; admins: string; tokens: string }[]>(
+      `SELECT count(*) AS total,
+              count(*) FILTER (WHERE plan_type = 'premium') AS premium,
+              count(*) FILTER (WHERE role = 'admin') AS admins,
+              coalesce(sum(tokens_used), 0) AS tokens
+       FROM accounts.profiles`,
+    );
+    return { total_users: Number(row.total), premium_users: Number(row.premium), admin_users: Number(row.admins), total_token_usage: Number(row.tokens) };
   }
 
   /** Applies a usage event once: the ledger row and the counter move together, or not at all. */

@@ -50,8 +50,16 @@ export class UsersRepository {
     });
   }
 
-  async delete(id: string): Promise<void> {
-    await this.db.getRepository(UserEntity).delete({ id });
+  /**
+   * Deletes the user with everything kept of it: identities, sessions, refresh and recovery tokens and the
+   * profile go by their foreign keys; the token ledger and the failed sign-ins of its address have none.
+   */
+  async delete(id: string, email: string): Promise<void> {
+    await this.db.transaction(async (em) => {
+      await em.query(`DELETE FROM accounts.token_usage WHERE user_id = $1`, [id]);
+      await em.query(`DELETE FROM accounts.sign_in_throttle WHERE lower(email) = lower($1)`, [email]);
+      await em.delete(UserEntity, { id });
+    });
   }
 
   async emailTaken(email: string, exceptUserId: string): Promise<boolean> {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { adminUpdateUserBodySchema, type AdminUser } from '../admin/admin.dto';
 import { eventRoute, requestRoute, typed } from '../bus/route';
+import { serviceHealthSchema } from '../health';
 import {
   idTokenGrantBodySchema,
   passwordGrantBodySchema,
@@ -8,7 +10,7 @@ import {
   signupBodySchema,
   updateUserBodySchema,
 } from './auth.dto';
-import type { AuthSession, AuthUser, ProfileResponse, SignupResponse } from './auth.response';
+import { userRoleSchema, type AuthSession, type AuthUser, type ProfileResponse, type SignupResponse } from './auth.response';
 
 export const callerContextSchema = z.object({ userId: z.string().uuid(), sessionId: z.string().uuid() });
 export const clientInfoSchema = z.object({
@@ -37,6 +39,17 @@ export const sessionRevokedEventSchema = z.object({
   sessionIds: z.array(z.string()),
   userId: z.string(),
 });
+
+const adminUserRequest = z.object({ caller: callerContextSchema, userId: z.string().uuid() });
+
+/** The figures of the admin statistics that accounts-svc holds. */
+export const accountStatsSchema = z.object({
+  total_users: z.number().int(),
+  premium_users: z.number().int(),
+  admin_users: z.number().int(),
+  total_token_usage: z.number().int(),
+});
+export type AccountStats = z.infer<typeof accountStatsSchema>;
 
 /** Sessions revoked recently enough that access tokens issued to them may not have expired yet. */
 export interface RevokedSessions {
@@ -84,6 +97,21 @@ export const ACCOUNTS_SUBJECTS = {
   jwks: requestRoute('accounts.keys.jwks', z.object({}), typed<JsonWebKeySet>()),
   /** request: the sessions revoked within an access token's lifetime, for a gateway that starts or reconnects */
   revokedSessions: requestRoute('accounts.session.revoked-list', z.object({}), typed<RevokedSessions>()),
+  /** request: the caller's role as its profile says now (the token's claim may be up to an hour old) */
+  callerRole: requestRoute('accounts.profile.role', callerOnly, z.object({ role: userRoleSchema })),
+  /** Admin calls: each checks again that the caller's session is open and its profile has role admin. */
+  adminListUsers: requestRoute('accounts.admin.user-list', callerOnly, typed<AdminUser[]>()),
+  adminUpdateUser: requestRoute('accounts.admin.user-update', adminUserRequest.extend({ body: adminUpdateUserBodySchema }), typed<AdminUser>()),
+  adminResetTokens: requestRoute('accounts.admin.user-reset-tokens', adminUserRequest, typed<AdminUser>()),
+  /** request: the e-mails of the given users (for the admin room list); unknown ids are left out */
+  adminEmails: requestRoute(
+    'accounts.admin.emails',
+    z.object({ caller: callerContextSchema, userIds: z.array(z.string().uuid()).max(100_000) }),
+    z.object({ emails: z.record(z.string(), z.string()) }),
+  ),
+  adminStats: requestRoute('accounts.admin.stats', callerOnly, accountStatsSchema),
+  /** request: whether accounts-svc answers and reaches its database */
+  health: requestRoute('accounts.health.check', z.object({}), serviceHealthSchema),
   /** event for one replica: apply a token usage event to the owner's profile, once per event id */
   trackUsage: eventRoute('accounts.usage.track', tokenUsageEventSchema),
   /** event for every gateway: a session ended (logout, password change, deletion); close its sockets */

@@ -11,4 +11,8 @@ export enum AccountsErrorCode {
   InvalidIdToken = 'bad_oauth_token',
   SocialNotConfigured = 'provider_disabled',
   InvalidLink = 'otp_expired',
+  /** An admin call named a user that does not exist. */
+  UserNotFound = 'user_not_found',
+  /** The caller's role does not allow the call (admin calls by a user). */
+  Forbidden = 'forbidden',
 }

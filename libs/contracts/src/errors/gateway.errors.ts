@@ -10,4 +10,6 @@ export enum GatewayErrorCode {
   UnsupportedMediaType = 'unsupported_media_type',
   /** A state-changing call from a page of another origin. */
   ForbiddenOrigin = 'forbidden_origin',
+  /** The caller is signed in but its role does not allow the call (the admin API for a user). */
+  Forbidden = 'forbidden',
 }

@@ -19,8 +19,10 @@ export interface ApiHeader {
 
 export interface ApiResponse {
   description: string;
-  /** JSON body; none for 204 and redirects. */
+  /** The body; none for 204 and redirects. */
   body?: z.ZodType;
+  /** The body's media type when it is not JSON (a file such as `text/plain; charset=utf-8`). */
+  contentType?: string;
   headers?: Record<string, ApiHeader>;
 }
 

@@ -14,9 +14,11 @@ import { AccountsErrorCode } from '../errors/accounts.errors';
 import { GatewayErrorCode } from '../errors/gateway.errors';
 import { RoomsErrorCode } from '../errors/rooms.errors';
 import { createRoomBodySchema } from '../rooms/create-room.dto';
+import { createOwnedRoomBodySchema } from '../rooms/owner-rooms.dto';
 import { roomIdParamsSchema } from '../rooms/room-id.dto';
 import { createRoomResponseSchema, publicRoomResponseSchema } from '../rooms/room.response';
 import { apiErrors, SERVICE_ERRORS, STATE_CHANGING_ERRORS, type ApiRoute } from './api-route';
+import { ADMIN_ROUTES, OWNER_ROOM_ROUTES } from './dashboard-api-routes';
 
 export const API_INFO = {
   title: 'Live translation rooms API',
@@ -29,7 +31,8 @@ export const API_INFO = {
 export const API_TAGS = [
   { name: 'auth', description: 'Sign-up, sessions, recovery and the own account' },
   { name: 'profile', description: "The caller's plan and token quota" },
-  { name: 'rooms', description: 'Creating rooms and what viewers may know of them' },
+  { name: 'rooms', description: "Creating rooms, the owner's rooms with their transcripts, and what viewers may know of them" },
+  { name: 'admin', description: 'The admin panel: users, plans and roles, every room, statistics, system health (role admin)' },
   { name: 'config', description: 'Public settings for the web app' },
 ] as const;
 
@@ -186,11 +189,12 @@ export const API_ROUTES: readonly ApiRoute[] = [
     operationId: 'createRoom',
     summary: 'Create a room',
     description:
-      'Anyone may create a room, within a rate per address and, signed in, per user; a signed-in caller owns it. ' +
-      'The host key in the answer is never shown again.',
+      'Anyone may create a room with at most a `name`, within a rate per address and, signed in, per user; a signed-in ' +
+      'caller owns it, and may send the dashboard\'s create form instead (name, source_language, scheduled_at, ' +
+      'duration_minutes, invited_hosts). The room starts `scheduled`. The host key in the answer is never shown again.',
     tag: 'rooms',
     auth: 'optional',
-    body: createRoomBodySchema,
+    body: z.union([createRoomBodySchema, createOwnedRoomBodySchema]),
     bodyRequired: false,
     responses: {
       201: { description: 'The room and its host key', body: createRoomResponseSchema },
@@ -213,6 +217,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
       ...apiErrors(SERVICE_ERRORS, { 400: validation, 404: [RoomsErrorCode.RoomNotFound] }),
     },
   },
+  ...OWNER_ROOM_ROUTES,
+  ...ADMIN_ROUTES,
   {
     method: 'get',
     path: '/config.json',

@@ -34,4 +34,6 @@ export const CLOSE_CODES = {
   signedOut: 4001,
   /** The reader fell too far behind (4 MB waiting): reconnect with `since`, nothing is lost. */
   tooSlow: 4002,
+  /** The room was deleted (by its owner, an admin, or with the owner's account), after a `room_end` frame: final. */
+  roomDeleted: 4003,
 } as const;

@@ -103,6 +103,25 @@ export type TranscriptResponse = z.infer<typeof transcriptResponseSchema>;
 export const transcriptFormatSchema = z.enum(['txt', 'srt', 'vtt']);
 export type TranscriptFormat = z.infer<typeof transcriptFormatSchema>;
 
-/** `GET /api/rooms/:roomId/transcript.{txt,srt,vtt}?lang=`: the source language by default. */
-export const transcriptExportQuerySchema = z.object({ lang: languageCodeSchema.optional() }).strict();
+/** Whether the runtime knows `value` as an IANA time zone (`Europe/Madrid`, `UTC`). */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const timeZoneSchema = z
+  .string()
+  .max(64)
+  .refine(isTimeZone, 'tz must be an IANA time zone such as Europe/Madrid')
+  .meta({ description: 'IANA time zone of the dates and times in the file (UTC when absent)', examples: ['Europe/Madrid'] });
+
+/**
+ * `GET /api/rooms/:roomId/transcript.{txt,srt,vtt}?lang=&tz=`: the messages as spoken by default; with `lang`,
+ * in that language (stored translations, the missing ones translated once and kept).
+ */
+export const transcriptExportQuerySchema = z.object({ lang: languageCodeSchema.optional(), tz: timeZoneSchema.optional() }).strict();
 export type TranscriptExportQuery = z.infer<typeof transcriptExportQuerySchema>;

@@ -1,21 +1,73 @@
 import { z } from 'zod';
-import { LIMITS } from '../constants';
+import { LIMITS, SCHEDULE } from '../constants';
 import { languageCodeSchema } from '../languages';
+import { roomOrderSchema, updateRoomBodySchema } from './owner-rooms.dto';
 import { roomStatusSchema, type RoomResponse } from './room.response';
 
 /** Payloads of the rooms-svc bus subjects. */
 const roomId = z.string().uuid();
 const isoTimestamp = z.string().datetime({ offset: true });
 
+const userId = z.string().uuid();
+
 export const createRoomRequestSchema = z.object({
   name: z.string().max(LIMITS.roomNameMax).optional(),
-  ownerId: z.string().uuid().nullish(),
+  ownerId: userId.nullish(),
   origin: z.string().url(),
+  /** The dashboard's create form (signed in only); the landing page sends none of these. */
+  sourceLanguage: languageCodeSchema.nullish(),
+  scheduledAt: isoTimestamp.nullish(),
+  durationMinutes: z.number().int().refine((m) => (SCHEDULE.durations as readonly number[]).includes(m)).optional(),
 });
 
 export const getRoomRequestSchema = z.object({ roomId });
 
-export const authorizeHostRequestSchema = z.object({ roomId, hostKey: z.string().min(16).max(200) });
+/** Hosting needs the room's host key, or the session of the room's owner (the gateway verified the token). */
+export const authorizeHostRequestSchema = z.union([
+  z.object({ roomId, hostKey: z.string().min(16).max(200) }),
+  z.object({ roomId, userId }),
+]);
+
+/** A room as its owner asks for it; any other caller is told it does not exist. */
+export const ownerRoomRequestSchema = z.object({ roomId, ownerId: userId });
+
+export const listOwnedRoomsRequestSchema = z.object({
+  ownerId: userId,
+  statuses: z.array(roomStatusSchema).optional(),
+  order: roomOrderSchema,
+  limit: z.number().int().min(1).max(100),
+});
+
+export const updateOwnedRoomRequestSchema = ownerRoomRequestSchema.extend({ changes: updateRoomBodySchema });
+
+export const duplicateRoomRequestSchema = ownerRoomRequestSchema.extend({ origin: z.string().url() });
+
+export const setOwnedRoomStatusRequestSchema = ownerRoomRequestSchema.extend({ status: z.enum(['active', 'ended']) });
+
+/** A signed-in user takes an anonymous room whose host key it holds. */
+export const claimRoomRequestSchema = z.object({ roomId, userId, hostKey: z.string().min(16).max(200) });
+
+/** Every room of an owner goes (the account is being deleted). */
+export const purgeOwnerRequestSchema = z.object({ ownerId: userId });
+
+export const adminDeleteRoomRequestSchema = z.object({ roomId });
+
+/** What was deleted: the rooms, so that what other services keep of them goes too. */
+export const roomsDeletedSchema = z.object({ roomIds: z.array(roomId) });
+
+/** A room was deleted: its sockets get `room_end` and are closed. */
+export const roomDeletedEventSchema = z.object({ roomId, timestamp: z.string(), messageId: z.string() });
+
+/** A room as the admin panel lists it, before accounts-svc has put the owner's e-mail on it. */
+export const adminRoomRowSchema = z.object({
+  id: roomId,
+  name: z.string(),
+  owner_id: userId.nullable(),
+  status: roomStatusSchema,
+  created_at: z.string(),
+});
+
+export const roomStatsSchema = z.object({ total_rooms: z.number().int(), active_rooms: z.number().int() });
 
 export const setStatusRequestSchema = z.object({
   roomId,
@@ -74,6 +126,12 @@ export interface RoomState {
 }
 
 export type CreateRoomRequest = z.input<typeof createRoomRequestSchema>;
+export type ListOwnedRoomsRequest = z.infer<typeof listOwnedRoomsRequestSchema>;
+export type UpdateOwnedRoomRequest = z.infer<typeof updateOwnedRoomRequestSchema>;
+export type RoomsDeleted = z.infer<typeof roomsDeletedSchema>;
+export type RoomDeletedEvent = z.infer<typeof roomDeletedEventSchema>;
+export type AdminRoomRow = z.infer<typeof adminRoomRowSchema>;
+export type RoomStats = z.infer<typeof roomStatsSchema>;
 export type GetRoomRequest = z.infer<typeof getRoomRequestSchema>;
 export type AuthorizeHostRequest = z.infer<typeof authorizeHostRequestSchema>;
 export type SetStatusRequest = z.infer<typeof setStatusRequestSchema>;

@@ -1,16 +1,30 @@
 import { z } from 'zod';
-import { requestRoute, roomEventRoute, typed } from '../bus/route';
+import { eventRoute, requestRoute, roomEventRoute, typed } from '../bus/route';
+import { serviceHealthSchema } from '../health';
+import type { TranscriptResponse } from './owner-rooms.dto';
 import type { CreateRoomResponse, RoomResponse } from './room.response';
 import {
+  adminDeleteRoomRequestSchema,
+  adminRoomRowSchema,
   appendTranscriptRequestSchema,
   appendTranscriptResponseSchema,
   authorizeHostRequestSchema,
+  claimRoomRequestSchema,
   createRoomRequestSchema,
+  duplicateRoomRequestSchema,
   getRoomRequestSchema,
+  listOwnedRoomsRequestSchema,
   listTranscriptRequestSchema,
+  ownerRoomRequestSchema,
+  purgeOwnerRequestSchema,
+  roomDeletedEventSchema,
+  roomsDeletedSchema,
+  roomStatsSchema,
   roomStatusChangedEventSchema,
+  setOwnedRoomStatusRequestSchema,
   setStatusRequestSchema,
   storedTranscriptSchema,
+  updateOwnedRoomRequestSchema,
   type RoomState,
 } from './rooms.messages';
 
@@ -22,9 +36,35 @@ export const ROOMS_SUBJECTS = {
   setStatus: requestRoute('rooms.room.set-status', setStatusRequestSchema, typed<RoomResponse>()),
   appendTranscript: requestRoute('rooms.transcript.append', appendTranscriptRequestSchema, appendTranscriptResponseSchema),
   listTranscript: requestRoute('rooms.transcript.list', listTranscriptRequestSchema, z.array(storedTranscriptSchema)),
+
+  /** The owner's rooms: each answers `room_not_found` for a room the owner does not own. */
+  listOwned: requestRoute('rooms.owner.list', listOwnedRoomsRequestSchema, typed<RoomResponse[]>()),
+  getOwned: requestRoute('rooms.owner.get', ownerRoomRequestSchema, typed<RoomResponse>()),
+  updateOwned: requestRoute('rooms.owner.update', updateOwnedRoomRequestSchema, typed<RoomResponse>()),
+  deleteOwned: requestRoute('rooms.owner.delete', ownerRoomRequestSchema, roomsDeletedSchema),
+  duplicateOwned: requestRoute('rooms.owner.duplicate', duplicateRoomRequestSchema, typed<RoomResponse>()),
+  setOwnedStatus: requestRoute('rooms.owner.set-status', setOwnedRoomStatusRequestSchema, typed<RoomResponse>()),
+  ownedTranscript: requestRoute('rooms.owner.transcript', ownerRoomRequestSchema, typed<TranscriptResponse>()),
+  claim: requestRoute('rooms.room.claim', claimRoomRequestSchema, typed<RoomResponse>()),
+  /** request from accounts-svc while it deletes an account: every room of the owner, with what hangs on them */
+  purgeOwner: requestRoute('rooms.owner.purge', purgeOwnerRequestSchema, roomsDeletedSchema),
+
+  adminList: requestRoute('rooms.admin.list', z.object({}), z.array(adminRoomRowSchema)),
+  adminDelete: requestRoute('rooms.admin.delete', adminDeleteRoomRequestSchema, roomsDeletedSchema),
+  adminStats: requestRoute('rooms.admin.stats', z.object({}), roomStatsSchema),
+  /** request: whether rooms-svc answers and reaches its database (the admin panel's System Health) */
+  health: requestRoute('rooms.health.check', z.object({}), serviceHealthSchema),
+
   /** room event: the room started or ended */
   statusChanged: roomEventRoute('event.status', roomStatusChangedEventSchema),
   /** room event: a final transcript was stored and got its seq */
   transcriptStored: roomEventRoute('event.transcript', storedTranscriptSchema),
+  /** room event: the room was deleted; gateways end it for its sockets and close them */
+  deleted: roomEventRoute('event.deleted', roomDeletedEventSchema),
+  /**
+   * event for every translate-svc replica (no queue): rooms were deleted. Their translations were purged by
+   * request before; this sweeps up any a replica was still finishing, and keeps it from storing more.
+   */
+  roomsDeleted: eventRoute('rooms.room.deleted', roomsDeletedSchema),
 } as const;
 

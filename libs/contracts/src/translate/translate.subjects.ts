@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { keyedRoomEventRoute, requestRoute, typed } from '../bus/route';
+import { serviceHealthSchema } from '../health';
 import { languageCodeSchema } from '../languages';
 import type { TranslationFrame } from '../protocol/server-frames';
 
@@ -9,6 +10,9 @@ export const translationHistoryRequestSchema = z.object({
   afterSeq: z.number().int().min(0).optional(),
   limit: z.number().int().min(1).max(1000),
 });
+
+/** Rooms whose translations go (the rooms are being deleted). */
+export const purgeRoomsRequestSchema = z.object({ roomIds: z.array(z.string().uuid()).max(10_000) });
 
 export type TranslationHistoryRequest = z.infer<typeof translationHistoryRequestSchema>;
 export type TranslationReadyEvent = TranslationFrame;
@@ -25,4 +29,8 @@ export const TRANSLATE_SUBJECTS = {
   ready: keyedRoomEventRoute('translation', typed<TranslationReadyEvent>()),
   /** request: whether a translation provider is configured */
   status: requestRoute('translate.provider.status', z.object({}), typed<ProviderStatusResponse>()),
+  /** request from rooms-svc before it deletes rooms: their stored translations go first */
+  purgeRooms: requestRoute('translate.room.purge', purgeRoomsRequestSchema, z.object({ deleted: z.number().int() })),
+  /** request: whether translate-svc answers and reaches its database */
+  health: requestRoute('translate.health.check', z.object({}), serviceHealthSchema),
 } as const;

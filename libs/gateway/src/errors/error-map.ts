@@ -17,6 +17,7 @@ export function httpStatusOf(code: ErrorCode): HttpStatus {
   switch (code) {
     case RoomsErrorCode.RoomNotFound:
     case LiveErrorCode.RoomNotFound:
+    case AccountsErrorCode.UserNotFound:
       return HttpStatus.NOT_FOUND;
     case RoomsErrorCode.InvalidHostKey:
     case LiveErrorCode.InvalidHostKey:
@@ -25,6 +26,8 @@ export function httpStatusOf(code: ErrorCode): HttpStatus {
     case AccountsErrorCode.InvalidLink:
     case GatewayErrorCode.InvalidLink:
     case GatewayErrorCode.ForbiddenOrigin:
+    case GatewayErrorCode.Forbidden:
+    case AccountsErrorCode.Forbidden:
       return HttpStatus.FORBIDDEN;
     case RoomsErrorCode.RoomNotActive:
     case LiveErrorCode.RoomNotActive:
@@ -98,6 +101,9 @@ export function liveCodeOf(code: ErrorCode): LiveErrorCode {
     case AccountsErrorCode.SocialNotConfigured:
     case AccountsErrorCode.UserAlreadyExists:
     case AccountsErrorCode.EmailExists:
+    case AccountsErrorCode.UserNotFound:
+    case AccountsErrorCode.Forbidden:
+    case GatewayErrorCode.Forbidden:
       return LiveErrorCode.Forbidden;
     case AccountsErrorCode.TooManyAttempts:
     case GatewayErrorCode.TooManyRequests:

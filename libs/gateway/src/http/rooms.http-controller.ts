@@ -1,12 +1,40 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
-import { createRoomBodySchema, roomIdSchema, ROOMS_SUBJECTS, type CreateRoomResponse, type PublicRoomResponse } from '@lt/contracts';
+import {
+  createOwnedRoomBodySchema,
+  createRoomBodySchema,
+  roomIdSchema,
+  ROOMS_SUBJECTS,
+  type CreateRoomRequest,
+  type CreateRoomResponse,
+  type PublicRoomResponse,
+} from '@lt/contracts';
 import { Bus } from '@lt/platform';
 import { OptionalAuthGuard } from '../auth/auth.guard';
 import { RoomCreateRateLimitGuard } from '../auth/ip-rate-limiter.guard';
 import { Caller } from '../auth/caller.decorator';
 import { GATEWAY_ENV, type GatewayConfig } from '../gateway.config';
 import { publicOrigin } from './public-origin';
+
+/**
+ * The landing page sends at most a name; the dashboard's create form (signed in) sends the rest. A body with
+ * anything but `name` is the form, so a mistake in it is reported against the form's fields.
+ */
+function creationOf(body: unknown, owner: Caller | null): Omit<CreateRoomRequest, 'origin'> {
+  const fields = body && typeof body === 'object' ? Object.keys(body) : [];
+  if (!owner || fields.every((f) => f === 'name')) {
+    return { name: createRoomBodySchema.parse(body ?? {}).name, ownerId: owner?.userId ?? null };
+  }
+  // invited_hosts is checked here; speaker links are mailed by the speakers feature, not stored with the room.
+  const form = createOwnedRoomBodySchema.parse(body);
+  return {
+    name: form.name,
+    ownerId: owner.userId,
+    sourceLanguage: form.source_language ?? null,
+    scheduledAt: form.scheduled_at ?? null,
+    durationMinutes: form.duration_minutes,
+  };
+}
 
 @Controller('api')
 export class RoomsHttpController {
@@ -23,12 +51,7 @@ export class RoomsHttpController {
   @HttpCode(201)
   @UseGuards(OptionalAuthGuard, RoomCreateRateLimitGuard)
   create(@Body() body: unknown, @Caller() owner: Caller | null, @Req() req: Request): Promise<CreateRoomResponse> {
-    const input = createRoomBodySchema.parse(body ?? {});
-    return this.bus.request(ROOMS_SUBJECTS.createRoom, {
-      name: input.name,
-      ownerId: owner?.userId ?? null,
-      origin: publicOrigin(req, this.config),
-    });
+    return this.bus.request(ROOMS_SUBJECTS.createRoom, { ...creationOf(body, owner), origin: publicOrigin(req, this.config) });
   }
 
   /** What the viewer link may know of a room. */

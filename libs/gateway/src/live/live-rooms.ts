@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import {
+  CLOSE_CODES,
   LIVE_SUBJECTS,
   REALTIME,
   ROOMS_SUBJECTS,
@@ -8,6 +9,7 @@ import {
   roomEventsSubject,
   type InterimEvent,
   type LanguageCode,
+  type RoomDeletedEvent,
   type RoomEventFrame,
   type RoomStatusChangedEvent,
   type StoredTranscript,
@@ -135,6 +137,8 @@ export class LiveRooms implements OnModuleInit, OnApplicationShutdown {
         return this.onStatusChanged(event as RoomStatusChangedEvent);
       case LIVE_SUBJECTS.interim.name:
         return this.onInterim(event as InterimEvent);
+      case ROOMS_SUBJECTS.deleted.name:
+        return this.onDeleted(event as RoomDeletedEvent);
     }
   }
 
@@ -200,6 +204,13 @@ export class LiveRooms implements OnModuleInit, OnApplicationShutdown {
       sourceLanguage: event.sourceLanguage,
     };
     this.broadcast(event.roomId, JSON.stringify(frame), type);
+  }
+
+  /** A deleted room ends for everyone in it, then its sockets close: there is nothing left to come back to. */
+  private onDeleted(event: RoomDeletedEvent): void {
+    const frame: RoomEventFrame = { type: 'room_end', roomId: event.roomId, messageId: event.messageId, timestamp: event.timestamp };
+    this.broadcast(event.roomId, JSON.stringify(frame), 'room_end');
+    for (const socket of [...(this.rooms.get(event.roomId)?.sockets ?? [])]) socket.close(CLOSE_CODES.roomDeleted, 'Room deleted');
   }
 
   private onInterim(event: InterimEvent): void {

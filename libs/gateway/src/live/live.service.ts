@@ -14,7 +14,7 @@ import {
   type TranslationFrame,
 } from '@lt/contracts';
 import { Bus, clientTraceContext, DomainException, inSpan, productMetrics, SpanKind, type Span } from '@lt/platform';
-import { AccessTokens } from '../auth/access-tokens';
+import { AccessTokens, type Caller } from '../auth/access-tokens';
 import { liveCodeOf } from '../errors/error-map';
 import { LiveRooms } from './live-rooms';
 import type { LiveSocket } from './live-socket';
@@ -38,9 +38,9 @@ export class LiveService {
 
   async join(socket: LiveSocket, frame: JoinFrame): Promise<void> {
     if (socket.roomId) return socket.error(LiveErrorCode.AlreadyJoined, 'This connection has already joined a room');
-    const state = await this.admit(socket, frame);
-    if (!state) return;
     const caller = frame.accessToken ? await this.tokens.verify(frame.accessToken).catch(() => null) : null;
+    const state = await this.admit(socket, frame, caller);
+    if (!state) return;
     socket.userId = caller?.userId ?? null;
     socket.sessionId = caller?.sessionId ?? null;
     const suffix = crypto.randomUUID().slice(0, 8);
@@ -160,15 +160,17 @@ export class LiveService {
     return llmConfigured;
   }
 
-  /** Hosting needs the room's host key; viewing needs only the room id. */
-  private async admit(socket: LiveSocket, frame: JoinFrame): Promise<RoomState | null> {
+  /**
+   * Hosting needs the room's host key, or the session of the room's owner (rooms-svc decides whose room it
+   * is); viewing needs only the room id, and a viewer never hosts whatever it sends.
+   */
+  private async admit(socket: LiveSocket, frame: JoinFrame, caller: Caller | null): Promise<RoomState | null> {
     switch (frame.role) {
       case 'host':
-        if (!frame.hostKey) {
-          socket.error(LiveErrorCode.InvalidHostKey, 'A host key is required to host this room');
-          return null;
-        }
-        return this.bus.request(ROOMS_SUBJECTS.authorizeHost, { roomId: frame.roomId, hostKey: frame.hostKey });
+        if (frame.hostKey) return this.bus.request(ROOMS_SUBJECTS.authorizeHost, { roomId: frame.roomId, hostKey: frame.hostKey });
+        if (caller) return this.bus.request(ROOMS_SUBJECTS.authorizeHost, { roomId: frame.roomId, userId: caller.userId });
+        socket.error(LiveErrorCode.InvalidHostKey, "A host key, or the room owner's session, is required to host this room");
+        return null;
       case 'viewer':
         return this.bus.request(ROOMS_SUBJECTS.getRoom, { roomId: frame.roomId });
       case 'speaker':

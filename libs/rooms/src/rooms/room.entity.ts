@@ -10,6 +10,7 @@ export class RoomEntity {
   @Column({ type: 'varchar' }) status!: RoomStatus;
   @Column({ name: 'viewer_link', type: 'text' }) viewerLink!: string;
   @Column({ name: 'scheduled_at', type: 'timestamptz', nullable: true }) scheduledAt!: Date | null;
+  @Column({ name: 'duration_minutes', type: 'int' }) durationMinutes!: number;
   @Column({ name: 'host_key_hash', type: 'char', length: 64 }) hostKeyHash!: string;
   @Column({ name: 'last_seq', type: 'int' }) lastSeq!: number;
   @Column({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;

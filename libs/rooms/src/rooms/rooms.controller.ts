@@ -20,7 +20,12 @@ export class RoomsController {
 
   @OnRequest(ROOMS_SUBJECTS.authorizeHost)
   authorizeHost(@Payload() request: BusPayload<typeof ROOMS_SUBJECTS.authorizeHost>) {
-    return this.rooms.authorizeHost(request.roomId, request.hostKey);
+    return this.rooms.authorizeHost(request);
+  }
+
+  @OnRequest(ROOMS_SUBJECTS.claim)
+  claim(@Payload() request: BusPayload<typeof ROOMS_SUBJECTS.claim>) {
+    return this.rooms.claim(request.roomId, request.userId, request.hostKey);
   }
 
   @OnRequest(ROOMS_SUBJECTS.setStatus)

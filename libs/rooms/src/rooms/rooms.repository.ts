@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { LanguageCode, RoomStatus } from '@lt/contracts';
+import type { LanguageCode, ListOwnedRoomsRequest, RoomOrder, RoomStats, RoomStatus, UpdateRoomBody } from '@lt/contracts';
 import { ROOMS_DATA_SOURCE } from '../rooms.database';
 import { RoomEntity, RoomEvaluationEntity } from './room.entity';
 
@@ -10,7 +10,26 @@ export interface NewRoom {
   name: string;
   viewerLink: string;
   hostKeyHash: string;
+  sourceLanguage?: LanguageCode | null;
+  scheduledAt?: Date | null;
+  durationMinutes: number;
 }
+
+/** The dashboard's orders (spec §7); ties fall to the newest created, so pages never shuffle. */
+const ORDERS: Record<RoomOrder, [string, 'ASC' | 'DESC', ('NULLS FIRST' | 'NULLS LAST')?][]> = {
+  created_desc: [['r.createdAt', 'DESC']],
+  scheduled_asc: [
+    ['r.scheduledAt', 'ASC', 'NULLS LAST'],
+    ['r.createdAt', 'DESC'],
+  ],
+  updated_desc: [
+    ['r.updatedAt', 'DESC'],
+    ['r.createdAt', 'DESC'],
+  ],
+};
+
+/** What the pg driver answers to an UPDATE or DELETE … RETURNING through TypeORM: the rows and their count. */
+type Returning = [{ id: string }[], number];
 
 @Injectable()
 export class RoomsRepository {
@@ -22,9 +41,9 @@ export class RoomsRepository {
       const now = new Date();
       const entity = em.create(RoomEntity, {
         ...room,
-        sourceLanguage: null,
+        sourceLanguage: room.sourceLanguage ?? null,
         status: 'scheduled',
-        scheduledAt: null,
+        scheduledAt: room.scheduledAt ?? null,
         lastSeq: 0,
         createdAt: now,
         updatedAt: now,
@@ -47,11 +66,78 @@ export class RoomsRepository {
     return this.db.getRepository(RoomEntity).findOneBy({ id });
   }
 
+  /** The room only when `ownerId` owns it: an anonymous room or another's is not found. */
+  findOwned(id: string, ownerId: string): Promise<RoomEntity | null> {
+    return this.db.getRepository(RoomEntity).findOneBy({ id, ownerId });
+  }
+
+  listOwned(request: ListOwnedRoomsRequest): Promise<RoomEntity[]> {
+    const query = this.db
+      .getRepository(RoomEntity)
+      .createQueryBuilder('r')
+      .where('r.ownerId = :ownerId', { ownerId: request.ownerId })
+      .take(request.limit);
+    if (request.statuses?.length) query.andWhere('r.status IN (:...statuses)', { statuses: request.statuses });
+    for (const [column, direction, nulls] of ORDERS[request.order]) query.addOrderBy(column, direction, nulls);
+    return query.getMany();
+  }
+
+  /** Applies the edit form's changes to an owned room; null when it is not the owner's. */
+  async updateOwned(id: string, ownerId: string, changes: UpdateRoomBody): Promise<RoomEntity | null> {
+    const patch: Partial<RoomEntity> = { updatedAt: new Date() };
+    if (changes.name !== undefined) patch.name = changes.name;
+    if (changes.source_language !== undefined) patch.sourceLanguage = changes.source_language;
+    if (changes.scheduled_at !== undefined) patch.scheduledAt = changes.scheduled_at === null ? null : new Date(changes.scheduled_at);
+    if (changes.duration_minutes !== undefined) patch.durationMinutes = changes.duration_minutes;
+    const result = await this.db.getRepository(RoomEntity).update({ id, ownerId }, patch);
+    return result.affected ? this.findById(id) : null;
+  }
+
   async setStatus(id: string, status: RoomStatus, sourceLanguage?: LanguageCode): Promise<RoomEntity | null> {
     const patch: Partial<RoomEntity> = { status, updatedAt: new Date() };
     if (sourceLanguage) patch.sourceLanguage = sourceLanguage;
     const result = await this.db.getRepository(RoomEntity).update({ id }, patch);
     if (!result.affected) return null;
     return this.findById(id);
+  }
+
+  /** Gives an anonymous room to `userId` when `hostKeyHash` is its key's; null otherwise (owned, unknown, wrong key). */
+  async claim(id: string, userId: string, hostKeyHash: string): Promise<RoomEntity | null> {
+    const [claimed]: Returning = await this.db.query(
+      `UPDATE rooms.rooms SET owner_id = $2, updated_at = now()
+       WHERE id = $1 AND owner_id IS NULL AND host_key_hash = $3 RETURNING id`,
+      [id, userId, hostKeyHash],
+    );
+    return claimed.length ? this.findById(id) : null;
+  }
+
+  async idsOwnedBy(ownerId: string): Promise<string[]> {
+    const rows = await this.db.getRepository(RoomEntity).find({ select: { id: true }, where: { ownerId } });
+    return rows.map((r) => r.id);
+  }
+
+  /** Deletes the rooms with their evaluations and transcripts (ON DELETE CASCADE); answers the ids deleted. */
+  async deleteByIds(ids: string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const [deleted]: Returning = await this.db.query(`DELETE FROM rooms.rooms WHERE id = ANY($1::uuid[]) RETURNING id`, [ids]);
+    return deleted.map((r) => r.id);
+  }
+
+  /** Deletes every room of the owner, those created since `idsOwnedBy` too; answers the ids deleted. */
+  async deleteOwnedBy(ownerId: string): Promise<string[]> {
+    const [deleted]: Returning = await this.db.query(`DELETE FROM rooms.rooms WHERE owner_id = $1 RETURNING id`, [ownerId]);
+    return deleted.map((r) => r.id);
+  }
+
+  /** Every room, newest first (the admin panel). */
+  listAll(): Promise<RoomEntity[]> {
+    return this.db.getRepository(RoomEntity).find({ order: { createdAt: 'DESC', id: 'ASC' } });
+  }
+
+  async stats(): Promise<RoomStats> {
+    const [row] = await this.db.query<{ total: string; active: string }[]>(
+      `SELECT count(*) AS total, count(*) FILTER (WHERE status = 'active') AS active FROM rooms.rooms`,
+    );
+    return { total_rooms: Number(row.total), active_rooms: Number(row.active) };
   }
 }

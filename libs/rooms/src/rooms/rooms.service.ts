@@ -3,6 +3,8 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   defaultRoomName,
   ROOMS_SUBJECTS,
+  SCHEDULE,
+  type AuthorizeHostRequest,
   type CreateRoomRequest,
   type CreateRoomResponse,
   type LanguageCode,
@@ -25,6 +27,10 @@ export function hashSecret(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
 }
 
+export function viewerLink(origin: string, roomId: string): string {
+  return `${origin.replace(/\/+$/, '')}/view/${roomId}`;
+}
+
 export function toRoomResponse(room: RoomEntity): RoomResponse {
   return {
     id: room.id,
@@ -34,6 +40,7 @@ export function toRoomResponse(room: RoomEntity): RoomResponse {
     status: room.status,
     viewer_link: room.viewerLink,
     scheduled_at: room.scheduledAt?.toISOString() ?? null,
+    duration_minutes: room.durationMinutes,
     created_at: room.createdAt.toISOString(),
     updated_at: room.updatedAt.toISOString(),
   };
@@ -53,8 +60,11 @@ export class RoomsService {
       id,
       ownerId: request.ownerId ?? null,
       name: defaultRoomName(id, request.name),
-      viewerLink: `${request.origin.replace(/\/+$/, '')}/view/${id}`,
+      viewerLink: viewerLink(request.origin, id),
       hostKeyHash: hashSecret(hostKey),
+      sourceLanguage: request.sourceLanguage ?? null,
+      scheduledAt: request.scheduledAt ? new Date(request.scheduledAt) : null,
+      durationMinutes: request.durationMinutes ?? SCHEDULE.defaultDuration,
     });
     return { room: toRoomResponse(room), hostKey };
   }
@@ -64,15 +74,27 @@ export class RoomsService {
     return { room: toRoomResponse(room), lastSeq: room.lastSeq };
   }
 
-  /** The room when `hostKey` is its host key; holding only the room id never passes. */
-  async authorizeHost(roomId: string, hostKey: string): Promise<RoomState> {
-    const room = await this.require(roomId);
-    const expected = Buffer.from(room.hostKeyHash, 'hex');
-    const given = Buffer.from(hashSecret(hostKey), 'hex');
-    if (!timingSafeEqual(expected, given)) {
-      throw new RoomsException(RoomsErrorCode.InvalidHostKey, 'Invalid host key');
+  /**
+   * The room when the caller may host it: it holds the host key, or it is the room's owner (the gateway
+   * verified its access token). Holding only the room id never passes.
+   */
+  async authorizeHost(request: AuthorizeHostRequest): Promise<RoomState> {
+    const room = await this.require(request.roomId);
+    if ('hostKey' in request) {
+      const expected = Buffer.from(room.hostKeyHash, 'hex');
+      const given = Buffer.from(hashSecret(request.hostKey), 'hex');
+      if (!timingSafeEqual(expected, given)) throw new RoomsException(RoomsErrorCode.InvalidHostKey, 'Invalid host key');
+    } else if (room.ownerId === null || room.ownerId !== request.userId) {
+      throw new RoomsException(RoomsErrorCode.InvalidHostKey, 'Only the owner of this room, or a holder of its host key, can host it');
     }
     return { room: toRoomResponse(room), lastSeq: room.lastSeq };
+  }
+
+  /** An anonymous room becomes the user's when it holds its host key; anything else is a room it cannot see. */
+  async claim(roomId: string, userId: string, hostKey: string): Promise<RoomResponse> {
+    const room = await this.rooms.claim(roomId, userId, hashSecret(hostKey));
+    if (!room) throw new RoomsException(RoomsErrorCode.RoomNotFound, 'Room not found');
+    return toRoomResponse(room);
   }
 
   async setStatus(roomId: string, status: RoomStatus, sourceLanguage?: LanguageCode): Promise<RoomResponse> {

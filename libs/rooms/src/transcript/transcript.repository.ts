@@ -67,6 +67,11 @@ export class TranscriptRepository {
     });
   }
 
+  /** The whole transcript in the order it was spoken (spec §7: by message_timestamp), seq breaking ties. */
+  listBySpokenTime(roomId: string): Promise<MessageLogEntity[]> {
+    return this.db.getRepository(MessageLogEntity).find({ where: { roomId }, order: { messageTimestamp: 'ASC', seq: 'ASC' } });
+  }
+
   /** The room's `limit` latest messages, oldest first. */
   async listLatest(roomId: string, limit: number): Promise<MessageLogEntity[]> {
     const rows = await this.db.getRepository(MessageLogEntity).find({ where: { roomId }, order: { seq: 'DESC' }, take: limit });

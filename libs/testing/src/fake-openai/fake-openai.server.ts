@@ -10,6 +10,8 @@ export interface RecordedCall {
   user: string;
   /** The target language code the prompt asked for, when it names one. */
   target: string | null;
+  /** What the prompt asks for, told by its system message. */
+  task: 'translation' | 'summary' | 'enhancement';
   authorization: string | undefined;
 }
 
@@ -18,12 +20,32 @@ export function fakeTranslation(target: string | null, text: string): string {
   return `(${target ?? '??'}) ${text}`;
 }
 
+/** What the fake answers for a summary: the language and how many lines it was given. */
+export function fakeSummary(lang: string | null, text: string): string {
+  return `(${lang ?? '??'}) Summary of ${text.split('\n').filter(Boolean).length} lines`;
+}
+
+/** What the fake answers for an enhancement: the text with a capital and a full stop, marked. */
+export function fakeEnhancement(text: string): string {
+  const trimmed = text.trim();
+  const sentence = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
+  return `${/[.!?]$/.test(sentence) ? sentence : `${sentence}.`} [enhanced]`;
+}
+
+function taskOf(system: string): RecordedCall['task'] {
+  if (/summari[sz]e/i.test(system)) return 'summary';
+  if (/correct live speech-recognition/i.test(system)) return 'enhancement';
+  return 'translation';
+}
+
 /**
  * An OpenAI-compatible chat-completions server for tests: answers like the real API (JSON or SSE stream),
  * records every call, and can be told to fail. Control endpoints live under `/__`.
  */
 export class FakeOpenAiServer {
   readonly calls: RecordedCall[] = [];
+  /** Calls of the speech endpoint (`/v1/audio/speech`), apart from the chat completions. */
+  readonly speechCalls: { model: string; voice: string; input: string; response_format?: string }[] = [];
   private failNext = 0;
   private delayMs = 0;
   /** Extra delay for the calls whose text contains a marker: makes translations finish out of order. */
@@ -54,6 +76,7 @@ export class FakeOpenAiServer {
 
   reset(): void {
     this.calls.length = 0;
+    this.speechCalls.length = 0;
     this.failNext = 0;
     this.delayMs = 0;
     this.delays.clear();
@@ -83,7 +106,21 @@ export class FakeOpenAiServer {
       return json(res, 200, {});
     }
     if (req.method === 'POST' && url === '/v1/chat/completions') return this.completions(req, res);
+    if (req.method === 'POST' && url === '/v1/audio/speech') return this.speech(req, res);
     json(res, 404, { error: { message: `No route ${req.method} ${url}`, type: 'invalid_request_error' } });
+  }
+
+  /** Like the real endpoint: the audio bytes themselves; here a recognisable fake MP3 of the input. */
+  private async speech(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body = JSON.parse(await readBody(req));
+    this.speechCalls.push({ model: body.model, voice: body.voice, input: body.input, response_format: body.response_format });
+    if (this.delayMs) await new Promise((r) => setTimeout(r, this.delayMs));
+    if (this.failNext > 0) {
+      this.failNext -= 1;
+      return json(res, 500, { error: { message: 'The fake was told to fail', type: 'server_error' } });
+    }
+    res.writeHead(200, { 'content-type': 'audio/mpeg' });
+    res.end(fakeMp3(String(body.input)));
   }
 
   private async completions(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -91,7 +128,8 @@ export class FakeOpenAiServer {
     const messages: { role: string; content: string }[] = body.messages ?? [];
     const system = messages.find((m) => m.role === 'system')?.content ?? '';
     const user = messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
-    const target = /\bto [^()]*\(([A-Za-z-]+)\)/.exec(system)?.[1] ?? null;
+    const task = taskOf(system);
+    const target = (task === 'summary' ? /\bin [^()]*\(([A-Za-z-]+)\)/ : /\bto [^()]*\(([A-Za-z-]+)\)/).exec(system)?.[1] ?? null;
     this.calls.push({
       model: body.model,
       stream: Boolean(body.stream),
@@ -100,6 +138,7 @@ export class FakeOpenAiServer {
       system,
       user,
       target,
+      task,
       authorization: req.headers.authorization,
     });
     const extra = [...this.delays].reduce((sum, [marker, ms]) => (user.includes(marker) ? sum + ms : sum), 0);
@@ -108,7 +147,7 @@ export class FakeOpenAiServer {
       this.failNext -= 1;
       return json(res, 500, { error: { message: 'The fake was told to fail', type: 'server_error' } });
     }
-    const content = fakeTranslation(target, user);
+    const content = task === 'summary' ? fakeSummary(target, user) : task === 'enhancement' ? fakeEnhancement(user) : fakeTranslation(target, user);
     const id = `chatcmpl-${this.calls.length}`;
     const created = Math.floor(Date.now() / 1000);
     if (!body.stream) {
@@ -135,6 +174,11 @@ export class FakeOpenAiServer {
     }
     res.end('data: [DONE]\n\n');
   }
+}
+
+/** Bytes that stand for the MP3 of a text: an ID3 header, then the text, so a test can tell what was read. */
+export function fakeMp3(text: string): Buffer {
+  return Buffer.concat([Buffer.from('ID3\u0004\u0000\u0000'), Buffer.from(text, 'utf8')]);
 }
 
 /** Token counts the fake reports: about four characters a token, as with English text. */

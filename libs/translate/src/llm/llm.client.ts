@@ -61,6 +61,63 @@ export class LlmClient {
   }
 
   /**
+   * A summary, in `lang`, of what was said (the lines as that language's viewers read them), with the spec's
+   * parameters; the length of the input bounds the answer.
+   */
+  async summarize(lines: string[], lang: LanguageCode): Promise<string> {
+    if (!this.client) throw new LlmUnavailableError('No summary provider is configured');
+    const text = lines.join('\n');
+    const target = findLanguage(lang);
+    const p = LLM.summary;
+    const result = await this.stream('summary', this.client, {
+      model: this.model,
+      stream: true,
+      temperature: p.temperature,
+      top_p: p.topP,
+      frequency_penalty: p.frequencyPenalty,
+      max_tokens: Math.min(p.maxTokensCap, Math.ceil(p.maxTokensFactor * text.length)),
+      messages: [
+        {
+          role: 'system',
+          content:
+            `You summarise live speech at a conference for someone who missed it. Write in ${target?.englishName} (${lang}). ` +
+            'Give the main points in a few short sentences or bullet points, without inventing anything that was not said.',
+        },
+        { role: 'user', content: text },
+      ],
+    });
+    if (!result) throw new Error('Empty summary result');
+    return result;
+  }
+
+  /**
+   * The transcript of a spoken sentence with recognition errors, punctuation and casing fixed, in the same
+   * language and meaning (the spec's enhancement parameters).
+   */
+  async enhance(text: string, lang: LanguageCode): Promise<string> {
+    if (!this.client) throw new LlmUnavailableError('No enhancement provider is configured');
+    const source = findLanguage(lang);
+    const p = LLM.enhancement;
+    const result = await this.stream('enhancement', this.client, {
+      model: this.model,
+      stream: true,
+      temperature: p.temperature,
+      max_tokens: Math.min(p.maxTokensCap, Math.ceil(p.maxTokensFactor * text.length)),
+      messages: [
+        {
+          role: 'system',
+          content:
+            `You correct live speech-recognition transcripts in ${source?.englishName} (${lang}). Fix misheard words, ` +
+            'punctuation and capitalisation; keep the language, the meaning and the wording otherwise. Answer with the corrected text only.',
+        },
+        { role: 'user', content: text },
+      ],
+    });
+    if (!result) throw new Error('Empty enhancement result');
+    return result;
+  }
+
+  /**
    * One streamed chat completion, gathered: a span with OpenTelemetry's GenAI attributes (the usage the
    * server reports in its last chunk) and the calls and tokens counted by task.
    */

@@ -81,7 +81,7 @@ function response(answer: ApiResponse, schemas: SchemaConverter): JsonSchema {
         Object.entries(answer.headers).map(([name, h]) => [name, { description: h.description, schema: schemas.convert(h.schema, 'output') }]),
       ),
     }),
-    ...(answer.body && { content: { 'application/json': { schema: schemas.convert(answer.body, 'output') } } }),
+    ...(answer.body && { content: { [answer.contentType ?? 'application/json']: { schema: schemas.convert(answer.body, 'output') } } }),
   };
 }
 

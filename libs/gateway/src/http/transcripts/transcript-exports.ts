@@ -1,0 +1,66 @@
+import { Injectable } from '@nestjs/common';
+import {
+  findLanguage,
+  ROOMS_SUBJECTS,
+  TRANSLATE_SUBJECTS,
+  type LanguageCode,
+  type TranscriptExportQuery,
+  type TranscriptFormat,
+  type TranscriptResponse,
+} from '@lt/contracts';
+import { Bus } from '@lt/platform';
+import { formatExport, type ExportFile } from './transcript-formats';
+
+/** Messages translated per request to translate-svc: it translates what is missing four at a time. */
+const TRANSLATION_BATCH = 100;
+/** A batch of missing translations is a hundred LLM calls at worst. */
+const TRANSLATION_BATCH_TIMEOUT_MS = 120_000;
+
+const languageLabel = (code: LanguageCode | null | undefined) => {
+  const language = findLanguage(code);
+  return language ? `${language.name} (${language.code})` : 'No configurado';
+};
+
+/**
+ * A room's transcript as a file for its owner. In another language it takes translate-svc's stored
+ * translations, and has it translate the missing ones once (it stores them: the next export costs nothing).
+ */
+@Injectable()
+export class TranscriptExports {
+  constructor(private readonly bus: Bus) {}
+
+  transcript(roomId: string, ownerId: string): Promise<TranscriptResponse> {
+    return this.bus.request(ROOMS_SUBJECTS.ownedTranscript, { roomId, ownerId });
+  }
+
+  async export(roomId: string, ownerId: string, format: TranscriptFormat, query: TranscriptExportQuery): Promise<ExportFile> {
+    const { room, messages } = await this.transcript(roomId, ownerId);
+    const translated = query.lang ? await this.translations(roomId, query.lang) : null;
+    return formatExport(format, {
+      room,
+      language: languageLabel(query.lang ?? room.source_language),
+      tz: query.tz ?? 'UTC',
+      lines: messages.map((m) => ({
+        timestamp: m.message_timestamp,
+        confidence: m.confidence_level,
+        text: translated?.get(m.message_id) ?? m.text,
+      })),
+    });
+  }
+
+  /** Every message of the room in `lang`, by message id, fetched in batches in seq order. */
+  private async translations(roomId: string, lang: LanguageCode): Promise<Map<string, string>> {
+    const texts = new Map<string, string>();
+    let afterSeq = 0;
+    for (;;) {
+      const frames = await this.bus.request(
+        TRANSLATE_SUBJECTS.history,
+        { roomId, lang, afterSeq, limit: TRANSLATION_BATCH },
+        { timeoutMs: TRANSLATION_BATCH_TIMEOUT_MS },
+      );
+      for (const frame of frames) texts.set(frame.messageId, frame.text);
+      if (frames.length < TRANSLATION_BATCH) return texts;
+      afterSeq = frames[frames.length - 1].seq;
+    }
+  }
+}

@@ -1,0 +1,72 @@
+import { cues, exportFileName, formatDuration, formatSrt, formatTxt, formatVtt, sanitiseFileName, type ExportLine } from './transcript-formats';
+
+const room = { name: 'Conferencia: Año 2025', created_at: '2025-05-01T07:30:00.000Z', updated_at: '2025-05-01T08:35:59.000Z' };
+const lines: ExportLine[] = [
+  { timestamp: '2025-05-01T07:31:00.000Z', confidence: 'high', text: 'Buenos días a todos' },
+  { timestamp: '2025-05-01T07:31:03.250Z', confidence: 'medium', text: 'Empezamos <ya> & sin\nretraso' },
+  { timestamp: '2025-05-01T07:31:20.000Z', confidence: 'low', text: 'Gracias' },
+];
+
+describe('transcript exports', () => {
+  it('writes the text file in its documented format, times in the given zone', () => {
+    expect(formatTxt({ room, language: 'Español (es)', tz: 'Europe/Madrid', lines })).toBe(
+      [
+        'Sala: Conferencia: Año 2025',
+        'Fecha: 01/05/2025 09:30 (Europe/Madrid)',
+        'Duración: 1h 5m',
+        'Idioma: Español (es)',
+        '',
+        '--- TRANSCRIPCIÓN ---',
+        '',
+        '[09:31:00] (Alta confianza) Buenos días a todos',
+        '',
+        '[09:31:03] (Confianza media) Empezamos <ya> & sin retraso',
+        '',
+        '[09:31:20] (Baja confianza) Gracias',
+        '',
+      ].join('\n'),
+    );
+    expect(formatTxt({ room, language: 'No configurado', tz: 'UTC', lines: [] })).toBe(
+      'Sala: Conferencia: Año 2025\nFecha: 01/05/2025 07:30 (UTC)\nDuración: 1h 5m\nIdioma: No configurado\n\n--- TRANSCRIPCIÓN ---\n',
+    );
+  });
+
+  it('names the file after the room and its day in the zone', () => {
+    expect(exportFileName(room, 'Europe/Madrid', 'txt')).toBe('transcripcion-conferencia-ano-2025-2025-05-01.txt');
+    expect(exportFileName({ ...room, created_at: '2025-05-01T23:30:00.000Z' }, 'Europe/Madrid', 'srt')).toBe(
+      'transcripcion-conferencia-ano-2025-2025-05-02.srt',
+    );
+    expect(sanitiseFileName('¡¡¡')).toBe('sala');
+    expect(sanitiseFileName('"Quoted"; rm -rf /')).toBe('quoted-rm-rf');
+  });
+
+  it('gives durations as the History screen does', () => {
+    expect(formatDuration('2025-05-01T07:30:00Z', '2025-05-01T07:30:59Z')).toBe('0 min');
+    expect(formatDuration('2025-05-01T07:30:00Z', '2025-05-01T08:29:00Z')).toBe('59 min');
+    expect(formatDuration('2025-05-01T07:30:00Z', '2025-05-01T09:30:00Z')).toBe('2h 0m');
+  });
+
+  it('times cues from the first message, each until the next one and 7 s at most', () => {
+    expect(cues(lines).map((c) => [c.startMs, c.endMs])).toEqual([
+      [0, 3250],
+      [3250, 10250],
+      [20000, 27000],
+    ]);
+  });
+
+  it('writes SubRip and WebVTT cues', () => {
+    expect(formatSrt(lines)).toBe(
+      '1\n00:00:00,000 --> 00:00:03,250\nBuenos días a todos\n\n' +
+        '2\n00:00:03,250 --> 00:00:10,250\nEmpezamos <ya> & sin retraso\n\n' +
+        '3\n00:00:20,000 --> 00:00:27,000\nGracias\n',
+    );
+    expect(formatVtt(lines)).toBe(
+      'WEBVTT\n\n' +
+        '1\n00:00:00.000 --> 00:00:03.250\nBuenos días a todos\n\n' +
+        '2\n00:00:03.250 --> 00:00:10.250\nEmpezamos &lt;ya&gt; &amp; sin retraso\n\n' +
+        '3\n00:00:20.000 --> 00:00:27.000\nGracias\n',
+    );
+    expect(formatVtt([])).toBe('WEBVTT\n');
+    expect(formatSrt([])).toBe('');
+  });
+});

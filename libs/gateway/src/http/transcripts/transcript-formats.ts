@@ -1,0 +1,170 @@
+import type { ConfidenceLevel, RoomResponse, TranscriptFormat } from '@lt/contracts';
+
+/** One line of an exported transcript, in the language of the export. */
+export interface ExportLine {
+  timestamp: string;
+  confidence: ConfidenceLevel;
+  text: string;
+}
+
+export interface ExportInput {
+  room: Pick<RoomResponse, 'name' | 'created_at' | 'updated_at'>;
+  /** The language line of the header, e.g. `Español (es)`. */
+  language: string;
+  /** IANA time zone of every date and time written. */
+  tz: string;
+  lines: ExportLine[];
+}
+
+export interface ExportFile {
+  fileName: string;
+  contentType: string;
+  body: string;
+}
+
+/** The dashboard's confidence badges (spec §2, History). */
+export const CONFIDENCE_LABELS: Record<ConfidenceLevel, string> = {
+  high: 'Alta confianza',
+  medium: 'Confianza media',
+  low: 'Baja confianza',
+};
+
+export const TRANSCRIPT_MARKER = '--- TRANSCRIPCIÓN ---';
+
+/** A cue lasts until the next message, and never longer than this. */
+export const MAX_CUE_MS = 7_000;
+
+const CONTENT_TYPES: Record<TranscriptFormat, string> = {
+  txt: 'text/plain; charset=utf-8',
+  srt: 'application/x-subrip; charset=utf-8',
+  vtt: 'text/vtt; charset=utf-8',
+};
+
+interface LocalTime {
+  year: string;
+  month: string;
+  day: string;
+  hour: string;
+  minute: string;
+  second: string;
+}
+
+/** The wall-clock fields of an instant in a time zone, from numbers only (no locale wording can change them). */
+export function localTime(iso: string, tz: string): LocalTime {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: tz,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(iso));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00';
+  return { year: part('year'), month: part('month'), day: part('day'), hour: part('hour'), minute: part('minute'), second: part('second') };
+}
+
+/** The History screen's duration (spec §4): updated_at minus created_at, `N min` under an hour, else `Hh Mm`. */
+export function formatDuration(fromIso: string, toIso: string): string {
+  const minutes = Math.max(0, Math.floor((Date.parse(toIso) - Date.parse(fromIso)) / 60_000));
+  return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
+}
+
+/** The room name as a file name part: ASCII letters and digits in lower case, words joined by `-`. */
+export function sanitiseFileName(name: string): string {
+  const ascii = name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 50)
+    .replace(/-+$/, '');
+  return ascii || 'sala';
+}
+
+/** `transcripcion-{sanitised room name}-{YYYY-MM-DD of the room's creation in tz}.{ext}` (spec §9). */
+export function exportFileName(room: ExportInput['room'], tz: string, format: TranscriptFormat): string {
+  const t = localTime(room.created_at, tz);
+  return `transcripcion-${sanitiseFileName(room.name)}-${t.year}-${t.month}-${t.day}.${format}`;
+}
+
+/** A message on one line: a line break inside it would end a cue, or read as a new message. */
+const oneLine = (text: string) => text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
+
+/**
+ * The plain-text export (spec §9), documented in docs/api.md:
+ *
+ *     Sala: {name}
+ *     Fecha: {DD/MM/YYYY HH:mm} ({tz})
+ *     Duración: {N min | Hh Mm}
+ *     Idioma: {language}
+ *
+ *     --- TRANSCRIPCIÓN ---
+ *
+ *     [HH:mm:ss] (Alta confianza) text
+ *
+ *     [HH:mm:ss] (Confianza media) text
+ */
+export function formatTxt(input: ExportInput): string {
+  const created = localTime(input.room.created_at, input.tz);
+  const header = [
+    `Sala: ${oneLine(input.room.name)}`,
+    `Fecha: ${created.day}/${created.month}/${created.year} ${created.hour}:${created.minute} (${input.tz})`,
+    `Duración: ${formatDuration(input.room.created_at, input.room.updated_at)}`,
+    `Idioma: ${input.language}`,
+  ];
+  const messages = input.lines.map((line) => {
+    const t = localTime(line.timestamp, input.tz);
+    return `[${t.hour}:${t.minute}:${t.second}] (${CONFIDENCE_LABELS[line.confidence]}) ${oneLine(line.text)}`;
+  });
+  return [...header, '', TRANSCRIPT_MARKER, ...(messages.length ? ['', messages.join('\n\n')] : [])].join('\n') + '\n';
+}
+
+interface Cue {
+  startMs: number;
+  endMs: number;
+  text: string;
+}
+
+/** Cues from the message times relative to the first message; each until the next one, at most 7 s. */
+export function cues(lines: ExportLine[]): Cue[] {
+  if (lines.length === 0) return [];
+  const origin = Date.parse(lines[0].timestamp);
+  const starts = lines.map((l) => Math.max(0, Date.parse(l.timestamp) - origin));
+  return lines.map((line, i) => {
+    const next = starts[i + 1];
+    const endMs = Math.min(starts[i] + MAX_CUE_MS, next === undefined ? Infinity : Math.max(next, starts[i]));
+    return { startMs: starts[i], endMs, text: oneLine(line.text) };
+  });
+}
+
+function clock(ms: number, separator: ',' | '.'): string {
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+  const hours = Math.floor(ms / 3_600_000);
+  const minutes = Math.floor((ms % 3_600_000) / 60_000);
+  const seconds = Math.floor((ms % 60_000) / 1000);
+  return `${pad(hours)}:${pad(minutes)}:${pad(seconds)}${separator}${pad(ms % 1000, 3)}`;
+}
+
+/** SubRip: numbered cues, `HH:MM:SS,mmm --> HH:MM:SS,mmm`, a blank line between cues. */
+export function formatSrt(lines: ExportLine[]): string {
+  return cues(lines)
+    .map((cue, i) => `${i + 1}\n${clock(cue.startMs, ',')} --> ${clock(cue.endMs, ',')}\n${cue.text}\n`)
+    .join('\n');
+}
+
+/** WebVTT cue text: `&`, `<` and `>` are markup there, so they are written as entities. */
+const vttText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** WebVTT: the `WEBVTT` line, then numbered cues, `HH:MM:SS.mmm --> HH:MM:SS.mmm`. */
+export function formatVtt(lines: ExportLine[]): string {
+  const body = cues(lines).map((cue, i) => `${i + 1}\n${clock(cue.startMs, '.')} --> ${clock(cue.endMs, '.')}\n${vttText(cue.text)}\n`);
+  return ['WEBVTT\n', ...body].join('\n');
+}
+
+export function formatExport(format: TranscriptFormat, input: ExportInput): ExportFile {
+  const body = format === 'txt' ? formatTxt(input) : format === 'srt' ? formatSrt(input.lines) : formatVtt(input.lines);
+  return { fileName: exportFileName(input.room, input.tz, format), contentType: CONTENT_TYPES[format], body };
+}

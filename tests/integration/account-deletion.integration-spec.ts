@@ -1,0 +1,136 @@
+import { Client } from 'pg';
+import { ACCOUNTS_SUBJECTS, CLOSE_CODES } from '@lt/contracts';
+import { createTestDatabase, FakeOpenAiServer, type LiveClient, type TestDatabase } from '@lt/testing';
+import { startStack, type Stack } from '../support/stack';
+import { authApi } from './auth-api';
+import { joined, newUser, ownedRoom, speak, type Api, type TestUser } from './dashboard-api';
+import { createRoom, MODES, sleep } from './helpers';
+
+jest.setTimeout(30_000);
+
+const SCHEMAS = ['accounts', 'rooms', 'translate'];
+
+describe.each(MODES)('deleting an account or a room (%s mode)', (mode) => {
+  let db: TestDatabase;
+  let llm: FakeOpenAiServer;
+  let stack: Stack;
+  let api: Api;
+  let sql: Client;
+  const clients: LiveClient[] = [];
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    llm = new FakeOpenAiServer();
+    await llm.start();
+    stack = await startStack({ mode, databaseUrl: db.url, llmUrl: llm.url });
+    api = authApi(stack.baseUrl);
+    sql = new Client({ connectionString: db.url });
+    await sql.connect();
+  });
+
+  afterAll(async () => {
+    clients.forEach((c) => c.close());
+    await sql?.end();
+    await stack?.close();
+    await llm?.stop();
+    await db?.drop();
+  });
+
+  /** Rows, in every table of the services' schemas (read from the catalogue), whose text holds any of `needles`. */
+  const rowsHolding = async (needles: string[]): Promise<Record<string, number>> => {
+    const tables = await sql.query<{ table_schema: string; table_name: string }>(
+      `SELECT table_schema, table_name FROM information_schema.tables
+       WHERE table_schema = ANY($1) AND table_type = 'BASE TABLE' ORDER BY 1, 2`,
+      [SCHEMAS],
+    );
+    expect(tables.rows.length).toBeGreaterThanOrEqual(10);
+    const found: Record<string, number> = {};
+    for (const { table_schema, table_name } of tables.rows) {
+      const { rows } = await sql.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM "${table_schema}"."${table_name}" t WHERE lower(t::text) LIKE ANY($1)`,
+        [needles.map((n) => `%${n.toLowerCase()}%`)],
+      );
+      if (rows[0].n > 0) found[`${table_schema}.${table_name}`] = rows[0].n;
+    }
+    return found;
+  };
+
+  /** A room with a transcript, French translations and a viewer reading them; answers its sockets. */
+  const busyRoom = async (user: TestUser, name: string) => {
+    const { room } = await ownedRoom(api, user, { name });
+    const host = await joined(stack.baseUrl, { roomId: room.id, role: 'host', accessToken: user.token }, clients);
+    const viewer = await joined(stack.baseUrl, { roomId: room.id, role: 'viewer', lang: 'fr' }, clients);
+    host.send({ type: 'room_start', sourceLanguage: 'es' });
+    await viewer.waitFor((c) => c.of('room_start').length === 1, 5000, 'room_start');
+    const at = new Date().toISOString();
+    await speak(host, [
+      { id: crypto.randomUUID(), text: `${name} uno`, at, confidence: 0.9 },
+      { id: crypto.randomUUID(), text: `${name} dos`, at, confidence: 0.9 },
+    ]);
+    await viewer.waitFor((c) => c.of('translation').length === 2, 5000, 'translations');
+    return { room, host, viewer };
+  };
+
+  it("deletes every row of the user and of its rooms in every table, and closes its rooms' sockets", async () => {
+    const user = await newUser(api, 'leaving');
+    const staying = await newUser(api, 'staying');
+    const { room, host, viewer } = await busyRoom(user, 'Mine');
+    const { room: second } = await ownedRoom(api, user, { name: 'Scheduled' });
+    const anonymous = await createRoom(stack.baseUrl, 'Claimed');
+    expect((await api.call('POST', `/api/rooms/${anonymous.room.id}/claim`, { hostKey: anonymous.hostKey }, user.token)).status).toBe(200);
+    const kept = await busyRoom(staying, 'Theirs');
+    stack.bus.emit(ACCOUNTS_SUBJECTS.trackUsage, { eventId: crypto.randomUUID(), userId: user.userId, roomId: room.id, tokens: 42, eventType: 'translation' });
+    expect((await api.signIn(user.email, 'wrong-password')).status).toBe(400);
+    await sleep(200);
+
+    const mine = [user.userId, user.email, room.id, second.id, anonymous.room.id];
+    const before = await rowsHolding(mine);
+    expect(Object.keys(before)).toEqual(
+      expect.arrayContaining([
+        'accounts.users',
+        'accounts.profiles',
+        'accounts.sessions',
+        'accounts.token_usage',
+        'accounts.sign_in_throttle',
+        'rooms.rooms',
+        'rooms.room_evaluations',
+        'rooms.message_logs',
+        'translate.translations',
+      ]),
+    );
+
+    expect((await api.call('DELETE', '/api/auth/user', undefined, user.token)).status).toBe(204);
+
+    await viewer.waitFor((c) => c.closeCode !== null, 5000, 'close');
+    expect(viewer.closeCode).toBe(CLOSE_CODES.roomDeleted);
+    expect(viewer.frames.at(-1)).toMatchObject({ type: 'room_end', roomId: room.id });
+    // The host socket was opened with the user's own session, which ends first.
+    await host.waitFor((c) => c.closeCode !== null, 5000, 'host close');
+    expect(host.closeCode).toBe(CLOSE_CODES.signedOut);
+    expect(await rowsHolding(mine)).toEqual({});
+    // What belongs to others is untouched, and still found by the same search.
+    expect(Object.keys(await rowsHolding([staying.userId, kept.room.id]))).toEqual(
+      expect.arrayContaining(['accounts.users', 'rooms.rooms', 'rooms.message_logs', 'translate.translations']),
+    );
+    expect(kept.viewer.open).toBe(true);
+    expect((await api.signIn(user.email)).status).toBe(400);
+    const rejoin = await joined(stack.baseUrl, { roomId: room.id, role: 'viewer', lang: 'fr' }, clients);
+    expect(rejoin.of('error')[0]?.code).toBe('room_not_found');
+  });
+
+  it('deletes one room, by its owner or by an admin, with its transcript and translations, and ends it for its sockets', async () => {
+    const owner = await newUser(api, 'owner');
+    const admin = await newUser(api, 'admin', 'admin@example.com');
+    for (const by of [owner, admin]) {
+      const { room, viewer } = await busyRoom(owner, `Deleted by ${by === admin ? 'admin' : 'owner'}`);
+      const path = by === admin ? `/api/admin/rooms/${room.id}` : `/api/rooms/${room.id}`;
+      expect((await api.call('DELETE', path, undefined, by.token)).status).toBe(204);
+      await viewer.waitFor((c) => c.closeCode !== null, 5000, 'close');
+      expect(viewer.closeCode).toBe(CLOSE_CODES.roomDeleted);
+      expect(viewer.of('room_end')).toHaveLength(1);
+      expect(await rowsHolding([room.id])).toEqual({});
+      expect((await api.call('DELETE', path, undefined, by.token)).status).toBe(404);
+    }
+    expect(Object.keys(await rowsHolding([owner.userId]))).toEqual(expect.arrayContaining(['accounts.users', 'accounts.profiles']));
+  });
+});

@@ -1,0 +1,159 @@
+import type { CreateRoomResponse } from '@lt/contracts';
+import { createTestDatabase, type TestDatabase } from '@lt/testing';
+import { startStack, type Stack } from '../support/stack';
+import { authApi } from './auth-api';
+import { newUser, ownedRoom, type Api, type TestUser } from './dashboard-api';
+import { MODES } from './helpers';
+
+jest.setTimeout(60_000);
+
+type Who = 'anonymous' | 'userA' | 'userB' | 'admin';
+const WHO: Who[] = ['anonymous', 'userA', 'userB', 'admin'];
+
+interface Context {
+  /** A room of user A (made once; `fresh` rows get a new one per call). */
+  room: CreateRoomResponse;
+  userB: TestUser;
+}
+
+interface Row {
+  method: string;
+  path: (c: Context) => string;
+  body?: (c: Context) => unknown;
+  /** The call destroys the room: each cell gets a room of A of its own. */
+  fresh?: boolean;
+  expected: Record<Who, number>;
+}
+
+const owner = (a: number, ok = 200): Record<Who, number> => ({ anonymous: a, userA: ok, userB: 404, admin: 404 });
+const adminOnly = (ok = 200): Record<Who, number> => ({ anonymous: 401, userA: 403, userB: 403, admin: ok });
+const room = (suffix = '') => (c: Context) => `/api/rooms/${c.room.room.id}${suffix}`;
+
+/** Every route of the owner's rooms (on a room of user A) and of the admin panel, with the status each caller gets. */
+const MATRIX: Record<string, Row> = {
+  'GET /api/rooms': { method: 'GET', path: () => '/api/rooms', expected: { anonymous: 401, userA: 200, userB: 200, admin: 200 } },
+  'POST /api/rooms (create form)': {
+    method: 'POST',
+    path: () => '/api/rooms',
+    body: () => ({ name: 'Form', source_language: 'fr', duration_minutes: 90 }),
+    // Anonymous callers may send a name only: the form's other fields are refused.
+    expected: { anonymous: 400, userA: 201, userB: 201, admin: 201 },
+  },
+  'GET /api/rooms/{id}': { method: 'GET', path: room(), expected: owner(401) },
+  'PATCH /api/rooms/{id}': { method: 'PATCH', path: room(), body: () => ({ name: 'Renamed' }), expected: owner(401) },
+  'DELETE /api/rooms/{id}': { method: 'DELETE', path: room(), fresh: true, expected: owner(401, 204) },
+  'POST /api/rooms/{id}/duplicate': { method: 'POST', path: room('/duplicate'), expected: owner(401, 201) },
+  'POST /api/rooms/{id}/start': { method: 'POST', path: room('/start'), expected: owner(401) },
+  'POST /api/rooms/{id}/end': { method: 'POST', path: room('/end'), expected: owner(401) },
+  // An owned room is never claimed, not even by its owner or with its key.
+  'POST /api/rooms/{id}/claim': {
+    method: 'POST',
+    path: room('/claim'),
+    body: (c) => ({ hostKey: c.room.hostKey }),
+    expected: { anonymous: 401, userA: 404, userB: 404, admin: 404 },
+  },
+  'GET /api/rooms/{id}/transcript': { method: 'GET', path: room('/transcript'), expected: owner(401) },
+  'GET /api/rooms/{id}/transcript.txt': { method: 'GET', path: room('/transcript.txt?tz=Europe/Madrid'), expected: owner(401) },
+  'GET /api/rooms/{id}/transcript.srt': { method: 'GET', path: room('/transcript.srt'), expected: owner(401) },
+  'GET /api/rooms/{id}/transcript.vtt': { method: 'GET', path: room('/transcript.vtt?lang=es'), expected: owner(401) },
+  'GET /api/view/{id} (public)': { method: 'GET', path: (c) => `/api/view/${c.room.room.id}`, expected: { anonymous: 200, userA: 200, userB: 200, admin: 200 } },
+  'GET /api/admin/users': { method: 'GET', path: () => '/api/admin/users', expected: adminOnly() },
+  'PATCH /api/admin/users/{id}': {
+    method: 'PATCH',
+    path: (c) => `/api/admin/users/${c.userB.userId}`,
+    body: () => ({ plan_type: 'premium' }),
+    expected: adminOnly(),
+  },
+  'POST /api/admin/users/{id}/reset-tokens': { method: 'POST', path: (c) => `/api/admin/users/${c.userB.userId}/reset-tokens`, expected: adminOnly() },
+  'GET /api/admin/rooms': { method: 'GET', path: () => '/api/admin/rooms', expected: adminOnly() },
+  'DELETE /api/admin/rooms/{id}': { method: 'DELETE', path: (c) => `/api/admin/rooms/${c.room.room.id}`, fresh: true, expected: adminOnly(204) },
+  'GET /api/admin/stats': { method: 'GET', path: () => '/api/admin/stats', expected: adminOnly() },
+  'GET /api/admin/health': { method: 'GET', path: () => '/api/admin/health', expected: adminOnly() },
+};
+
+/** Malformed input from a caller who may make the call: 400, after authentication and before any service. */
+const INVALID: [string, string, unknown?][] = [
+  ['GET', '/api/rooms?status=open'],
+  ['GET', '/api/rooms?limit=0'],
+  ['GET', '/api/rooms?order=name'],
+  ['GET', '/api/rooms/not-a-uuid'],
+  ['PATCH', '/api/rooms/{room}', { duration_minutes: 45 }],
+  ['PATCH', '/api/rooms/{room}', {}],
+  ['POST', '/api/rooms', { name: '', source_language: 'es' }],
+  ['POST', '/api/rooms', { name: 'X', invited_hosts: ['not-an-email'] }],
+  ['POST', '/api/rooms/{room}/claim', { hostKey: 'short' }],
+  ['GET', '/api/rooms/{room}/transcript.txt?tz=Mars/Olympus_Mons'],
+  ['GET', '/api/rooms/{room}/transcript.srt?lang=xx'],
+  ['PATCH', '/api/admin/users/not-a-uuid', { role: 'admin' }],
+  ['PATCH', '/api/admin/users/{userB}', { plan_type: 'gold' }],
+  ['DELETE', '/api/admin/rooms/not-a-uuid'],
+];
+
+describe.each(MODES)('authorization of the dashboard and admin API (%s mode)', (mode) => {
+  let db: TestDatabase;
+  let stack: Stack;
+  let api: Api;
+  let users: Record<Exclude<Who, 'anonymous'>, TestUser>;
+  let context: Context;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    stack = await startStack({ mode, databaseUrl: db.url, llmUrl: null });
+    api = authApi(stack.baseUrl);
+    users = { userA: await newUser(api, 'a'), userB: await newUser(api, 'b'), admin: await newUser(api, 'admin', 'admin@example.com') };
+    context = { room: await ownedRoom(api, users.userA, { name: 'Room of A' }), userB: users.userB };
+  });
+
+  afterAll(async () => {
+    await stack?.close();
+    await db?.drop();
+  });
+
+  const tokenOf = (who: Who) => (who === 'anonymous' ? undefined : users[who].token);
+
+  it('answers every caller of every route with exactly the status of the matrix', async () => {
+    const actual: Record<string, Record<Who, number>> = {};
+    for (const [name, row] of Object.entries(MATRIX)) {
+      actual[name] = {} as Record<Who, number>;
+      for (const who of WHO) {
+        const c = row.fresh ? { ...context, room: await ownedRoom(api, users.userA, { name: 'Disposable' }) } : context;
+        const res = await api.call(row.method, row.path(c), row.body?.(c), tokenOf(who));
+        actual[name][who] = res.status;
+      }
+    }
+    expect(actual).toEqual(Object.fromEntries(Object.entries(MATRIX).map(([name, row]) => [name, row.expected])));
+  });
+
+  it("never shows a room of A to B, nor A's room in B's list", async () => {
+    const listB = await api.call<{ rooms: { id: string }[] }>('GET', '/api/rooms', undefined, users.userB.token);
+    expect(listB.body.rooms.map((r) => r.id)).not.toContain(context.room.room.id);
+    const listA = await api.call<{ rooms: { id: string; owner_id: string }[] }>('GET', '/api/rooms?limit=100', undefined, users.userA.token);
+    expect(listA.body.rooms.map((r) => r.id)).toContain(context.room.room.id);
+    expect(listA.body.rooms.every((r) => r.owner_id === users.userA.userId)).toBe(true);
+    const unknown = await api.call('GET', '/api/rooms/8a6f2a0e-7a43-4d2c-9f57-1c1f1b0f9b11', undefined, users.userA.token);
+    const others = await api.call('GET', `/api/rooms/${context.room.room.id}`, undefined, users.userB.token);
+    expect([unknown.status, unknown.body]).toEqual([others.status, { error: { code: 'room_not_found', message: 'Room not found' } }]);
+    expect(others.body).toEqual(unknown.body);
+  });
+
+  it('answers malformed input with 400 validation_failed', async () => {
+    const fill = (path: string) => path.replace('{room}', context.room.room.id).replace('{userB}', users.userB.userId);
+    const actual = [];
+    for (const [method, path, body] of INVALID) {
+      const token = path.startsWith('/api/admin') ? users.admin.token : users.userA.token;
+      const res = await api.call<{ error: { code: string } }>(method, fill(path), body, token);
+      actual.push([method, path, res.status, res.body.error?.code]);
+    }
+    expect(actual).toEqual(INVALID.map(([method, path]) => [method, path, 400, 'validation_failed']));
+  });
+
+  it('refuses a token that does not verify, and one of a signed-out session, on owner and admin routes alike', async () => {
+    for (const path of ['/api/rooms', `/api/rooms/${context.room.room.id}`, '/api/admin/users']) {
+      expect((await api.call('GET', path, undefined, 'not-a-token')).status).toBe(401);
+    }
+    const admin2 = await api.signIn('admin@example.com');
+    expect((await api.call('GET', '/api/admin/stats', undefined, admin2.body.access_token)).status).toBe(200);
+    expect((await api.logout(admin2.body.access_token)).status).toBe(204);
+    expect((await api.call('GET', '/api/admin/stats', undefined, admin2.body.access_token)).status).toBe(401);
+  });
+});
