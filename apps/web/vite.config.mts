@@ -19,6 +19,10 @@ export default defineConfig({
   build: {
     outDir: path.resolve(import.meta.dirname, '../../dist/web'),
     emptyOutDir: true,
+    rolldownOptions: {
+      // The contracts' modules only define schemas and constants: one the web never imports is left out.
+      treeshake: { moduleSideEffects: (id: string) => !id.includes('/libs/contracts/src/') },
+    },
   },
   server: { proxy },
   preview: { proxy },

@@ -1,27 +1,54 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { Suspense, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { AppLayout } from './components/AppLayout';
+import { Spinner } from './components/Spinner';
 import { I18nProvider } from './i18n/I18nProvider';
+import { useT } from './i18n/useT';
 import type { AuthClient } from './modules/auth/auth-client';
 import { AuthProvider } from './modules/auth/AuthProvider';
-import { AuthCallbackPage } from './pages/AuthCallbackPage';
-import { DashboardPage } from './pages/DashboardPage';
-import { HostRoomPage } from './pages/HostRoomPage';
+import { DashboardRoute } from './pages/DashboardRoute';
+import { AuthCallbackPage, HostRoomPage, ResetPasswordPage } from './pages/lazy-pages';
 import { LandingPage } from './pages/LandingPage';
 import { NotFoundPage } from './pages/NotFoundPage';
-import { ResetPasswordPage } from './pages/ResetPasswordPage';
 import { ViewerRoomPage } from './pages/ViewerRoomPage';
+
+function Lazy({ children }: { children: ReactNode }) {
+  const t = useT();
+  return <Suspense fallback={<Spinner label={t('auth.loading')} />}>{children}</Suspense>;
+}
 
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path="/dashboard/*" element={<DashboardPage />} />
+      <Route path="/dashboard/*" element={<DashboardRoute />} />
       <Route element={<AppLayout />}>
         <Route path="/" element={<LandingPage />} />
-        <Route path="/room/:roomId" element={<HostRoomPage />} />
+        <Route
+          path="/room/:roomId"
+          element={
+            <Lazy>
+              <HostRoomPage />
+            </Lazy>
+          }
+        />
         <Route path="/view/:roomId" element={<ViewerRoomPage />} />
-        <Route path="/reset-password" element={<ResetPasswordPage />} />
-        <Route path="/auth/callback" element={<AuthCallbackPage />} />
+        <Route
+          path="/reset-password"
+          element={
+            <Lazy>
+              <ResetPasswordPage />
+            </Lazy>
+          }
+        />
+        <Route
+          path="/auth/callback"
+          element={
+            <Lazy>
+              <AuthCallbackPage />
+            </Lazy>
+          }
+        />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

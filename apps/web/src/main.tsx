@@ -6,7 +6,6 @@ import { createQueryClient } from './lib/query-client';
 import './styles.css';
 import './styles/account.css';
 import './styles/status.css';
-import './styles/dashboard.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

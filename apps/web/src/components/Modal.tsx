@@ -11,13 +11,20 @@ function focusables(root: HTMLElement): HTMLElement[] {
 
 interface ModalProps {
   labelledBy: string;
+  describedBy?: string;
+  /** `alertdialog` for a confirmation that interrupts the user. */
+  role?: 'dialog' | 'alertdialog';
+  className?: string;
   onClose: () => void;
   children: ReactNode;
   testId?: string;
 }
 
-/** A modal dialog: focus stays inside, Escape and a click on the backdrop close it, focus returns after. */
-export function Modal({ labelledBy, onClose, children, testId }: ModalProps) {
+/**
+ * A modal dialog: focus stays inside, Escape and a click on the backdrop close it, focus returns after. It
+ * injects no <style> element, so it works under the page's strict style-src policy.
+ */
+export function Modal({ labelledBy, describedBy, role = 'dialog', className, onClose, children, testId }: ModalProps) {
   const dialogRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useLatest(onClose);
 
@@ -72,10 +79,11 @@ export function Modal({ labelledBy, onClose, children, testId }: ModalProps) {
     >
       <div
         ref={dialogRef}
-        className="modal card"
-        role="dialog"
+        className={className ? `modal card ${className}` : 'modal card'}
+        role={role}
         aria-modal="true"
         aria-labelledby={labelledBy}
+        aria-describedby={describedBy}
         tabIndex={-1}
         data-testid={testId}
       >

@@ -46,3 +46,45 @@ export async function apiRequest<T>(path: string, init: RequestInit = {}): Promi
   }
   return body as T;
 }
+
+export interface DownloadedFile {
+  blob: Blob;
+  /** From Content-Disposition; null when the server named none. */
+  filename: string | null;
+}
+
+/** The file name of a Content-Disposition header, preferring the UTF-8 `filename*` form. */
+export function filenameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      /* falls back to the plain form */
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/.exec(header);
+  return plain ? plain[1].trim() : null;
+}
+
+/** A GET whose answer is a file; failures throw the same ApiError as JSON calls. */
+export async function apiDownload(path: string, init: RequestInit = {}): Promise<DownloadedFile> {
+  let response: Response;
+  try {
+    response = await fetch(path, init);
+  } catch {
+    throw new ApiError(0, 'network', '');
+  }
+  if (!response.ok) {
+    let body: unknown;
+    try {
+      body = JSON.parse(await response.text());
+    } catch {
+      body = undefined;
+    }
+    if (isApiErrorBody(body)) throw new ApiError(response.status, body.error.code, body.error.message);
+    throw new ApiError(response.status, 'http_error', '');
+  }
+  return { blob: await response.blob(), filename: filenameFromDisposition(response.headers.get('Content-Disposition')) };
+}

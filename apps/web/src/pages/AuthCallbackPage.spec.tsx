@@ -1,8 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import Keycloak from 'keycloak-js';
 import { makeProfile, makeSession, routeFetch, storedSession } from '../../test/auth-fixtures';
-import { jsonResponse, renderApp } from '../../test/render-app';
+import { jsonResponse, renderApp, preloadPages } from '../../test/render-app';
 import { SOCIAL_PROVIDER_KEY } from '../modules/auth/social-sign-in';
+
+beforeAll(preloadPages);
 
 jest.mock('keycloak-js', () => ({ __esModule: true, default: jest.fn() }));
 

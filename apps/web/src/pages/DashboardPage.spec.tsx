@@ -1,44 +1,40 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { authHeader, makeProfile, makeSession, makeUser, routeFetch, storedSession, storeSession } from '../../test/auth-fixtures';
+import { dashboardFetch, LIST, rooms } from '../../test/dashboard-fixtures';
 import { ROOM_ID } from '../../test/fake-socket';
-import { jsonResponse, renderApp } from '../../test/render-app';
-import { makeCreatedRoom } from '../../test/room-fixtures';
+import { jsonResponse, preloadPages, renderApp } from '../../test/render-app';
+import { makeCreatedRoom, makeRoom } from '../../test/room-fixtures';
 
-
-function profileAnswer(profile = makeProfile()) {
-  return routeFetch({
-    'GET /api/profile': () => jsonResponse(200, profile),
-    'POST /api/auth/logout': () => jsonResponse(204, undefined),
-  });
-}
-
+beforeAll(preloadPages);
 beforeEach(() => window.localStorage.clear());
+
+/** Radix menus open on a key press or a pointer press, not on a synthetic click. */
+function openAccountMenu() {
+  fireEvent.keyDown(screen.getByTestId('dashboard-greeting-button'), { key: 'Enter' });
+}
 
 describe('Landing page for a signed-in visitor', () => {
   it("shows 'Loading...' while the profile loads, then goes to the dashboard", async () => {
     storeSession(makeSession());
     let answer: (response: Response) => void = () => undefined;
-    routeFetch({ 'GET /api/profile': () => new Promise((resolve) => (answer = resolve)) });
+    dashboardFetch({ 'GET /api/profile': () => new Promise((resolve) => (answer = resolve)) });
     renderApp('/');
     expect(screen.getByTestId('landing-loading').textContent).toBe('Loading...');
     expect(screen.queryByTestId('create-room')).toBeNull();
     await act(async () => answer(jsonResponse(200, makeProfile())));
     await waitFor(() => expect(window.location.pathname).toBe('/dashboard'));
-    expect(screen.getByTestId('dashboard-greeting').textContent).toBe('Hola, Ana García');
+    expect((await screen.findByTestId('dashboard-greeting')).textContent).toBe('Hola, Ana García');
   });
 
   it('signs in from a confirmed sign-up link and cleans the address', async () => {
-    const fetchMock = routeFetch({
-      'GET /api/auth/user': () => jsonResponse(200, makeUser()),
-      'GET /api/profile': () => jsonResponse(200, makeProfile()),
-    });
+    const fetchMock = dashboardFetch({ 'GET /api/auth/user': () => jsonResponse(200, makeUser()) });
     renderApp(`/#access_token=confirm-access&refresh_token=${'c'.repeat(40)}&expires_in=3600&type=signup`);
     expect(screen.getByTestId('landing-loading')).toBeTruthy();
     await waitFor(() => expect(window.location.pathname).toBe('/dashboard'));
     expect(window.location.hash).toBe('');
     expect(authHeader(fetchMock.mock.calls[0][1])).toBe('Bearer confirm-access');
     expect(storedSession()).toMatchObject({ access_token: 'confirm-access', user: makeUser() });
-    expect(await screen.findByTestId('profile-plan')).toBeTruthy();
+    expect(await screen.findByTestId('profile-tokens')).toBeTruthy();
   });
 
   it('stays on the landing page when nobody is signed in', () => {
@@ -52,7 +48,7 @@ describe('Landing page for a signed-in visitor', () => {
 describe('Dashboard shell', () => {
   it('sends a visitor without a session to /', () => {
     routeFetch({});
-    renderApp('/dashboard');
+    renderApp('/dashboard/history');
     expect(window.location.pathname).toBe('/');
     expect(screen.getByTestId('login-button')).toBeTruthy();
   });
@@ -60,73 +56,150 @@ describe('Dashboard shell', () => {
   it("shows 'Loading dashboard...' while a stale session is being refreshed", async () => {
     storeSession(makeSession(10));
     let answer: (response: Response) => void = () => undefined;
-    routeFetch({
-      'POST /api/auth/token?grant_type=refresh_token': () => new Promise((resolve) => (answer = resolve)),
-      'GET /api/profile': () => jsonResponse(200, makeProfile()),
-    });
+    dashboardFetch({ 'POST /api/auth/token?grant_type=refresh_token': () => new Promise((resolve) => (answer = resolve)) });
     renderApp('/dashboard');
     expect(screen.getByTestId('dashboard-loading').textContent).toBe('Loading dashboard...');
     await act(async () => answer(jsonResponse(200, makeSession())));
     expect(await screen.findByTestId('dashboard-greeting')).toBeTruthy();
   });
 
-  it('greets by the e-mail local part when the profile has no name, and shows plan, role and usage', async () => {
+  it('greets by the e-mail local part when the profile has no name', async () => {
     storeSession(makeSession());
-    profileAnswer(makeProfile({ name: null, plan_type: 'premium', role: 'admin', tokens_used: 150000, token_quota: 100000 }));
+    dashboardFetch({}, makeProfile({ name: null }));
     renderApp('/dashboard');
-    expect(screen.getByTestId('dashboard-greeting').textContent).toBe('Hola, ana.garcia');
-    expect((await screen.findByTestId('profile-plan')).textContent).toContain('Premium');
-    expect(screen.getByTestId('profile-role').textContent).toContain('Administrador');
-    expect(screen.getByTestId('profile-tokens').textContent).toContain('150.000 / 100.000');
-    const bar = screen.getByRole('progressbar');
-    expect(bar.getAttribute('aria-valuenow')).toBe('100');
-    expect((bar.firstElementChild as HTMLElement).style.width).toBe('100%');
+    await waitFor(() => expect(screen.getByTestId('dashboard-greeting').textContent).toBe('Hola, ana.garcia'));
   });
 
-  it('shows a free user with partial usage', async () => {
+  it('lists every sidebar entry, the two coming-soon ones disabled, and no admin entry for a user', async () => {
     storeSession(makeSession());
-    profileAnswer();
+    dashboardFetch();
     renderApp('/dashboard');
-    expect((await screen.findByTestId('profile-plan')).textContent).toContain('Gratuito');
-    expect(screen.getByTestId('profile-role').textContent).toContain('Usuario');
-    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('25');
+    const nav = await screen.findByRole('navigation', { name: 'Panel' });
+    const links = within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(links).toEqual([
+      ['Inicio', '/dashboard'],
+      ['Crear Sala', '/dashboard/create'],
+      ['Salas Programadas', '/dashboard/scheduled'],
+      ['Salas Activas', '/dashboard/active'],
+      ['Historial', '/dashboard/history'],
+      ['Mi Cuenta', '/dashboard/account'],
+    ]);
+    const soon = nav.querySelectorAll('[aria-disabled="true"]');
+    expect([...soon].map((item) => item.textContent)).toEqual(['Traducir DocumentosPróximamente', 'Subir Audio/VideoPróximamente']);
+  });
+
+  it('adds the admin entry for an admin and opens the panel', async () => {
+    storeSession(makeSession());
+    dashboardFetch(
+      {
+        'GET /api/admin/users': () => jsonResponse(200, { users: [] }),
+        'GET /api/admin/rooms': () => jsonResponse(200, { rooms: [] }),
+        'GET /api/admin/stats': () => jsonResponse(200, { total_users: 1, total_rooms: 0, premium_users: 0, active_rooms: 0, admin_users: 1, total_token_usage: 0 }),
+      },
+      makeProfile({ role: 'admin' }),
+    );
+    renderApp('/dashboard/admin');
+    expect(await screen.findByRole('heading', { name: 'Admin Panel' })).toBeTruthy();
+    expect(window.location.pathname).toBe('/dashboard/admin');
+    expect(screen.getByTestId('nav-admin').getAttribute('href')).toBe('/dashboard/admin');
+  });
+
+  it('sends a non-admin away from /dashboard/admin, which does not exist for them', async () => {
+    storeSession(makeSession());
+    dashboardFetch();
+    renderApp('/dashboard/admin');
+    await waitFor(() => expect(window.location.pathname).toBe('/dashboard'));
+    expect(screen.queryByTestId('nav-admin')).toBeNull();
   });
 
   it('redirects unknown sub-paths to /dashboard', async () => {
     storeSession(makeSession());
-    profileAnswer();
+    dashboardFetch();
     renderApp('/dashboard/nowhere/at-all');
-    expect(window.location.pathname).toBe('/dashboard');
-    expect(await screen.findByTestId('profile-plan')).toBeTruthy();
+    await waitFor(() => expect(window.location.pathname).toBe('/dashboard'));
+    expect(await screen.findByRole('heading', { name: 'Inicio' })).toBeTruthy();
+  });
+
+  it("opens 'Mi Cuenta' from the greeting's menu", async () => {
+    storeSession(makeSession());
+    dashboardFetch();
+    renderApp('/dashboard');
+    await screen.findByTestId('dashboard-greeting-button');
+    openAccountMenu();
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Mi Cuenta' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/dashboard/account'));
   });
 
   it("signs out from 'Cerrar Sesión' and goes to /", async () => {
     const session = makeSession();
     storeSession(session);
-    const fetchMock = profileAnswer();
+    const fetchMock = dashboardFetch();
     renderApp('/dashboard');
-    expect(screen.getByTestId('dashboard-signout').textContent).toBe('Cerrar Sesión');
-    fireEvent.click(screen.getByTestId('dashboard-signout'));
+    await screen.findByTestId('dashboard-greeting-button');
+    openAccountMenu();
+    const signOut = await screen.findByTestId('dashboard-signout');
+    expect(signOut.textContent).toBe('Cerrar Sesión');
+    fireEvent.click(signOut);
     await waitFor(() => expect(window.location.pathname).toBe('/'));
     expect(storedSession()).toBeNull();
     expect(screen.getByTestId('login-button')).toBeTruthy();
     const logout = fetchMock.mock.calls.find(([url]) => url === '/api/auth/logout');
     expect(authHeader(logout?.[1])).toBe(`Bearer ${session.access_token}`);
   });
+});
+
+describe('Dashboard home', () => {
+  it('shows the three stat cards, up to 3 scheduled rooms and 3 recent ones with their status', async () => {
+    storeSession(makeSession());
+    const latest = [
+      makeRoom({ id: '10000000-0000-4000-8000-000000000001', name: 'Uno', status: 'active' }),
+      makeRoom({ id: '10000000-0000-4000-8000-000000000002', name: 'Dos', status: 'ended' }),
+      makeRoom({ id: '10000000-0000-4000-8000-000000000003', name: 'Tres', status: 'scheduled' }),
+      makeRoom({ id: '10000000-0000-4000-8000-000000000004', name: 'Cuatro', status: 'active' }),
+    ];
+    const upcoming = [makeRoom({ id: '20000000-0000-4000-8000-000000000001', name: 'Mañana', scheduled_at: '2030-05-01T09:30:00.000Z' })];
+    dashboardFetch({ [LIST.latest]: rooms(latest), [LIST.upcoming]: rooms(upcoming) }, makeProfile({ tokens_used: 150000, token_quota: 100000 }));
+    renderApp('/dashboard');
+    await waitFor(() => expect(screen.getByTestId('stat-total-rooms').textContent).toContain('4'));
+    expect(screen.getByTestId('stat-active-rooms').textContent).toContain('2');
+    await waitFor(() => expect(screen.getByTestId('profile-tokens').textContent).toContain('150.000 / 100.000'));
+    const bar = screen.getByRole('progressbar');
+    expect(bar.getAttribute('aria-valuenow')).toBe('100');
+    expect((bar.firstElementChild as HTMLElement).style.width).toBe('100%');
+    expect(screen.getAllByTestId('recent-room').map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/^Uno.*Activa$/),
+      expect.stringMatching(/^Dos.*Finalizada$/),
+      expect.stringMatching(/^Tres.*Programada$/),
+    ]);
+    expect(screen.getAllByTestId('upcoming-room')).toHaveLength(1);
+    expect(screen.getByRole('link', { name: /Programar Sala/ }).getAttribute('href')).toBe('/dashboard/create');
+    expect(screen.getByRole('link', { name: /Ver Programadas/ }).getAttribute('href')).toBe('/dashboard/scheduled');
+  });
 
   it("creates a room as the signed-in user from 'Crear Sala Rápida'", async () => {
     const session = makeSession();
     storeSession(session);
     const created = makeCreatedRoom(`Room ${ROOM_ID.slice(0, 8)}`, session.user.id);
-    const fetchMock = routeFetch({
-      'GET /api/profile': () => jsonResponse(200, makeProfile()),
-      'POST /api/rooms': () => jsonResponse(201, created),
-    });
+    const fetchMock = dashboardFetch({ 'POST /api/rooms': () => jsonResponse(201, created) });
     renderApp('/dashboard');
-    fireEvent.click(screen.getByTestId('quick-create-room'));
+    fireEvent.click(await screen.findByTestId('quick-create-room'));
     await waitFor(() => expect(window.location.pathname).toBe(`/room/${ROOM_ID}`));
     const call = fetchMock.mock.calls.find(([url]) => url === '/api/rooms');
     expect(authHeader(call?.[1])).toBe(`Bearer ${session.access_token}`);
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({});
+  });
+
+  it('starts an upcoming room and opens its host page', async () => {
+    storeSession(makeSession());
+    const room = makeRoom({ name: 'Mañana' });
+    const fetchMock = dashboardFetch({
+      [LIST.upcoming]: rooms([room]),
+      [`POST /api/rooms/${ROOM_ID}/start`]: () => jsonResponse(200, { ...room, status: 'active' }),
+      [`GET /api/rooms/${ROOM_ID}`]: () => jsonResponse(200, { ...room, status: 'active' }),
+    });
+    renderApp('/dashboard');
+    fireEvent.click(await screen.findByRole('button', { name: 'Iniciar Mañana' }));
+    await waitFor(() => expect(window.location.pathname).toBe(`/room/${ROOM_ID}`));
+    expect(fetchMock.mock.calls.some(([url]) => url === `/api/rooms/${ROOM_ID}/start`)).toBe(true);
   });
 });

@@ -1,7 +1,9 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { ROOM_ID } from '../../test/fake-socket';
-import { jsonResponse, renderApp } from '../../test/render-app';
+import { jsonResponse, renderApp, preloadPages } from '../../test/render-app';
 import { makeCreatedRoom } from '../../test/room-fixtures';
+
+beforeAll(preloadPages);
 
 const fetchMock = jest.fn<Promise<Response>, [RequestInfo | URL, RequestInit?]>();
 

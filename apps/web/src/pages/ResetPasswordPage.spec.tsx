@@ -8,7 +8,9 @@ import {
   storedSession,
   storeSession,
 } from '../../test/auth-fixtures';
-import { jsonResponse, renderApp } from '../../test/render-app';
+import { jsonResponse, renderApp, preloadPages } from '../../test/render-app';
+
+beforeAll(preloadPages);
 
 const REFRESH = 'r'.repeat(40);
 const LINK = `/reset-password#access_token=link-access&refresh_token=${REFRESH}&expires_in=3600&type=recovery`;

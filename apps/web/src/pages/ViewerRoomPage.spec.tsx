@@ -2,7 +2,9 @@ import type { LanguageCode } from '@lt/contracts';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { makeProfile, makeSession, routeFetch, storeSession } from '../../test/auth-fixtures';
 import { FakeSocket, joinedFrame, ROOM_ID } from '../../test/fake-socket';
-import { jsonResponse, renderApp } from '../../test/render-app';
+import { jsonResponse, renderApp, preloadPages } from '../../test/render-app';
+
+beforeAll(preloadPages);
 
 function translation(seq: number, lang: LanguageCode = 'en', extra: Record<string, unknown> = {}) {
   return {

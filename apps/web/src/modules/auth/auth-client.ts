@@ -7,7 +7,7 @@ import type {
   SocialProvider,
   UpdateUserBody,
 } from '@lt/contracts';
-import { ApiError, apiRequest } from '../../lib/http';
+import { ApiError, apiDownload, apiRequest, type DownloadedFile } from '../../lib/http';
 import { authApi, type AuthApi } from './api/auth.api';
 import type { AuthChange, AuthEvent, AuthState, LinkTokens } from './auth-types';
 import { loadSession, sameSession, saveSession, SESSION_STORAGE_KEY } from './session-store';
@@ -187,18 +187,25 @@ export class AuthClient {
   }
 
   /** A JSON request with the Bearer header when signed in; a 401 refreshes once and retries. */
-  readonly request = async <T>(path: string, init: RequestInit = {}): Promise<T> => {
+  readonly request = <T>(path: string, init: RequestInit = {}): Promise<T> =>
+    this.withSession((signed) => apiRequest<T>(path, signed), init);
+
+  /** A file download (transcript exports) signed like `request`. */
+  readonly download = (path: string, init: RequestInit = {}): Promise<DownloadedFile> =>
+    this.withSession((signed) => apiDownload(path, signed), init);
+
+  private async withSession<T>(call: (init: RequestInit) => Promise<T>, init: RequestInit): Promise<T> {
     const session = await this.getSession().catch(() => this.state.session);
-    if (!session) return apiRequest<T>(path, init);
+    if (!session) return call(init);
     try {
-      return await apiRequest<T>(path, withBearer(init, session.access_token));
+      return await call(withBearer(init, session.access_token));
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 401) throw error;
       const fresh = await this.refreshSession().catch(() => null);
       if (!fresh || fresh.access_token === session.access_token) throw error;
-      return apiRequest<T>(path, withBearer(init, fresh.access_token));
+      return call(withBearer(init, fresh.access_token));
     }
-  };
+  }
 
   private async announceInitialSession(): Promise<void> {
     let session = loadSession();

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useT } from '../../../i18n/useT';
 import { showAuthMode, type AuthMode } from '../auth-mode';
 import { useAuth } from '../hooks/useAuth';
-import { AuthModal } from './AuthModal';
+import { LazyAuthModal } from './LazyAuthModal';
 import { UserMenu } from './UserMenu';
 
 /** Top right of the page: 'Login' and the authentication modal, or the signed-in user's menu. */
@@ -32,13 +32,14 @@ export function AuthMenu() {
         </button>
       )}
       {modalMode && (
-        <AuthModal
+        <LazyAuthModal
           key={modalMode}
           initialMode={modalMode}
           onClose={() => setModalMode(null)}
           onSignedIn={() => {
             setModalMode(null);
-            navigate('/dashboard');
+            // A host signing in keeps hosting: the room page claims the room for the new account.
+            if (!location.pathname.startsWith('/room/')) navigate('/dashboard');
           }}
         />
       )}

@@ -1,8 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Keycloak from 'keycloak-js';
 import { makeProfile, makeSession, makeUser, routeFetch, storedSession } from '../../../../test/auth-fixtures';
-import { jsonResponse, renderApp } from '../../../../test/render-app';
+import { jsonResponse, renderApp, preloadPages } from '../../../../test/render-app';
 import { SOCIAL_PROVIDER_KEY } from '../social-sign-in';
+
+beforeAll(preloadPages);
 
 jest.mock('keycloak-js', () => ({ __esModule: true, default: jest.fn() }));
 

@@ -1,6 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { makeProfile, makeSession, routeFetch, storedSession, storeSession } from '../../../../test/auth-fixtures';
-import { jsonResponse, renderApp } from '../../../../test/render-app';
+import { jsonResponse, renderApp, preloadPages } from '../../../../test/render-app';
+
+beforeAll(preloadPages);
 
 beforeEach(() => window.localStorage.clear());
 

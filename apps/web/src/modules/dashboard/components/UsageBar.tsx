@@ -1,6 +1,6 @@
 import { usagePercent } from '../usage';
 
-export function UsageBar({ used, quota, label }: { used: number; quota: number; label: string }) {
+export function UsageBar({ used, quota, label, testId = 'token-usage-bar' }: { used: number; quota: number; label: string; testId?: string }) {
   const percent = usagePercent(used, quota);
   const tone = percent >= 90 ? 'danger' : percent >= 70 ? 'warning' : 'ok';
   return (
@@ -11,7 +11,7 @@ export function UsageBar({ used, quota, label }: { used: number; quota: number; 
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={Math.round(percent)}
-      data-testid="token-usage-bar"
+      data-testid={testId}
     >
       <span className="usage-fill" style={{ width: `${percent}%` }} />
     </div>

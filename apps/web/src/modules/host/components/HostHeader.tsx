@@ -1,5 +1,8 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useT } from '../../../i18n/useT';
+import { useAuth } from '../../auth/hooks/useAuth';
+import { LazyAuthModal } from '../../auth/components/LazyAuthModal';
 import type { LiveStatus } from '../../live/live-client';
 
 interface HostHeaderProps {
@@ -20,6 +23,8 @@ const STATUS_TONE: Record<LiveStatus, string> = {
 
 export function HostHeader({ name, status, active, recording, creatingRoom, onNewRoom }: HostHeaderProps) {
   const t = useT();
+  const { status: authStatus } = useAuth();
+  const [loginOpen, setLoginOpen] = useState(false);
   return (
     <header className="room-header">
       <div className="room-title">
@@ -47,10 +52,21 @@ export function HostHeader({ name, status, active, recording, creatingRoom, onNe
         <Link to="/" className="btn btn-ghost">
           {t('nav.home')}
         </Link>
+        {authStatus === 'authenticated' && (
+          <Link to="/dashboard" className="btn btn-ghost" data-testid="host-dashboard">
+            {t('host.dashboard')}
+          </Link>
+        )}
+        {authStatus === 'anonymous' && (
+          <button type="button" className="btn btn-ghost" data-testid="host-login" onClick={() => setLoginOpen(true)}>
+            {t('auth.login')}
+          </button>
+        )}
         <button type="button" className="btn btn-secondary" data-testid="new-room" disabled={creatingRoom} onClick={onNewRoom}>
           {t('host.newRoom')}
         </button>
       </div>
+      {loginOpen && <LazyAuthModal initialMode="login" onClose={() => setLoginOpen(false)} onSignedIn={() => setLoginOpen(false)} />}
     </header>
   );
 }

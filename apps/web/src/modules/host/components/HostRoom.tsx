@@ -4,6 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useT } from '../../../i18n/useT';
 import type { Translate } from '../../../i18n/translate';
 import { errorText } from '../../../lib/error-text';
+import { useAuth } from '../../auth/hooks/useAuth';
 import { describeProblem } from '../../live/describe-problem';
 import { useCreateRoom } from '../../rooms/hooks/useCreateRoom';
 import { useSpeechCapture } from '../../speech/hooks/useSpeechCapture';
@@ -27,9 +28,10 @@ function speechErrorText(error: SpeechCaptureError, t: Translate): string {
   }
 }
 
-export function HostRoom({ roomId, hostKey }: { roomId: string; hostKey: string }) {
+export function HostRoom({ roomId, hostKey }: { roomId: string; hostKey: string | null }) {
   const t = useT();
   const navigate = useNavigate();
+  const { user } = useAuth();
   const [params, setParams] = useSearchParams();
   const fromParam = params.get('from');
   const urlName = params.get('name')?.trim() || null;
@@ -96,7 +98,7 @@ export function HostRoom({ roomId, hostKey }: { roomId: string; hostKey: string 
       setNotice(t('host.endError', { message: t('error.notConnected') }));
       return;
     }
-    navigate('/');
+    navigate(user ? '/dashboard/history' : '/');
   };
 
   const newRoom = () => {

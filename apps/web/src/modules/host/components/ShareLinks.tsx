@@ -2,7 +2,8 @@ import { CopyField } from '../../../components/CopyField';
 import { useT } from '../../../i18n/useT';
 import { hostUrl, viewerUrl } from '../../../lib/links';
 
-export function ShareLinks({ roomId, name, hostKey }: { roomId: string; name: string; hostKey: string }) {
+/** The host link exists only with a key: an owner hosting with the session has none to share. */
+export function ShareLinks({ roomId, name, hostKey }: { roomId: string; name: string; hostKey: string | null }) {
   const t = useT();
   const origin = window.location.origin;
   return (
@@ -15,14 +16,16 @@ export function ShareLinks({ roomId, name, hostKey }: { roomId: string; name: st
         testId="viewer-link"
         copyTestId="copy-viewer-link"
       />
-      <CopyField
-        label={t('host.hostLink')}
-        hint={t('host.hostLinkHint')}
-        value={hostUrl(origin, roomId, hostKey, name)}
-        testId="host-link"
-        copyTestId="copy-host-link"
-        secret
-      />
+      {hostKey && (
+        <CopyField
+          label={t('host.hostLink')}
+          hint={t('host.hostLinkHint')}
+          value={hostUrl(origin, roomId, hostKey, name)}
+          testId="host-link"
+          copyTestId="copy-host-link"
+          secret
+        />
+      )}
     </section>
   );
 }

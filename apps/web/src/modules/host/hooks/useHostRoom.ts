@@ -50,7 +50,8 @@ export function useHostRoom({
   onRoomEnded,
 }: {
   roomId: string;
-  hostKey: string;
+  /** null: the signed-in owner hosts with the session alone. */
+  hostKey: string | null;
   onRoomEnded?: () => void;
 }): HostRoom {
   const outbox = useMemo(() => new Outbox(roomId), [roomId]);
@@ -102,7 +103,7 @@ export function useHostRoom({
     outbox,
     buildJoin: () => {
       const accessToken = accessTokenRef.current;
-      return { type: 'join', roomId, role: 'host', hostKey, ...(accessToken ? { accessToken } : {}) };
+      return { type: 'join', roomId, role: 'host', ...(hostKey ? { hostKey } : {}), ...(accessToken ? { accessToken } : {}) };
     },
     onFrame,
   });

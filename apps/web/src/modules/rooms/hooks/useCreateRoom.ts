@@ -1,5 +1,5 @@
 import { LIMITS, type CreateRoomResponse } from '@lt/contracts';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { hostPath } from '../../../lib/links';
 import { queryKeys } from '../../../lib/query-keys';
@@ -16,6 +16,7 @@ export function normaliseRoomName(name: string | undefined): string | undefined 
 export function useCreateRoom() {
   const navigate = useNavigate();
   const { client } = useAuth();
+  const queryClient = useQueryClient();
   return useMutation<CreateRoomResponse, Error, string | undefined>({
     mutationKey: queryKeys.rooms.create(),
     mutationFn: (name) => {
@@ -24,6 +25,7 @@ export function useCreateRoom() {
     },
     onSuccess: ({ room, hostKey }) => {
       saveHostKey(room.id, hostKey);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.rooms.lists() });
       navigate(hostPath(room.id, room.name));
     },
   });

@@ -1,0 +1,54 @@
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Icon } from '../../../components/Icon';
+import { useDashboardT } from '../../../i18n/useDashboardT';
+import { ApiError } from '../../../lib/http';
+import { useAccountActions } from '../hooks/useAccountActions';
+
+/** Spec §4: idle → confirm → deleting, then the landing page. */
+export function DangerZone() {
+  const t = useDashboardT();
+  const id = useId();
+  const navigate = useNavigate();
+  const { remove } = useAccountActions();
+  const [confirming, setConfirming] = useState(false);
+  const failure = remove.error instanceof ApiError && remove.error.message ? remove.error.message : t('account.deleteFailed');
+
+  return (
+    <section className="card account-card danger-zone" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('account.danger')}</h2>
+      <p className="muted">{t('account.dangerBody')}</p>
+      {confirming ? (
+        <div className="danger-confirm" role="group" aria-labelledby={`${id}-confirm`}>
+          <p id={`${id}-confirm`} className="danger-question" data-testid="account-delete-question">
+            {t('account.deleteConfirm')}
+          </p>
+          <div className="actions">
+            <button
+              type="button"
+              className="btn btn-danger"
+              disabled={remove.isPending}
+              data-testid="account-delete-confirm"
+              onClick={() => remove.mutate(undefined, { onSuccess: () => navigate('/', { replace: true }) })}
+            >
+              {remove.isPending ? t('account.deleting') : t('account.confirmDelete')}
+            </button>
+            <button type="button" className="btn btn-secondary" disabled={remove.isPending} onClick={() => setConfirming(false)}>
+              {t('dashboard.cancel')}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <button type="button" className="btn btn-danger-outline" data-testid="account-delete" onClick={() => setConfirming(true)}>
+          <Icon name="trash" size={16} />
+          {t('account.delete')}
+        </button>
+      )}
+      {remove.isError && (
+        <p className="alert alert-error" role="alert" data-testid="account-delete-error">
+          {failure}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+import { useMutation } from '@tanstack/react-query';
+import { useAuth } from '../../auth/hooks/useAuth';
+import { exportTranscript, type TranscriptExport } from '../api/rooms.api';
+
+function saveFile(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked later: some browsers read the URL only after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Downloads a transcript export under the name the server gives it. */
+export function useExportTranscript(roomId: string) {
+  const { client } = useAuth();
+  return useMutation<string, Error, Omit<TranscriptExport, 'timeZone'>>({
+    mutationFn: async (options) => {
+      const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+      const file = await exportTranscript(roomId, { ...options, timeZone }, client.download);
+      const filename = file.filename ?? `transcript-${roomId.slice(0, 8)}.${options.format}`;
+      saveFile(file.blob, filename);
+      return filename;
+    },
+  });
+}

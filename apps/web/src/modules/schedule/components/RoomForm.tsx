@@ -1,0 +1,157 @@
+import { LANGUAGES, LIMITS, SCHEDULE } from '@lt/contracts';
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { useDashboardT } from '../../../i18n/useDashboardT';
+import { localDateValue, parseInvitedHosts, type Duration, type RoomFormValues } from '../room-form';
+
+interface RoomFormProps {
+  initial: RoomFormValues;
+  /** The edit form has no invited hosts: invitations go out when a room is created. */
+  withInvites: boolean;
+  busy: boolean;
+  submitLabel: string;
+  busyLabel: string;
+  error: string | null;
+  onSubmit: (values: RoomFormValues) => void;
+}
+
+export function RoomForm({ initial, withInvites, busy, submitLabel, busyLabel, error, onSubmit }: RoomFormProps) {
+  const t = useDashboardT();
+  const id = useId();
+  const [values, setValues] = useState(initial);
+  const [invalidEmail, setInvalidEmail] = useState<string | null>(null);
+  const set = <K extends keyof RoomFormValues>(key: K, value: RoomFormValues[K]) => setValues((prev) => ({ ...prev, [key]: value }));
+  const nameMissing = values.name.trim() === '';
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || nameMissing) return;
+    const { invalid } = parseInvitedHosts(values.invitedHosts);
+    setInvalidEmail(invalid);
+    if (!invalid) onSubmit(values);
+  };
+
+  return (
+    <form className="card room-form" onSubmit={submit} aria-busy={busy} noValidate>
+      <div className="field">
+        <label className="field-label" htmlFor={`${id}-name`}>
+          {t('form.name')}
+        </label>
+        <input
+          id={`${id}-name`}
+          className="input"
+          value={values.name}
+          maxLength={LIMITS.roomNameMax}
+          placeholder={t('form.namePlaceholder')}
+          required
+          autoComplete="off"
+          data-testid="room-form-name"
+          onChange={(e) => set('name', e.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label className="field-label" htmlFor={`${id}-language`}>
+          {t('form.language')}
+        </label>
+        <select
+          id={`${id}-language`}
+          className="select"
+          value={values.sourceLanguage}
+          data-testid="room-form-language"
+          onChange={(e) => set('sourceLanguage', e.target.value as RoomFormValues['sourceLanguage'])}
+        >
+          <option value="">{t('form.languageNone')}</option>
+          {LANGUAGES.map((language) => (
+            <option key={language.code} value={language.code}>
+              {language.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <fieldset className="field-row">
+        <legend className="visually-hidden">{t('form.scheduleHint')}</legend>
+        <div className="field">
+          <label className="field-label" htmlFor={`${id}-date`}>
+            {t('form.date')}
+          </label>
+          <input
+            id={`${id}-date`}
+            className="input"
+            type="date"
+            min={localDateValue(new Date())}
+            value={values.scheduledDate}
+            data-testid="room-form-date"
+            onChange={(e) => set('scheduledDate', e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor={`${id}-time`}>
+            {t('form.time')}
+          </label>
+          <input
+            id={`${id}-time`}
+            className="input"
+            type="time"
+            value={values.scheduledTime}
+            data-testid="room-form-time"
+            onChange={(e) => set('scheduledTime', e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor={`${id}-duration`}>
+            {t('form.duration')}
+          </label>
+          <select
+            id={`${id}-duration`}
+            className="select"
+            value={values.duration}
+            data-testid="room-form-duration"
+            onChange={(e) => set('duration', Number(e.target.value) as Duration)}
+          >
+            {SCHEDULE.durations.map((minutes) => (
+              <option key={minutes} value={minutes}>
+                {t('form.durationOption', { n: minutes })}
+              </option>
+            ))}
+          </select>
+        </div>
+      </fieldset>
+      <p className="field-hint form-hint">{t('form.scheduleHint')}</p>
+      {withInvites && (
+        <div className="field">
+          <label className="field-label" htmlFor={`${id}-invited`}>
+            {t('form.invited')}
+          </label>
+          <input
+            id={`${id}-invited`}
+            className="input"
+            type="text"
+            inputMode="email"
+            value={values.invitedHosts}
+            placeholder={t('form.invitedPlaceholder')}
+            aria-describedby={`${id}-invited-hint`}
+            aria-invalid={invalidEmail !== null}
+            data-testid="room-form-invited"
+            onChange={(e) => set('invitedHosts', e.target.value)}
+          />
+          <p id={`${id}-invited-hint`} className="field-hint">
+            {t('form.invitedHint')}
+          </p>
+        </div>
+      )}
+      {(invalidEmail || error) && (
+        <p className="alert alert-error" role="alert" data-testid="room-form-error">
+          {invalidEmail ? t('form.invalidEmail', { email: invalidEmail }) : error}
+        </p>
+      )}
+      <div className="actions">
+        <button type="submit" className="btn btn-primary" disabled={busy || nameMissing} data-testid="room-form-submit">
+          {busy ? busyLabel : submitLabel}
+        </button>
+        <Link to="/dashboard/scheduled" className="btn btn-secondary">
+          {t('dashboard.cancel')}
+        </Link>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,90 @@
+import {
+  SCHEDULE,
+  isLanguageCode,
+  type CreateOwnedRoomBody,
+  type LanguageCode,
+  type RoomResponse,
+  type UpdateRoomBody,
+} from '@lt/contracts';
+
+export type Duration = (typeof SCHEDULE.durations)[number];
+
+/** What the create and edit forms hold, as the inputs give it. */
+export interface RoomFormValues {
+  name: string;
+  sourceLanguage: LanguageCode | '';
+  scheduledDate: string;
+  scheduledTime: string;
+  duration: Duration;
+  invitedHosts: string;
+}
+
+export const emptyRoomForm: RoomFormValues = {
+  name: '',
+  sourceLanguage: '',
+  scheduledDate: '',
+  scheduledTime: '',
+  duration: SCHEDULE.defaultDuration as Duration,
+  invitedHosts: '',
+};
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** `YYYY-MM-DD` of the local day, the `min` of the date input. */
+export function localDateValue(date: Date): string {
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** The instant of a local date and time; null unless both are given (spec §5). */
+export function scheduledAtFrom(date: string, time: string): string | null {
+  if (!date || !time) return null;
+  const at = new Date(`${date}T${time}`);
+  return Number.isNaN(at.getTime()) ? null : at.toISOString();
+}
+
+export function formValuesOf(room: RoomResponse): RoomFormValues {
+  const at = room.scheduled_at ? new Date(room.scheduled_at) : null;
+  const duration = (SCHEDULE.durations as readonly number[]).includes(room.duration_minutes)
+    ? (room.duration_minutes as Duration)
+    : emptyRoomForm.duration;
+  return {
+    name: room.name,
+    sourceLanguage: isLanguageCode(room.source_language) ? room.source_language : '',
+    scheduledDate: at ? localDateValue(at) : '',
+    scheduledTime: at ? `${pad(at.getHours())}:${pad(at.getMinutes())}` : '',
+    duration,
+    invitedHosts: '',
+  };
+}
+
+const EMAIL = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
+
+/** The comma-separated invited hosts, and the first entry that is not an e-mail address. */
+export function parseInvitedHosts(text: string): { emails: string[]; invalid: string | null } {
+  const emails = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  return { emails, invalid: emails.find((email) => !EMAIL.test(email)) ?? null };
+}
+
+export function createBody(values: RoomFormValues): CreateOwnedRoomBody {
+  const scheduledAt = scheduledAtFrom(values.scheduledDate, values.scheduledTime);
+  const { emails } = parseInvitedHosts(values.invitedHosts);
+  return {
+    name: values.name.trim(),
+    ...(values.sourceLanguage ? { source_language: values.sourceLanguage } : {}),
+    ...(scheduledAt ? { scheduled_at: scheduledAt } : {}),
+    duration_minutes: values.duration,
+    ...(emails.length ? { invited_hosts: emails } : {}),
+  };
+}
+
+export function updateBody(values: RoomFormValues): UpdateRoomBody {
+  return {
+    name: values.name.trim(),
+    source_language: values.sourceLanguage || null,
+    scheduled_at: scheduledAtFrom(values.scheduledDate, values.scheduledTime),
+    duration_minutes: values.duration,
+  };
+}

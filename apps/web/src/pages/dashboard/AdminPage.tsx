@@ -1,0 +1,5 @@
+import { AdminPanel } from '../../modules/admin/components/AdminPanel';
+
+export function AdminPage() {
+  return <AdminPanel />;
+}
