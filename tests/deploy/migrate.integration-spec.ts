@@ -5,6 +5,7 @@ import { Client } from 'pg';
 import { ACCOUNTS_MIGRATIONS } from '@lt/accounts';
 import { ROOMS_MIGRATIONS } from '@lt/rooms';
 import { TRANSLATE_MIGRATIONS } from '@lt/translate';
+import { TTS_MIGRATIONS } from '@lt/tts';
 import { createTestDatabase, type TestDatabase } from '@lt/testing';
 
 /**
@@ -60,7 +61,7 @@ describe('migrate', () => {
     (
       await query(
         `SELECT table_schema || '.' || table_name AS name FROM information_schema.tables
-          WHERE table_schema IN ('accounts', 'rooms', 'translate') ORDER BY 1`,
+          WHERE table_schema IN ('accounts', 'rooms', 'translate', 'tts') ORDER BY 1`,
       )
     ).map((row) => row.name as string);
   const applied = async (schema: string) => (await query(`SELECT name FROM "${schema}".migrations ORDER BY id`)).map((row) => row.name as string);
@@ -79,14 +80,15 @@ describe('migrate', () => {
 
   it('creates every service schema with its tables on a fresh database and says what it applied', async () => {
     const run = await migrate({ DATABASE_URL: db.url });
-    const total = ACCOUNTS_MIGRATIONS.length + ROOMS_MIGRATIONS.length + TRANSLATE_MIGRATIONS.length;
+    const total = ACCOUNTS_MIGRATIONS.length + ROOMS_MIGRATIONS.length + TRANSLATE_MIGRATIONS.length + TTS_MIGRATIONS.length;
     expect({ code: run.code, output: run.output }).toEqual({ code: 0, output: expect.stringContaining(`done: ${total} migrations applied`) });
     expect(run.output).toContain('accounts: applied CreateProfiles1763800200000');
     expect(run.output).toContain('rooms: applied CreateRooms1763800000000');
     expect(run.output).toContain('translate: applied CreateTranslations1763800100000');
+    expect(run.output).toContain('tts: applied CreateAudio1764000000000');
 
-    const schemas = (await query(`SELECT nspname FROM pg_namespace WHERE nspname IN ('accounts', 'rooms', 'translate') ORDER BY 1`)).map((r) => r.nspname);
-    expect(schemas).toEqual(['accounts', 'rooms', 'translate']);
+    const schemas = (await query(`SELECT nspname FROM pg_namespace WHERE nspname IN ('accounts', 'rooms', 'translate', 'tts') ORDER BY 1`)).map((r) => r.nspname);
+    expect(schemas).toEqual(['accounts', 'rooms', 'translate', 'tts']);
     expect(await tables()).toEqual(
       expect.arrayContaining([
         'accounts.users',
@@ -97,11 +99,14 @@ describe('migrate', () => {
         'rooms.rooms',
         'rooms.message_logs',
         'translate.translations',
+        'translate.summaries',
+        'tts.audio',
       ]),
     );
     expect(await applied('accounts')).toHaveLength(ACCOUNTS_MIGRATIONS.length);
     expect(await applied('rooms')).toHaveLength(ROOMS_MIGRATIONS.length);
     expect(await applied('translate')).toHaveLength(TRANSLATE_MIGRATIONS.length);
+    expect(await applied('tts')).toHaveLength(TTS_MIGRATIONS.length);
   });
 
   it('changes nothing when run again', async () => {

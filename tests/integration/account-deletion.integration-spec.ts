@@ -8,7 +8,7 @@ import { createRoom, MODES, sleep } from './helpers';
 
 jest.setTimeout(30_000);
 
-const SCHEMAS = ['accounts', 'rooms', 'translate'];
+const SCHEMAS = ['accounts', 'rooms', 'translate', 'tts'];
 
 describe.each(MODES)('deleting an account or a room (%s mode)', (mode) => {
   let db: TestDatabase;
@@ -58,6 +58,7 @@ describe.each(MODES)('deleting an account or a room (%s mode)', (mode) => {
   /** A room with a transcript, French translations and a viewer reading them; answers its sockets. */
   const busyRoom = async (user: TestUser, name: string) => {
     const { room } = await ownedRoom(api, user, { name });
+    expect((await api.call('POST', `/api/rooms/${room.id}/speakers`, { name: 'Co-host' }, user.token)).status).toBe(201);
     const host = await joined(stack.baseUrl, { roomId: room.id, role: 'host', accessToken: user.token }, clients);
     const viewer = await joined(stack.baseUrl, { roomId: room.id, role: 'viewer', lang: 'fr' }, clients);
     host.send({ type: 'room_start', sourceLanguage: 'es' });
@@ -95,6 +96,7 @@ describe.each(MODES)('deleting an account or a room (%s mode)', (mode) => {
         'rooms.rooms',
         'rooms.room_evaluations',
         'rooms.message_logs',
+        'rooms.room_speakers',
         'translate.translations',
       ]),
     );

@@ -14,6 +14,8 @@ interface Context {
   /** A room of user A (made once; `fresh` rows get a new one per call). */
   room: CreateRoomResponse;
   userB: TestUser;
+  /** A speaker invited to `room` (a new one per call on `fresh` rows). */
+  speakerId: string;
 }
 
 interface Row {
@@ -56,6 +58,14 @@ const MATRIX: Record<string, Row> = {
   'GET /api/rooms/{id}/transcript.txt': { method: 'GET', path: room('/transcript.txt?tz=Europe/Madrid'), expected: owner(401) },
   'GET /api/rooms/{id}/transcript.srt': { method: 'GET', path: room('/transcript.srt'), expected: owner(401) },
   'GET /api/rooms/{id}/transcript.vtt': { method: 'GET', path: room('/transcript.vtt?lang=es'), expected: owner(401) },
+  'GET /api/rooms/{id}/speakers': { method: 'GET', path: room('/speakers'), expected: owner(401) },
+  'POST /api/rooms/{id}/speakers': { method: 'POST', path: room('/speakers'), body: () => ({ name: 'Ana' }), expected: owner(401, 201) },
+  'DELETE /api/rooms/{id}/speakers/{speakerId}': {
+    method: 'DELETE',
+    path: (c) => `/api/rooms/${c.room.room.id}/speakers/${c.speakerId}`,
+    fresh: true,
+    expected: owner(401, 204),
+  },
   'GET /api/view/{id} (public)': { method: 'GET', path: (c) => `/api/view/${c.room.room.id}`, expected: { anonymous: 200, userA: 200, userB: 200, admin: 200 } },
   'GET /api/admin/users': { method: 'GET', path: () => '/api/admin/users', expected: adminOnly() },
   'PATCH /api/admin/users/{id}': {
@@ -82,6 +92,9 @@ const INVALID: [string, string, unknown?][] = [
   ['POST', '/api/rooms', { name: '', source_language: 'es' }],
   ['POST', '/api/rooms', { name: 'X', invited_hosts: ['not-an-email'] }],
   ['POST', '/api/rooms/{room}/claim', { hostKey: 'short' }],
+  ['POST', '/api/rooms/{room}/speakers', { name: ' ' }],
+  ['POST', '/api/rooms/{room}/speakers', { name: 'x'.repeat(51) }],
+  ['DELETE', '/api/rooms/{room}/speakers/not-a-uuid'],
   ['GET', '/api/rooms/{room}/transcript.txt?tz=Mars/Olympus_Mons'],
   ['GET', '/api/rooms/{room}/transcript.srt?lang=xx'],
   ['PATCH', '/api/admin/users/not-a-uuid', { role: 'admin' }],
@@ -101,8 +114,14 @@ describe.each(MODES)('authorization of the dashboard and admin API (%s mode)', (
     stack = await startStack({ mode, databaseUrl: db.url, llmUrl: null });
     api = authApi(stack.baseUrl);
     users = { userA: await newUser(api, 'a'), userB: await newUser(api, 'b'), admin: await newUser(api, 'admin', 'admin@example.com') };
-    context = { room: await ownedRoom(api, users.userA, { name: 'Room of A' }), userB: users.userB };
+    const room = await ownedRoom(api, users.userA, { name: 'Room of A' });
+    context = { room, userB: users.userB, speakerId: await inviteSpeaker(room) };
   });
+
+  const inviteSpeaker = async (room: CreateRoomResponse) => {
+    const res = await api.call<{ speaker: { id: string } }>('POST', `/api/rooms/${room.room.id}/speakers`, { name: 'Invited' }, users.userA.token);
+    return res.body.speaker.id;
+  };
 
   afterAll(async () => {
     await stack?.close();
@@ -116,7 +135,8 @@ describe.each(MODES)('authorization of the dashboard and admin API (%s mode)', (
     for (const [name, row] of Object.entries(MATRIX)) {
       actual[name] = {} as Record<Who, number>;
       for (const who of WHO) {
-        const c = row.fresh ? { ...context, room: await ownedRoom(api, users.userA, { name: 'Disposable' }) } : context;
+        const fresh = row.fresh ? await ownedRoom(api, users.userA, { name: 'Disposable' }) : null;
+        const c = fresh ? { ...context, room: fresh, speakerId: await inviteSpeaker(fresh) } : context;
         const res = await api.call(row.method, row.path(c), row.body?.(c), tokenOf(who));
         actual[name][who] = res.status;
       }

@@ -6,7 +6,7 @@ import { GatewayModule, gatewayConfigFrom, prepareGateway, type TrustProxy } fro
 import { Bus, BusModule, DatabaseUrlModule, HealthModule, Readiness, connectBus, type BusOptions } from '@lt/platform';
 import { RoomsModule } from '@lt/rooms';
 import { TranslateModule } from '@lt/translate';
-import { TtsModule } from '@lt/tts';
+import { TtsModule, ttsEnvSchema, type TtsEnv } from '@lt/tts';
 import { TEST_NATS_URL } from '@lt/testing';
 
 export type StackMode = 'embedded' | 'distributed';
@@ -43,6 +43,7 @@ export const accountsTestEnv: AccountsEnv = {
   AUTH_CONFIRM_EMAIL: false,
   ADMIN_EMAILS: ['admin@example.com'],
   DATA_DIR: 'tmp/test-data',
+  ANON_ROOM_TOKEN_BUDGET: 20_000,
   KEYCLOAK_URL: undefined,
   KEYCLOAK_REALM: undefined,
   KEYCLOAK_CLIENT_ID: undefined,
@@ -65,6 +66,10 @@ export async function startStack(options: {
   trustProxy?: TrustProxy;
   /** Rooms created per address and per user (ROOM_CREATE_BURST / _PER_MINUTE); unlimited in practice when absent. */
   roomCreateRate?: { burst: number; perMinute: number };
+  /** Speech synthesis (TTS_PROVIDER and its settings); none when absent. */
+  tts?: Partial<Record<keyof TtsEnv, string>>;
+  /** Summaries one client address may ask for (SUMMARY_RATE_BURST / _PER_MINUTE); unlimited in practice when absent. */
+  summaryRate?: { burst: number; perMinute: number };
 }): Promise<Stack> {
   const apps: INestApplication[] = [];
   const byName = new Map<string, INestApplication>();
@@ -82,7 +87,7 @@ export async function startStack(options: {
     ['accounts-svc', AccountsModule.forRoot(a)],
     ['rooms-svc', RoomsModule],
     ['translate-svc', TranslateModule.forRoot(translateEnv(options.llmUrl))],
-    ['tts-svc', TtsModule],
+    ['tts-svc', TtsModule.forRoot(ttsEnvSchema.parse(options.tts ?? {}))],
   ];
   const gateway = () =>
     GatewayModule.forRoot(
@@ -98,6 +103,9 @@ export async function startStack(options: {
         // Tests create many rooms from one address; the room-creation limit has its own test.
         ROOM_CREATE_BURST: options.roomCreateRate?.burst ?? 100_000,
         ROOM_CREATE_PER_MINUTE: options.roomCreateRate?.perMinute ?? 100_000,
+        // Tests ask for many summaries from one address; the summary limit has its own test.
+        SUMMARY_RATE_BURST: options.summaryRate?.burst ?? 100_000,
+        SUMMARY_RATE_PER_MINUTE: options.summaryRate?.perMinute ?? 100_000,
       }),
     );
 

@@ -19,7 +19,7 @@ import {
 } from '@lt/platform';
 import { RoomsModule } from '@lt/rooms';
 import { TranslateModule, translateEnvSchema } from '@lt/translate';
-import { TtsModule } from '@lt/tts';
+import { TtsModule, ttsEnvSchema } from '@lt/tts';
 import { GatewayModule, gatewayConfigFrom, gatewayEnvSchema, prepareGateway } from '@lt/gateway';
 
 const SERVICE = 'translation-rooms';
@@ -28,6 +28,7 @@ const envSchema = commonEnvSchema
   .extend(gatewayEnvSchema.shape)
   .extend(translateEnvSchema.shape)
   .extend(accountsEnvSchema.shape)
+  .extend(ttsEnvSchema.shape)
   .extend({ EMBEDDED_PG_PORT: port(54329) });
 
 /** Embedded mode: the gateway and every service in one process, over the in-process transport. */
@@ -45,7 +46,7 @@ run(async () => {
       AccountsModule.forRoot(env),
       RoomsModule,
       TranslateModule.forRoot(env),
-      TtsModule,
+      TtsModule.forRoot(env),
       GatewayModule.forRoot(gatewayConfigFrom(env)),
     ],
     // The root module shuts down last: the embedded PostgreSQL stops after every pool on it has closed.

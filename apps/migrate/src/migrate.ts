@@ -4,6 +4,7 @@ import { ACCOUNTS_MIGRATIONS, ACCOUNTS_SCHEMA } from '@lt/accounts';
 import { StartupError, isDatabaseUnreachable, openServiceDatabase } from '@lt/platform';
 import { ROOMS_MIGRATIONS, ROOMS_SCHEMA } from '@lt/rooms';
 import { TRANSLATE_MIGRATIONS, TRANSLATE_SCHEMA } from '@lt/translate';
+import { TTS_MIGRATIONS, TTS_SCHEMA } from '@lt/tts';
 
 type MigrationClass = new () => MigrationInterface;
 
@@ -17,6 +18,7 @@ export const SERVICE_SCHEMAS: ServiceSchema[] = [
   { schema: ACCOUNTS_SCHEMA, migrations: ACCOUNTS_MIGRATIONS },
   { schema: ROOMS_SCHEMA, migrations: ROOMS_MIGRATIONS },
   { schema: TRANSLATE_SCHEMA, migrations: TRANSLATE_MIGRATIONS },
+  { schema: TTS_SCHEMA, migrations: TTS_MIGRATIONS },
 ];
 
 export interface SchemaResult {

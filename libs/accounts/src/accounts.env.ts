@@ -11,6 +11,8 @@ export const accountsEnvSchema = keycloakEnvSchema.extend({
   /** These e-mails get the admin role. */
   ADMIN_EMAILS: list(z.string().email()).transform((emails) => emails.map((e) => e.toLowerCase())),
   DATA_DIR: z.string().min(1).default('.data'),
+  /** Tokens an anonymous room may spend on translation, summaries and speech (an owned room spends its owner's quota). */
+  ANON_ROOM_TOKEN_BUDGET: z.coerce.number().int().min(0).default(20_000),
 });
 
 export type AccountsEnv = z.infer<typeof accountsEnvSchema>;

@@ -6,6 +6,8 @@ import { AdminUsersService } from './admin/admin-users.service';
 import { AdminController } from './admin/admin.controller';
 import { AccountsService } from './auth/accounts.service';
 import { AuthController } from './auth/auth.controller';
+import { InvitationsController } from './invitations/invitations.controller';
+import { InvitationsService } from './invitations/invitations.service';
 import { ProfilesController } from './profiles/profiles.controller';
 import { LinksController } from './recovery/links.controller';
 import { KeysController } from './sessions/keys.controller';
@@ -22,6 +24,9 @@ import { SessionsService } from './sessions/sessions.service';
 import { TokenSigner } from './sessions/token-signer';
 import { IdTokenVerifier } from './social/id-token.verifier';
 import { UsersRepository } from './users/users.repository';
+import { UsageController } from './usage/usage.controller';
+import { UsageRepository } from './usage/usage.repository';
+import { UsageService } from './usage/usage.service';
 
 /** accounts-svc: users, sessions and tokens, recovery, social sign-in, profiles, plans and the token ledger. */
 @Module({})
@@ -29,7 +34,7 @@ export class AccountsModule {
   static forRoot(env: AccountsEnv): DynamicModule {
     return {
       module: AccountsModule,
-      controllers: [AuthController, UsersController, ProfilesController, LinksController, KeysController, AdminController],
+      controllers: [AuthController, UsersController, ProfilesController, LinksController, KeysController, AdminController, InvitationsController, UsageController],
       providers: [
         { provide: ACCOUNTS_ENV, useValue: env },
         ...accountsDatabaseProviders,
@@ -42,11 +47,14 @@ export class AccountsModule {
         SessionsService,
         Mailer,
         LinksService,
+        InvitationsService,
         IdTokenVerifier,
         SignInThrottle,
         AuthService,
         AccountsService,
         AdminUsersService,
+        UsageRepository,
+        UsageService,
       ],
     };
   }

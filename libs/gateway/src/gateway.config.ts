@@ -13,6 +13,8 @@ export interface GatewayConfig {
   authRate?: { burst: number; perMinute: number };
   /** Per-address and per-user limit of room creation (10 a minute when absent). */
   roomCreateRate?: { burst: number; perMinute: number };
+  /** Per-address limit of summaries (10 a minute when absent). */
+  summaryRate?: { burst: number; perMinute: number };
   /** PostgreSQL where gateway replicas share their rate counts; each counts alone without it. */
   authRateStoreUrl?: string;
   /** The built web app, served when it is there. */
@@ -40,6 +42,8 @@ export function gatewayConfigFrom(env: {
   AUTH_RATE_LIMIT_STORE_URL?: string;
   ROOM_CREATE_BURST?: number;
   ROOM_CREATE_PER_MINUTE?: number;
+  SUMMARY_RATE_BURST?: number;
+  SUMMARY_RATE_PER_MINUTE?: number;
   WEB_DIST?: string;
   WS_MAX_PER_ADDRESS?: number;
   TRUST_PROXY?: TrustProxy;
@@ -56,6 +60,10 @@ export function gatewayConfigFrom(env: {
     roomCreateRate:
       env.ROOM_CREATE_BURST !== undefined && env.ROOM_CREATE_PER_MINUTE !== undefined
         ? { burst: env.ROOM_CREATE_BURST, perMinute: env.ROOM_CREATE_PER_MINUTE }
+        : undefined,
+    summaryRate:
+      env.SUMMARY_RATE_BURST !== undefined && env.SUMMARY_RATE_PER_MINUTE !== undefined
+        ? { burst: env.SUMMARY_RATE_BURST, perMinute: env.SUMMARY_RATE_PER_MINUTE }
         : undefined,
     authRateStoreUrl: env.AUTH_RATE_LIMIT_STORE_URL,
     webDist: env.WEB_DIST,

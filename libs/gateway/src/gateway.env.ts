@@ -21,6 +21,9 @@ export const gatewayEnvSchema = z.object({
   /** Rooms one client address, and one signed-in user, may create: a burst, then this many a minute. */
   ROOM_CREATE_BURST: z.coerce.number().int().min(1).default(10),
   ROOM_CREATE_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Summaries one client address may ask for: at most BURST in a window of BURST / PER_MINUTE minutes. */
+  SUMMARY_RATE_BURST: z.coerce.number().int().min(1).default(10),
+  SUMMARY_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   /**
    * Proxies whose `X-Forwarded-For` gives the client's address (for the per-address limits): a hop count,
    * `loopback`, a comma list of addresses / CIDR ranges, `true` (any) or `false`; none when unset.

@@ -17,3 +17,4 @@ export * from './bootstrap';
 export * from './telemetry/tracing';
 export * from './telemetry/metrics';
 export * from './logging/logging';
+export * from './usage/usage-meter';

@@ -1,15 +1,17 @@
 import { serviceDatabaseProviders } from '@lt/platform';
 import { CreateRooms1763800000000 } from './database/migrations/1763800000000-CreateRooms';
 import { AddRoomDuration1763800500000 } from './database/migrations/1763800500000-AddRoomDuration';
+import { CreateRoomSpeakers1764000200000 } from './database/migrations/1764000200000-CreateRoomSpeakers';
 import { RoomEntity, RoomEvaluationEntity } from './rooms/room.entity';
+import { SpeakerEntity } from './speakers/speaker.entity';
 import { MessageLogEntity } from './transcript/message-log.entity';
 
 export const ROOMS_DATA_SOURCE = Symbol('ROOMS_DATA_SOURCE');
 export const ROOMS_SCHEMA = 'rooms';
-export const ROOMS_MIGRATIONS = [CreateRooms1763800000000, AddRoomDuration1763800500000];
+export const ROOMS_MIGRATIONS = [CreateRooms1763800000000, AddRoomDuration1763800500000, CreateRoomSpeakers1764000200000];
 
 export const roomsDatabaseProviders = serviceDatabaseProviders(ROOMS_DATA_SOURCE, {
   schema: ROOMS_SCHEMA,
-  entities: [RoomEntity, RoomEvaluationEntity, MessageLogEntity],
+  entities: [RoomEntity, RoomEvaluationEntity, MessageLogEntity, SpeakerEntity],
   migrations: ROOMS_MIGRATIONS,
 });

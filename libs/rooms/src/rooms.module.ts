@@ -8,13 +8,16 @@ import { RoomDeletion } from './rooms/room-deletion.service';
 import { RoomsController } from './rooms/rooms.controller';
 import { RoomsRepository } from './rooms/rooms.repository';
 import { RoomsService } from './rooms/rooms.service';
+import { SpeakersController } from './speakers/speakers.controller';
+import { SpeakersRepository } from './speakers/speakers.repository';
+import { SpeakersService } from './speakers/speakers.service';
 import { TranscriptController } from './transcript/transcript.controller';
 import { TranscriptRepository } from './transcript/transcript.repository';
 import { TranscriptService } from './transcript/transcript.service';
 
-/** rooms-svc: rooms, host keys and the transcript. Needs BusModule and DatabaseUrlModule from the composition root. */
+/** rooms-svc: rooms, host keys, co-host speakers and the transcript. Needs BusModule and DatabaseUrlModule from the composition root. */
 @Module({
-  controllers: [RoomsController, OwnedRoomsController, AdminRoomsController, TranscriptController],
+  controllers: [RoomsController, OwnedRoomsController, AdminRoomsController, TranscriptController, SpeakersController],
   providers: [
     ...roomsDatabaseProviders,
     RoomsRepository,
@@ -24,6 +27,8 @@ import { TranscriptService } from './transcript/transcript.service';
     AdminRoomsService,
     TranscriptRepository,
     TranscriptService,
+    SpeakersRepository,
+    SpeakersService,
   ],
 })
 export class RoomsModule {}

@@ -5,3 +5,4 @@ export * from './nats';
 export * from './smtp-catcher';
 export * from './openapi/openapi-validator';
 export * from './tracing';
+export * from './fake-google-tts.server';

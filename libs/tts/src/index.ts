@@ -1,1 +1,3 @@
 export * from './tts.module';
+export * from './tts.env';
+export * from './tts.database';

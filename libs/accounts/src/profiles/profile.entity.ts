@@ -17,7 +17,8 @@ export class ProfileEntity {
 @Entity({ name: 'token_usage' })
 export class TokenUsageEntity {
   @PrimaryColumn('varchar', { name: 'event_id' }) eventId!: string;
-  @Column({ name: 'user_id', type: 'uuid' }) userId!: string;
+  /** null for an anonymous room, which spends its own budget. */
+  @Column({ name: 'user_id', type: 'uuid', nullable: true }) userId!: string | null;
   @Column({ name: 'room_id', type: 'uuid', nullable: true }) roomId!: string | null;
   @Column({ type: 'int' }) tokens!: number;
   @Column({ name: 'event_type', type: 'varchar' }) eventType!: string;

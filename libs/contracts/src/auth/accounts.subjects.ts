@@ -110,6 +110,12 @@ export const ACCOUNTS_SUBJECTS = {
     z.object({ emails: z.record(z.string(), z.string()) }),
   ),
   adminStats: requestRoute('accounts.admin.stats', callerOnly, accountStatsSchema),
+  /** request from rooms-svc: mail a speaker invite link to an address from the create form's invited hosts */
+  mailSpeakerInvite: requestRoute(
+    'accounts.mail.speaker-invite',
+    z.object({ to: z.email(), roomName: z.string().max(100), speakerName: z.string().max(50), link: z.url() }),
+    z.object({}),
+  ),
   /** request: whether accounts-svc answers and reaches its database */
   health: requestRoute('accounts.health.check', z.object({}), serviceHealthSchema),
   /** event for one replica: apply a token usage event to the owner's profile, once per event id */

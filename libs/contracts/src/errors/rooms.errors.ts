@@ -2,4 +2,7 @@ export enum RoomsErrorCode {
   RoomNotFound = 'room_not_found',
   InvalidHostKey = 'invalid_host_key',
   RoomNotActive = 'room_not_active',
+  /** An invite token that is not (or no longer) a speaker's of this room. */
+  InvalidInvite = 'invalid_invite',
+  SpeakerNotFound = 'speaker_not_found',
 }

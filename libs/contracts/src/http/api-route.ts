@@ -43,7 +43,7 @@ export interface ApiRoute {
   responses: Record<number, ApiResponse>;
 }
 
-export type ApiErrorStatus = 400 | 401 | 403 | 404 | 413 | 415 | 422 | 429 | 500 | 503 | 504;
+export type ApiErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503 | 504;
 
 /** The error codes a route may answer, by status. */
 export type ApiErrorCodes = Partial<Record<ApiErrorStatus, readonly string[]>>;
@@ -53,6 +53,7 @@ const TITLES: Record<ApiErrorStatus, string> = {
   401: 'No valid access token',
   403: 'Forbidden',
   404: 'Not found',
+  409: 'Not possible in the current state',
   413: 'Body too large',
   415: 'Body not JSON',
   422: 'Conflicts with an existing account',

@@ -30,6 +30,8 @@ export const transcriptFrameSchema = z.object({
   timestamp: isoTimestamp,
   confidence: z.number().min(0).max(1),
   final: z.boolean(),
+  /** Enhance Mode (the host's checkbox, on by default): the language model improves the sentence before it is translated. */
+  enhance: z.boolean().optional(),
   /** W3C trace context: the sentence's trace continues the client's own (docs/protocol.md). */
   traceparent: z
     .string()

@@ -8,6 +8,8 @@ export enum LiveErrorCode {
   InvalidHostKey = 'invalid_host_key',
   InvalidInvite = 'invalid_invite',
   RoomNotActive = 'room_not_active',
+  /** The owner removed this speaker: sent right before the socket closes with 4004. */
+  SpeakerRemoved = 'speaker_removed',
   LanguageRequired = 'language_required',
   RateLimited = 'rate_limited',
   Unavailable = 'unavailable',
@@ -22,6 +24,7 @@ export const FINAL_TRANSCRIPT_ERRORS: ReadonlySet<string> = new Set([
   LiveErrorCode.BadFrame,
   LiveErrorCode.Forbidden,
   LiveErrorCode.RoomNotActive,
+  LiveErrorCode.InvalidInvite,
 ]);
 
 /** WebSocket close codes the gateway uses. */
@@ -36,4 +39,6 @@ export const CLOSE_CODES = {
   tooSlow: 4002,
   /** The room was deleted (by its owner, an admin, or with the owner's account), after a `room_end` frame: final. */
   roomDeleted: 4003,
+  /** The owner removed the speaker whose invite token the socket joined with, after a `speaker_removed` error: final. */
+  speakerRemoved: 4004,
 } as const;

@@ -13,6 +13,9 @@ export interface JoinedFrame {
   seq: number;
   /** The id this connection is known by in the room (host-…, viewer-…, speaker-…). */
   clientId: string;
+  /** A speaker's socket: the id of its invite (room_speakers), on its transcripts as `speakerId`, and its name. */
+  speakerId?: string;
+  speakerName?: string;
   /** True when no translation provider is configured on the server. */
   translationUnavailable?: boolean;
 }
@@ -62,6 +65,8 @@ export interface TranslationFrame {
   speakerId: string;
   speakerName: string;
   fallback?: TranslationFallback;
+  /** The sentence was improved by the language model before it was translated (Enhance Mode). */
+  enhanced?: boolean;
 }
 
 export interface RoomEventFrame {

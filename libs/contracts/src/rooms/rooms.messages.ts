@@ -18,6 +18,8 @@ export const createRoomRequestSchema = z.object({
   sourceLanguage: languageCodeSchema.nullish(),
   scheduledAt: isoTimestamp.nullish(),
   durationMinutes: z.number().int().refine((m) => (SCHEDULE.durations as readonly number[]).includes(m)).optional(),
+  /** Addresses from the create form: each gets a speaker invite, and its link by mail. */
+  invitedHosts: z.array(z.email()).max(20).optional(),
 });
 
 export const getRoomRequestSchema = z.object({ roomId });
@@ -84,6 +86,10 @@ export const appendTranscriptRequestSchema = z.object({
   confidence: z.number().min(0).max(1),
   speakerId: z.string().min(1).max(100),
   speakerName: z.string().max(100),
+  /** True for an invited speaker: `speakerId` is its room_speakers id, which must still be there (not removed). */
+  invitedSpeaker: z.boolean().optional(),
+  /** Enhance Mode: translate-svc improves the sentence first (not stored here; carried on the stored event). */
+  enhance: z.boolean().optional(),
 });
 
 export const appendTranscriptResponseSchema = z.object({
@@ -109,6 +115,8 @@ export const storedTranscriptSchema = z.object({
   confidenceLevel: z.enum(['high', 'medium', 'low']),
   speakerId: z.string(),
   speakerName: z.string(),
+  /** Only on the event of a newly stored sentence: its sender asked for Enhance Mode. */
+  enhance: z.boolean().optional(),
 });
 
 export const roomStatusChangedEventSchema = z.object({

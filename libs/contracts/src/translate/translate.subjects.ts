@@ -27,6 +27,12 @@ export const TRANSLATE_SUBJECTS = {
   history: requestRoute('translate.translation.history', translationHistoryRequestSchema, typed<TranslationFrame[]>()),
   /** room event, keyed by language: a translation is ready for the viewers of that language */
   ready: keyedRoomEventRoute('translation', typed<TranslationReadyEvent>()),
+  /** request: one stored message as the viewers of a language read it (translated now if it was not yet) */
+  message: requestRoute(
+    'translate.translation.message',
+    z.object({ roomId: z.uuid(), messageId: z.string().min(1).max(64), lang: languageCodeSchema }),
+    typed<TranslationFrame>(),
+  ),
   /** request: whether a translation provider is configured */
   status: requestRoute('translate.provider.status', z.object({}), typed<ProviderStatusResponse>()),
   /** request from rooms-svc before it deletes rooms: their stored translations go first */

@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { AUTH_MESSAGES, GatewayErrorCode } from '@lt/contracts';
 import { DomainException } from '@lt/platform';
 import { callerOf } from './caller.decorator';
-import { IpRateLimiter, ROOM_CREATE_LIMITER } from './ip-rate-limiter';
+import { IpRateLimiter, ROOM_CREATE_LIMITER, SUMMARY_LIMITER } from './ip-rate-limiter';
 
 export class TooManyRequests extends DomainException {
   constructor() {
@@ -46,5 +46,18 @@ export class RoomCreateRateLimitGuard implements CanActivate {
     const byUser = userId ? await this.limiter.take(`user:${userId}`) : null;
     if (byUser !== null) refuse(http.getResponse<Response>(), byUser);
     return true;
+  }
+}
+
+/** Refuses a client address over its share of summaries (each may cost a language-model call), with Retry-After. */
+@Injectable()
+export class SummaryRateLimitGuard implements CanActivate {
+  constructor(@Inject(SUMMARY_LIMITER) private readonly limiter: IpRateLimiter) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const http = context.switchToHttp();
+    const waitMs = await this.limiter.take(`ip:${http.getRequest<Request>().ip ?? 'unknown'}`);
+    if (waitMs === null) return true;
+    refuse(http.getResponse<Response>(), waitMs);
   }
 }

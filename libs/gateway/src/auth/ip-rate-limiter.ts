@@ -24,6 +24,16 @@ export const ROOM_CREATE_RATE_LIMIT: RateLimitKind = {
   rateOf: (config) => config.roomCreateRate ?? { burst: 10, perMinute: 10 },
 };
 
+/** Summaries asked for, per client address: each may cost a language-model call. */
+export const SUMMARY_RATE_LIMIT: RateLimitKind = {
+  keyPrefix: 'summary',
+  tableName: 'summary_rate_limits',
+  rateOf: (config) => config.summaryRate ?? { burst: 10, perMinute: 10 },
+};
+
+/** The limiter of summaries, injected by this token. */
+export const SUMMARY_LIMITER = Symbol('SUMMARY_LIMITER');
+
 /** The limiter of room creation, injected by this token. */
 export const ROOM_CREATE_LIMITER = Symbol('ROOM_CREATE_LIMITER');
 

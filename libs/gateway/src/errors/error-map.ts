@@ -6,6 +6,8 @@ import {
   GatewayErrorCode,
   LiveErrorCode,
   RoomsErrorCode,
+  SummaryErrorCode,
+  TtsErrorCode,
   type ErrorCode,
 } from '@lt/contracts';
 
@@ -18,10 +20,22 @@ export function httpStatusOf(code: ErrorCode): HttpStatus {
     case RoomsErrorCode.RoomNotFound:
     case LiveErrorCode.RoomNotFound:
     case AccountsErrorCode.UserNotFound:
+    case RoomsErrorCode.SpeakerNotFound:
+    case TtsErrorCode.NotConfigured:
+    case TtsErrorCode.MessageNotFound:
       return HttpStatus.NOT_FOUND;
+    case SummaryErrorCode.NothingToSummarize:
+    case SummaryErrorCode.QuotaExhausted:
+    case TtsErrorCode.QuotaExhausted:
+      return HttpStatus.CONFLICT;
+    case TtsErrorCode.SynthesisFailed:
+    case SummaryErrorCode.Unavailable:
+      return HttpStatus.SERVICE_UNAVAILABLE;
     case RoomsErrorCode.InvalidHostKey:
     case LiveErrorCode.InvalidHostKey:
     case LiveErrorCode.InvalidInvite:
+    case RoomsErrorCode.InvalidInvite:
+    case LiveErrorCode.SpeakerRemoved:
     case LiveErrorCode.Forbidden:
     case AccountsErrorCode.InvalidLink:
     case GatewayErrorCode.InvalidLink:
@@ -75,11 +89,22 @@ export function httpStatusOf(code: ErrorCode): HttpStatus {
 export function liveCodeOf(code: ErrorCode): LiveErrorCode {
   switch (code) {
     case RoomsErrorCode.RoomNotFound:
+    case TtsErrorCode.MessageNotFound:
       return LiveErrorCode.RoomNotFound;
+    case TtsErrorCode.NotConfigured:
+    case TtsErrorCode.SynthesisFailed:
+    case SummaryErrorCode.Unavailable:
+    case SummaryErrorCode.NothingToSummarize:
+    case SummaryErrorCode.QuotaExhausted:
+    case TtsErrorCode.QuotaExhausted:
+      return LiveErrorCode.Unavailable;
     case RoomsErrorCode.InvalidHostKey:
       return LiveErrorCode.InvalidHostKey;
     case RoomsErrorCode.RoomNotActive:
       return LiveErrorCode.RoomNotActive;
+    case RoomsErrorCode.InvalidInvite:
+    case RoomsErrorCode.SpeakerNotFound:
+      return LiveErrorCode.InvalidInvite;
     case BusErrorCode.Unavailable:
     case BusErrorCode.Timeout:
       return LiveErrorCode.Unavailable;
@@ -118,6 +143,7 @@ export function liveCodeOf(code: ErrorCode): LiveErrorCode {
     case LiveErrorCode.InvalidHostKey:
     case LiveErrorCode.InvalidInvite:
     case LiveErrorCode.RoomNotActive:
+    case LiveErrorCode.SpeakerRemoved:
     case LiveErrorCode.LanguageRequired:
     case LiveErrorCode.RateLimited:
     case LiveErrorCode.Unavailable:

@@ -25,7 +25,6 @@ function creationOf(body: unknown, owner: Caller | null): Omit<CreateRoomRequest
   if (!owner || fields.every((f) => f === 'name')) {
     return { name: createRoomBodySchema.parse(body ?? {}).name, ownerId: owner?.userId ?? null };
   }
-  // invited_hosts is checked here; speaker links are mailed by the speakers feature, not stored with the room.
   const form = createOwnedRoomBodySchema.parse(body);
   return {
     name: form.name,
@@ -33,6 +32,7 @@ function creationOf(body: unknown, owner: Caller | null): Omit<CreateRoomRequest
     sourceLanguage: form.source_language ?? null,
     scheduledAt: form.scheduled_at ?? null,
     durationMinutes: form.duration_minutes,
+    invitedHosts: form.invited_hosts,
   };
 }
 

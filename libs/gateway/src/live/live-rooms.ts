@@ -2,8 +2,10 @@ import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs
 import {
   CLOSE_CODES,
   LIVE_SUBJECTS,
+  LiveErrorCode,
   REALTIME,
   ROOMS_SUBJECTS,
+  SPEAKERS_SUBJECTS,
   TRANSLATE_SUBJECTS,
   roomEventName,
   roomEventsSubject,
@@ -12,6 +14,8 @@ import {
   type RoomDeletedEvent,
   type RoomEventFrame,
   type RoomStatusChangedEvent,
+  type SpeakerPresenceEvent,
+  type SpeakerRemovedEvent,
   type StoredTranscript,
   type TranscriptEventFrame,
   type TranslationFrame,
@@ -139,6 +143,10 @@ export class LiveRooms implements OnModuleInit, OnApplicationShutdown {
         return this.onInterim(event as InterimEvent);
       case ROOMS_SUBJECTS.deleted.name:
         return this.onDeleted(event as RoomDeletedEvent);
+      case SPEAKERS_SUBJECTS.presence.name:
+        return this.onSpeakerPresence(event as SpeakerPresenceEvent);
+      case SPEAKERS_SUBJECTS.removed.name:
+        return this.onSpeakerRemoved(event as SpeakerRemovedEvent);
     }
   }
 
@@ -185,7 +193,7 @@ export class LiveRooms implements OnModuleInit, OnApplicationShutdown {
     this.fanOut('transcript', arrival(), { 'lt.room_id': t.roomId, 'lt.seq': t.seq }, () => {
       let written = 0;
       for (const socket of room.sockets) {
-        if (socket.role !== 'viewer' && socket.clientId !== t.speakerId && socket.sendRaw(text)) written += 1;
+        if (socket.role !== 'viewer' && socket.speakerId !== t.speakerId && socket.sendRaw(text)) written += 1;
       }
       return written;
     });
@@ -218,8 +226,28 @@ export class LiveRooms implements OnModuleInit, OnApplicationShutdown {
     if (!room) return;
     const text = JSON.stringify(event);
     let written = 0;
-    for (const socket of room.sockets) if (socket.clientId !== event.speakerId && socket.sendRaw(text)) written += 1;
+    for (const socket of room.sockets) if (socket.speakerId !== event.speakerId && socket.sendRaw(text)) written += 1;
     productMetrics().framesOut.add(written, { type: 'interim' });
+  }
+
+  /** `speaker_joined` / `speaker_left` to everyone in the room but the speaker itself. */
+  private onSpeakerPresence(event: SpeakerPresenceEvent): void {
+    const room = this.rooms.get(event.roomId);
+    if (!room) return;
+    const frame: RoomEventFrame = { ...event };
+    const text = JSON.stringify(frame);
+    let written = 0;
+    for (const socket of room.sockets) if (socket.speakerId !== event.speakerId && socket.sendRaw(text)) written += 1;
+    productMetrics().framesOut.add(written, { type: event.type });
+  }
+
+  /** A removed speaker is told why, then its sockets close: its token opens nothing any more, so it does not come back. */
+  private onSpeakerRemoved(event: SpeakerRemovedEvent): void {
+    for (const socket of [...(this.rooms.get(event.roomId)?.sockets ?? [])]) {
+      if (socket.role !== 'speaker' || socket.speakerId !== event.speakerId) continue;
+      socket.error(LiveErrorCode.SpeakerRemoved, 'You have been removed from this room');
+      socket.close(CLOSE_CODES.speakerRemoved, 'Speaker removed');
+    }
   }
 
   publishAllPresence(): void {

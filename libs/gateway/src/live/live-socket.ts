@@ -23,6 +23,8 @@ export class LiveSocket {
   role: Role | null = null;
   lang: LanguageCode | null = null;
   clientId = '';
+  /** Who the socket's transcripts are from: an invited speaker's room_speakers id, else the clientId. */
+  speakerId = '';
   speakerName = '';
   /** The signed-in user's session, when the join carried a valid access token. */
   sessionId: string | null = null;

@@ -15,6 +15,7 @@ import { Live } from './live.decorators';
 import { LiveRooms } from './live-rooms';
 import { LiveService } from './live.service';
 import { LiveSocket } from './live-socket';
+import { SpeakerPresence } from './speaker-presence';
 
 export const LIVE_PATH = '/ws';
 
@@ -29,6 +30,7 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect, Be
   constructor(
     private readonly live: LiveService,
     private readonly rooms: LiveRooms,
+    private readonly presence: SpeakerPresence,
     tokens: AccessTokens,
   ) {
     tokens.onRevoked((event) => {
@@ -49,6 +51,7 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect, Be
     if (!this.sockets.delete(socket)) return;
     productMetrics().sockets.add(-1, { role: (socket.roomId && socket.role) || 'pending' });
     this.rooms.remove(socket);
+    this.presence.left(socket);
   }
 
   beforeApplicationShutdown(): void {

@@ -5,10 +5,11 @@ import {
   LIVE_SUBJECTS,
   LiveErrorCode,
   ROOMS_SUBJECTS,
+  SPEAKERS_SUBJECTS,
   TRANSLATE_SUBJECTS,
   type JoinFrame,
   type LanguageCode,
-  type RoomState,
+  type RoomResponse,
   type RoomStartFrame,
   type TranscriptFrame,
   type TranslationFrame,
@@ -18,12 +19,20 @@ import { AccessTokens, type Caller } from '../auth/access-tokens';
 import { liveCodeOf } from '../errors/error-map';
 import { LiveRooms } from './live-rooms';
 import type { LiveSocket } from './live-socket';
+import { SpeakerPresence } from './speaker-presence';
 
 const PROVIDER_STATUS_TTL_MS = 60_000;
 /** A sentence not stored within this time is refused as unavailable; the sender sends it again. */
 const APPEND_TIMEOUT_MS = 5_000;
 /** A viewer coming back with `since` gets at most this many batches; beyond that it asks again with `resync`. */
 const MAX_CATCH_UP_BATCHES = 10;
+
+/** What admitting a socket learns: the room, its latest seq, and for a speaker the invite it holds. */
+interface Admission {
+  room: Pick<RoomResponse, 'name' | 'status' | 'source_language'>;
+  lastSeq: number;
+  speaker?: { id: string; name: string };
+}
 
 /** What each client frame does, for the socket that sent it; validation happened before (LiveWsAdapter). */
 @Injectable()
@@ -34,6 +43,7 @@ export class LiveService {
     private readonly bus: Bus,
     private readonly rooms: LiveRooms,
     private readonly tokens: AccessTokens,
+    private readonly presence: SpeakerPresence,
   ) {}
 
   async join(socket: LiveSocket, frame: JoinFrame): Promise<void> {
@@ -50,7 +60,8 @@ export class LiveService {
     sockets.add(-1, { role: 'pending' });
     sockets.add(1, { role: frame.role });
     socket.clientId = `${frame.role}-${suffix}`;
-    socket.speakerName = frame.role === 'host' ? 'Host' : '';
+    socket.speakerId = state.speaker?.id ?? socket.clientId;
+    socket.speakerName = state.speaker?.name ?? (frame.role === 'host' ? 'Host' : '');
     socket.lang = frame.role === 'viewer' ? (frame.lang ?? null) : null;
     if (socket.lang) socket.hold();
     this.rooms.add(socket, state.lastSeq);
@@ -62,8 +73,10 @@ export class LiveService {
       clientId: socket.clientId,
       room: { name: state.room.name, status: state.room.status, sourceLanguage: state.room.source_language },
       seq: state.lastSeq,
+      ...(state.speaker ? { speakerId: state.speaker.id, speakerName: state.speaker.name } : {}),
       ...(llmConfigured ? {} : { translationUnavailable: true }),
     });
+    if (state.speaker) this.presence.joined(socket);
     if (socket.lang) await this.sendHistory(socket, socket.lang, frame.since);
   }
 
@@ -80,7 +93,7 @@ export class LiveService {
         text: frame.text,
         sourceLanguage: frame.sourceLanguage,
         timestamp: frame.timestamp,
-        speakerId: socket.clientId,
+        speakerId: socket.speakerId,
         speakerName: socket.speakerName,
       });
     }
@@ -110,8 +123,9 @@ export class LiveService {
           sourceLanguage: frame.sourceLanguage,
           timestamp: frame.timestamp,
           confidence: frame.confidence,
-          speakerId: socket.clientId,
+          speakerId: socket.speakerId,
           speakerName: socket.speakerName,
+          ...(socket.role === 'speaker' ? { invitedSpeaker: true } : {}),
         },
         { timeoutMs: APPEND_TIMEOUT_MS },
       );
@@ -162,9 +176,10 @@ export class LiveService {
 
   /**
    * Hosting needs the room's host key, or the session of the room's owner (rooms-svc decides whose room it
-   * is); viewing needs only the room id, and a viewer never hosts whatever it sends.
+   * is); speaking needs an invite token of this room; viewing needs only the room id, and a viewer never hosts
+   * whatever it sends.
    */
-  private async admit(socket: LiveSocket, frame: JoinFrame, caller: Caller | null): Promise<RoomState | null> {
+  private async admit(socket: LiveSocket, frame: JoinFrame, caller: Caller | null): Promise<Admission | null> {
     switch (frame.role) {
       case 'host':
         if (frame.hostKey) return this.bus.request(ROOMS_SUBJECTS.authorizeHost, { roomId: frame.roomId, hostKey: frame.hostKey });
@@ -174,6 +189,8 @@ export class LiveService {
       case 'viewer':
         return this.bus.request(ROOMS_SUBJECTS.getRoom, { roomId: frame.roomId });
       case 'speaker':
+        // The token opens only the room it was made for; rooms-svc answers invalid_invite for any other.
+        if (frame.inviteToken) return this.bus.request(SPEAKERS_SUBJECTS.authorize, { roomId: frame.roomId, token: frame.inviteToken, lang: frame.lang });
         socket.error(LiveErrorCode.InvalidInvite, 'Invalid invite token');
         return null;
     }

@@ -14,6 +14,7 @@ import {
   type RoomStatusChangedEvent,
 } from '@lt/contracts';
 import { Bus } from '@lt/platform';
+import { SpeakersService } from '../speakers/speakers.service';
 import type { RoomEntity } from './room.entity';
 import { RoomsErrorCode, RoomsException } from './rooms.exception';
 import { RoomsRepository } from './rooms.repository';
@@ -51,6 +52,7 @@ export class RoomsService {
   constructor(
     private readonly rooms: RoomsRepository,
     private readonly bus: Bus,
+    private readonly speakers: SpeakersService,
   ) {}
 
   async create(request: CreateRoomRequest): Promise<CreateRoomResponse> {
@@ -66,6 +68,7 @@ export class RoomsService {
       scheduledAt: request.scheduledAt ? new Date(request.scheduledAt) : null,
       durationMinutes: request.durationMinutes ?? SCHEDULE.defaultDuration,
     });
+    if (request.ownerId && request.invitedHosts?.length) await this.speakers.inviteByMail(room, request.invitedHosts, request.origin);
     return { room: toRoomResponse(room), hostKey };
   }
 

@@ -13,6 +13,11 @@ export class TranscriptController {
     return this.transcript.append(request);
   }
 
+  @OnRequest(ROOMS_SUBJECTS.getTranscript)
+  get(@Payload() request: BusPayload<typeof ROOMS_SUBJECTS.getTranscript>) {
+    return this.transcript.get(request.roomId, request.messageId);
+  }
+
   @OnRequest(ROOMS_SUBJECTS.listTranscript)
   list(@Payload() request: BusPayload<typeof ROOMS_SUBJECTS.listTranscript>) {
     return this.transcript.list(request);

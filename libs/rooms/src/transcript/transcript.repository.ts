@@ -3,13 +3,15 @@ import { DataSource, MoreThan } from 'typeorm';
 import { confidenceLevel, type AppendTranscriptRequest } from '@lt/contracts';
 import { ROOMS_DATA_SOURCE } from '../rooms.database';
 import { RoomEntity } from '../rooms/room.entity';
+import { SpeakerEntity } from '../speakers/speaker.entity';
 import { MessageLogEntity } from './message-log.entity';
 
 export type AppendOutcome =
   | { kind: 'stored'; entity: MessageLogEntity }
   | { kind: 'existing'; entity: MessageLogEntity }
   | { kind: 'no-room' }
-  | { kind: 'inactive' };
+  | { kind: 'inactive' }
+  | { kind: 'no-speaker' };
 
 @Injectable()
 export class TranscriptRepository {
@@ -33,6 +35,10 @@ export class TranscriptRepository {
       const again = await em.getRepository(MessageLogEntity).findOneBy({ roomId: input.roomId, messageId: input.messageId });
       if (again) return { kind: 'existing', entity: again } as const;
       if (room.status !== 'active') return { kind: 'inactive' } as const;
+      // Closing a removed speaker's socket takes a moment; its token stops working at once, here as well.
+      if (input.invitedSpeaker && !(await em.getRepository(SpeakerEntity).existsBy({ id: input.speakerId, roomId: input.roomId }))) {
+        return { kind: 'no-speaker' } as const;
+      }
       const seq = room.lastSeq + 1;
       await em.update(RoomEntity, { id: room.id }, { lastSeq: seq, updatedAt: new Date() });
       const entity = em.create(MessageLogEntity, {

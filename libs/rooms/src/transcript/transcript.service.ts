@@ -41,12 +41,24 @@ export class TranscriptService {
         throw new RoomsException(RoomsErrorCode.RoomNotFound, 'Room not found');
       case 'inactive':
         throw new RoomsException(RoomsErrorCode.RoomNotActive, 'Room is not active yet');
+      case 'no-speaker':
+        throw new RoomsException(RoomsErrorCode.InvalidInvite, 'Invalid or expired invite token');
       case 'existing':
         return { seq: outcome.entity.seq, created: false };
       case 'stored':
-        this.bus.emitToRoom(ROOMS_SUBJECTS.transcriptStored, { roomId: request.roomId }, toStoredTranscript(outcome.entity));
+        this.bus.emitToRoom(
+          ROOMS_SUBJECTS.transcriptStored,
+          { roomId: request.roomId },
+          { ...toStoredTranscript(outcome.entity), ...(request.enhance ? { enhance: true } : {}) },
+        );
         return { seq: outcome.entity.seq, created: true };
     }
+  }
+
+  async get(roomId: string, messageId: string): Promise<StoredTranscript> {
+    const row = await this.transcripts.findByMessageId(roomId, messageId);
+    if (!row) throw new RoomsException(RoomsErrorCode.RoomNotFound, 'Message not found');
+    return toStoredTranscript(row);
   }
 
   async list(request: ListTranscriptRequest): Promise<StoredTranscript[]> {

@@ -12,6 +12,8 @@ export interface RecordedCall {
   target: string | null;
   /** What the prompt asks for, told by its system message. */
   task: 'translation' | 'summary' | 'enhancement';
+  /** The usage this call reports (prompt plus completion tokens), set once it is answered. */
+  tokens?: number;
   authorization: string | undefined;
 }
 
@@ -130,7 +132,7 @@ export class FakeOpenAiServer {
     const user = messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
     const task = taskOf(system);
     const target = (task === 'summary' ? /\bin [^()]*\(([A-Za-z-]+)\)/ : /\bto [^()]*\(([A-Za-z-]+)\)/).exec(system)?.[1] ?? null;
-    this.calls.push({
+    const call: RecordedCall = {
       model: body.model,
       stream: Boolean(body.stream),
       temperature: body.temperature,
@@ -140,7 +142,8 @@ export class FakeOpenAiServer {
       target,
       task,
       authorization: req.headers.authorization,
-    });
+    };
+    this.calls.push(call);
     const extra = [...this.delays].reduce((sum, [marker, ms]) => (user.includes(marker) ? sum + ms : sum), 0);
     if (this.delayMs + extra) await new Promise((r) => setTimeout(r, this.delayMs + extra));
     if (this.failNext > 0) {
@@ -148,6 +151,8 @@ export class FakeOpenAiServer {
       return json(res, 500, { error: { message: 'The fake was told to fail', type: 'server_error' } });
     }
     const content = task === 'summary' ? fakeSummary(target, user) : task === 'enhancement' ? fakeEnhancement(user) : fakeTranslation(target, user);
+    const usage = fakeUsage(system + user, content);
+    call.tokens = usage.total_tokens;
     const id = `chatcmpl-${this.calls.length}`;
     const created = Math.floor(Date.now() / 1000);
     if (!body.stream) {
@@ -157,7 +162,7 @@ export class FakeOpenAiServer {
         created,
         model: body.model,
         choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-        usage: fakeUsage(system + user, content),
+        usage,
       });
     }
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
@@ -169,7 +174,6 @@ export class FakeOpenAiServer {
     res.write(chunk({}, 'stop'));
     // As the real API: with include_usage, one last chunk without choices reports the usage.
     if (body.stream_options?.include_usage) {
-      const usage = fakeUsage(system + user, content);
       res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: body.model, choices: [], usage })}\n\n`);
     }
     res.end('data: [DONE]\n\n');

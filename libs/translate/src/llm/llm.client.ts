@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import OpenAI from 'openai';
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
-import { inSpan, productMetrics, SpanKind, type LlmTask } from '@lt/platform';
+import { inSpan, productMetrics, SpanKind, UsageMeter, type LlmTask } from '@lt/platform';
 import { findLanguage, LLM, type LanguageCode } from '@lt/contracts';
 import type { TranslateEnv } from '../translate.env';
 
@@ -16,7 +16,10 @@ export class LlmClient {
   private readonly client: OpenAI | null;
   private readonly model: string;
 
-  constructor(@Inject(TRANSLATE_ENV) env: TranslateEnv) {
+  constructor(
+    @Inject(TRANSLATE_ENV) env: TranslateEnv,
+    private readonly meter: UsageMeter,
+  ) {
     this.model = env.OPENAI_MODEL;
     const configured = Boolean(env.OPENAI_API_KEY || env.OPENAI_BASE_URL);
     this.client = configured
@@ -35,12 +38,12 @@ export class LlmClient {
   }
 
   /** Translates with the spec's parameters; the answer is streamed and gathered. */
-  async translate(text: string, from: LanguageCode, to: LanguageCode): Promise<string> {
+  async translate(text: string, from: LanguageCode, to: LanguageCode, roomId: string): Promise<string> {
     if (!this.client) throw new LlmUnavailableError('No translation provider is configured');
     const source = findLanguage(from);
     const target = findLanguage(to);
     const p = LLM.translation;
-    const result = await this.stream('translation', this.client, {
+    const result = await this.stream('translation', roomId, this.client, {
       model: this.model,
       stream: true,
       temperature: p.temperature,
@@ -64,12 +67,12 @@ export class LlmClient {
    * A summary, in `lang`, of what was said (the lines as that language's viewers read them), with the spec's
    * parameters; the length of the input bounds the answer.
    */
-  async summarize(lines: string[], lang: LanguageCode): Promise<string> {
+  async summarize(lines: string[], lang: LanguageCode, roomId: string): Promise<string> {
     if (!this.client) throw new LlmUnavailableError('No summary provider is configured');
     const text = lines.join('\n');
     const target = findLanguage(lang);
     const p = LLM.summary;
-    const result = await this.stream('summary', this.client, {
+    const result = await this.stream('summary', roomId, this.client, {
       model: this.model,
       stream: true,
       temperature: p.temperature,
@@ -94,11 +97,11 @@ export class LlmClient {
    * The transcript of a spoken sentence with recognition errors, punctuation and casing fixed, in the same
    * language and meaning (the spec's enhancement parameters).
    */
-  async enhance(text: string, lang: LanguageCode): Promise<string> {
+  async enhance(text: string, lang: LanguageCode, roomId: string): Promise<string> {
     if (!this.client) throw new LlmUnavailableError('No enhancement provider is configured');
     const source = findLanguage(lang);
     const p = LLM.enhancement;
-    const result = await this.stream('enhancement', this.client, {
+    const result = await this.stream('enhancement', roomId, this.client, {
       model: this.model,
       stream: true,
       temperature: p.temperature,
@@ -119,9 +122,10 @@ export class LlmClient {
 
   /**
    * One streamed chat completion, gathered: a span with OpenTelemetry's GenAI attributes (the usage the
-   * server reports in its last chunk) and the calls and tokens counted by task.
+   * server reports in its last chunk), the calls and tokens counted by task, and the tokens charged to the
+   * room (its owner's quota or its own budget).
    */
-  private stream(task: LlmTask, client: OpenAI, params: ChatCompletionCreateParamsStreaming): Promise<string> {
+  private stream(task: LlmTask, roomId: string, client: OpenAI, params: ChatCompletionCreateParamsStreaming): Promise<string> {
     const metrics = productMetrics();
     const attributes = {
       'gen_ai.operation.name': 'chat',
@@ -143,6 +147,7 @@ export class LlmClient {
             span.setAttributes({ 'gen_ai.usage.input_tokens': chunk.usage.prompt_tokens, 'gen_ai.usage.output_tokens': chunk.usage.completion_tokens });
             metrics.llmTokens.add(chunk.usage.prompt_tokens, { task, kind: 'input' });
             metrics.llmTokens.add(chunk.usage.completion_tokens, { task, kind: 'output' });
+            this.meter.report(roomId, task, chunk.usage.prompt_tokens + chunk.usage.completion_tokens);
           }
         }
         metrics.llmCalls.add(1, { task, outcome: 'ok' });

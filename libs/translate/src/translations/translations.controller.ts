@@ -19,6 +19,11 @@ export class TranslationsController {
     return this.translations.history(request);
   }
 
+  @OnRequest(TRANSLATE_SUBJECTS.message)
+  message(@Payload() request: BusPayload<typeof TRANSLATE_SUBJECTS.message>) {
+    return this.translations.message(request);
+  }
+
   @OnRequest(TRANSLATE_SUBJECTS.status)
   status() {
     return this.translations.providerStatus();

@@ -1,5 +1,6 @@
 import type { StoredTranscript } from '@lt/contracts';
-import { createInProcessBus } from '@lt/platform';
+import { createInProcessBus, type UsageMeter } from '@lt/platform';
+import type { EnhancementsService } from '../enhancements/enhancements.service';
 import type { LlmClient } from '../llm/llm.client';
 import type { PresenceRegistry } from '../presence/presence.registry';
 import { TranslationsService } from './translations.service';
@@ -17,7 +18,7 @@ const transcript: StoredTranscript = {
   speakerName: 'Host',
 };
 
-function setup(llm: Partial<LlmClient>) {
+function setup(llm: Partial<LlmClient>, allowed = true) {
   const saved: unknown[] = [];
   const repo = {
     findOne: jest.fn().mockResolvedValue(null),
@@ -25,7 +26,9 @@ function setup(llm: Partial<LlmClient>) {
   } as unknown as TranslationsRepository;
   const presence = { languagesFor: () => ['fr', 'de', 'es'] } as unknown as PresenceRegistry;
   const { bus } = createInProcessBus();
-  const service = new TranslationsService(repo, llm as LlmClient, presence, bus);
+  const meter = { allowed: jest.fn(async () => allowed) } as unknown as UsageMeter;
+  const enhancements = { sourceOf: async (t: StoredTranscript) => ({ text: t.text, enhanced: false }) } as unknown as EnhancementsService;
+  const service = new TranslationsService(repo, llm as LlmClient, presence, bus, meter, enhancements);
   return { service, saved, bus };
 }
 
@@ -66,5 +69,14 @@ describe('TranslationsService', () => {
     const frame = await service.translate(transcript, 'fr');
     expect(frame).toMatchObject({ text: '[Original] Buenos días', fallback: 'original', lang: 'fr' });
     expect(saved).toHaveLength(0);
+  });
+
+  it('passes the original through, unstored, while the room may not spend', async () => {
+    const translate = jest.fn(async (text: string, _from: string, to: string) => `${to}:${text}`);
+    const { service, saved } = setup({ configured: true, translate }, false);
+    const frame = await service.translate(transcript, 'fr');
+    expect(frame).toMatchObject({ text: '[Original] Buenos días', fallback: 'original', seq: 7 });
+    expect(translate).not.toHaveBeenCalled();
+    expect(saved).toEqual([]);
   });
 });

@@ -9,15 +9,19 @@ import {
   type TranslationFrame,
   type TranslationHistoryRequest,
 } from '@lt/contracts';
-import { Bus, inSpan, productMetrics } from '@lt/platform';
+import { Bus, inSpan, productMetrics, UsageMeter } from '@lt/platform';
+import { EnhancementsService } from '../enhancements/enhancements.service';
 import { LlmClient } from '../llm/llm.client';
 import { PresenceRegistry } from '../presence/presence.registry';
 import { TranslationsRepository } from './translations.repository';
 
 const HISTORY_CONCURRENCY = 4;
 
+/** A stored sentence with the text every language is translated from (improved, in Enhance Mode). */
+export type SourcedTranscript = StoredTranscript & { enhanced?: boolean };
+
 export function translationFrame(
-  t: StoredTranscript,
+  t: SourcedTranscript,
   lang: LanguageCode,
   text: string,
   fallback?: TranslationFallback | null,
@@ -33,6 +37,7 @@ export function translationFrame(
     speakerId: t.speakerId,
     speakerName: t.speakerName,
     ...(fallback ? { fallback } : {}),
+    ...(t.enhanced ? { enhanced: true } : {}),
   };
 }
 
@@ -50,12 +55,18 @@ export class TranslationsService {
     private readonly llm: LlmClient,
     private readonly presence: PresenceRegistry,
     private readonly bus: Bus,
+    private readonly meter: UsageMeter,
+    private readonly enhancements: EnhancementsService,
   ) {}
 
-  async onTranscriptStored(transcript: StoredTranscript): Promise<void> {
+  async onTranscriptStored(stored: StoredTranscript): Promise<void> {
     const received = performance.now();
-    const langs = this.presence.languagesFor(transcript.roomId);
-    const attributes = { 'lt.room_id': transcript.roomId, 'lt.message_id': transcript.messageId, 'lt.seq': transcript.seq };
+    const langs = this.presence.languagesFor(stored.roomId);
+    if (langs.length === 0) return;
+    const attributes = { 'lt.room_id': stored.roomId, 'lt.message_id': stored.messageId, 'lt.seq': stored.seq };
+    // Enhance Mode: one improvement, before any language, which every language is translated from.
+    const source = await this.enhancements.sourceOf(stored);
+    const transcript: SourcedTranscript = { ...stored, text: source.text, enhanced: source.enhanced };
     await Promise.all(
       // A span per language: the translation, and the fan-out of each gateway, are its children.
       langs.map((lang) =>
@@ -74,17 +85,26 @@ export class TranslationsService {
       afterSeq: request.afterSeq,
       limit: request.limit,
     });
+    const improved = await this.enhancements.storedFor(request.roomId, transcripts.map((t) => t.messageId));
+    const sourced = transcripts.map((t): SourcedTranscript => (improved.has(t.messageId) ? { ...t, text: improved.get(t.messageId) as string, enhanced: true } : t));
     const stored = await this.translations.findMany(
       request.roomId,
       request.lang,
-      transcripts.filter((t) => t.sourceLanguage !== request.lang).map((t) => t.messageId),
+      sourced.filter((t) => t.sourceLanguage !== request.lang).map((t) => t.messageId),
     );
     const byMessage = new Map(stored.map((row) => [row.messageId, row]));
     if (stored.length) productMetrics().cacheHits.add(stored.length, { cache: 'translation' });
-    return mapLimited(transcripts, HISTORY_CONCURRENCY, (t) => {
+    return mapLimited(sourced, HISTORY_CONCURRENCY, (t) => {
       const row = byMessage.get(t.messageId);
       return row ? Promise.resolve(translationFrame(t, request.lang, row.text, row.fallback)) : this.translate(t, request.lang);
     });
+  }
+
+  /** One message in a language, as its viewers read it (what speech reads aloud). */
+  async message(request: { roomId: string; messageId: string; lang: LanguageCode }): Promise<TranslationFrame> {
+    const transcript = await this.bus.request(ROOMS_SUBJECTS.getTranscript, { roomId: request.roomId, messageId: request.messageId });
+    const source = await this.enhancements.storedOf(transcript);
+    return this.translate({ ...transcript, text: source.text, enhanced: source.enhanced }, request.lang);
   }
 
   providerStatus() {
@@ -92,7 +112,7 @@ export class TranslationsService {
   }
 
   /** One translation per (message, language): concurrent askers share the call, later ones read it stored. */
-  translate(transcript: StoredTranscript, lang: LanguageCode): Promise<TranslationFrame> {
+  translate(transcript: SourcedTranscript, lang: LanguageCode): Promise<TranslationFrame> {
     if (lang === transcript.sourceLanguage) return Promise.resolve(translationFrame(transcript, lang, transcript.text));
     const key = `${transcript.roomId}:${transcript.messageId}:${lang}`;
     let pending = this.inflight.get(key);
@@ -105,16 +125,18 @@ export class TranslationsService {
     return pending;
   }
 
-  private async translateOnce(t: StoredTranscript, lang: LanguageCode): Promise<TranslationFrame> {
+  private async translateOnce(t: SourcedTranscript, lang: LanguageCode): Promise<TranslationFrame> {
     const stored = await this.translations.findOne(t.roomId, t.messageId, lang);
     const metrics = productMetrics();
     if (stored) {
       metrics.cacheHits.add(1, { cache: 'translation' });
       return translationFrame(t, lang, stored.text, stored.fallback);
     }
+    // A room whose quota or budget is spent gets the original, not stored: it is translated once it may spend again.
+    if (this.llm.configured && !(await this.meter.allowed(t.roomId))) return translationFrame(t, lang, ORIGINAL_PREFIX + t.text, 'original');
     metrics.cacheMisses.add(1, { cache: 'translation' });
     try {
-      const text = await this.llm.translate(t.text, t.sourceLanguage, lang);
+      const text = await this.llm.translate(t.text, t.sourceLanguage, lang, t.roomId);
       await this.translations.save({ roomId: t.roomId, messageId: t.messageId, seq: t.seq, lang, text, fallback: null });
       return translationFrame(t, lang, text);
     } catch (error) {

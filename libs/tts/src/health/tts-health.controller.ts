@@ -1,12 +1,15 @@
 import { Controller } from '@nestjs/common';
 import { TTS_SUBJECTS, type ServiceHealth } from '@lt/contracts';
 import { OnRequest } from '@lt/platform';
+import { TtsService } from '../tts/tts.service';
 
-/** tts-svc is up when it answers: nothing it needs to speak is kept in a database yet. */
+/** tts-svc is up when it answers and reaches its database, which keeps the audio made. */
 @Controller()
 export class TtsHealthController {
+  constructor(private readonly tts: TtsService) {}
+
   @OnRequest(TTS_SUBJECTS.health)
-  health(): ServiceHealth {
-    return { status: 'up' };
+  health(): Promise<ServiceHealth> {
+    return this.tts.health();
   }
 }

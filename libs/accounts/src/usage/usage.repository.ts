@@ -1,0 +1,55 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { ApplyUsageRequest } from '@lt/contracts';
+import { ACCOUNTS_DATA_SOURCE } from '../accounts.database';
+
+/** The token ledger as spending sees it: an owner's quota and use, an anonymous room's use of its budget. */
+@Injectable()
+export class UsageRepository {
+  constructor(@Inject(ACCOUNTS_DATA_SOURCE) private readonly db: DataSource) {}
+
+  async quotaOf(userId: string): Promise<{ quota: number; used: number } | null> {
+    const [row] = await this.db.query(`SELECT token_quota, tokens_used FROM accounts.profiles WHERE id = $1`, [userId]);
+    return row ? { quota: Number(row.token_quota), used: Number(row.tokens_used) } : null;
+  }
+
+  async roomBudgetUsed(roomId: string): Promise<number> {
+    const [row] = await this.db.query(`SELECT tokens_used FROM accounts.room_budgets WHERE room_id = $1`, [roomId]);
+    return row ? Number(row.tokens_used) : 0;
+  }
+
+  /** Applies one call's usage once per event id: the ledger row and the counter move together, or not at all. */
+  async apply(usage: ApplyUsageRequest): Promise<boolean> {
+    return this.db.transaction(async (em) => {
+      const inserted = await em.query(
+        `INSERT INTO accounts.token_usage (event_id, user_id, room_id, tokens, event_type)
+         VALUES ($1, $2, $3, $4, $5) ON CONFLICT (event_id) DO NOTHING RETURNING event_id`,
+        [usage.eventId, usage.ownerId, usage.roomId, usage.tokens, usage.eventType],
+      );
+      if (inserted.length === 0) return false;
+      if (usage.ownerId) {
+        await em.query(`UPDATE accounts.profiles SET tokens_used = tokens_used + $2 WHERE id = $1`, [usage.ownerId, usage.tokens]);
+      } else {
+        await em.query(
+          `INSERT INTO accounts.room_budgets (room_id, tokens_used) VALUES ($1, $2)
+           ON CONFLICT (room_id) DO UPDATE SET tokens_used = accounts.room_budgets.tokens_used + $2, updated_at = now()`,
+          [usage.roomId, usage.tokens],
+        );
+      }
+      return true;
+    });
+  }
+
+  /**
+   * Forgets deleted rooms: their budgets and anonymous spending go; an owner's spending stays counted (its
+   * quota was used) but no longer names the room.
+   */
+  async forgetRooms(roomIds: string[]): Promise<void> {
+    if (roomIds.length === 0) return;
+    await this.db.transaction(async (em) => {
+      await em.query(`DELETE FROM accounts.room_budgets WHERE room_id = ANY($1::uuid[])`, [roomIds]);
+      await em.query(`DELETE FROM accounts.token_usage WHERE user_id IS NULL AND room_id = ANY($1::uuid[])`, [roomIds]);
+      await em.query(`UPDATE accounts.token_usage SET room_id = NULL WHERE room_id = ANY($1::uuid[])`, [roomIds]);
+    });
+  }
+}

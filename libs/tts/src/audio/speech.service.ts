@@ -1,0 +1,103 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { ORIGINAL_PREFIX, TRANSLATE_SUBJECTS, TtsErrorCode, type LanguageCode, type SpeechRequest, type SpeechResponse } from '@lt/contracts';
+import { Bus, DomainException, inSpan, productMetrics, SpanKind, UsageMeter } from '@lt/platform';
+import { SPEECH_PROVIDER, SpeechRefusedError, type SpeechProvider } from '../providers/speech-provider';
+import { AudioRepository } from './audio.repository';
+import type { AudioEntity } from './audio.entity';
+
+/** Attempts per synthesis: a passing failure (5xx, no audio, network) is tried again after 1 s, then 2 s. */
+const ATTEMPTS = 3;
+const FIRST_RETRY_MS = 1_000;
+
+/**
+ * Speech of a message in a language, made at most once whatever the number of listeners: concurrent askers
+ * of one replica share the call, other replicas wait on the same database lock and find it made, later
+ * askers read it stored. The text is what viewers of that language read (translate-svc's translation).
+ */
+@Injectable()
+export class SpeechService {
+  private readonly logger = new Logger('SpeechService');
+  private readonly inflight = new Map<string, Promise<AudioEntity>>();
+
+  constructor(
+    @Inject(SPEECH_PROVIDER) private readonly provider: SpeechProvider | null,
+    private readonly audio: AudioRepository,
+    private readonly bus: Bus,
+    private readonly meter: UsageMeter,
+  ) {}
+
+  get configured(): boolean {
+    return this.provider !== null;
+  }
+
+  async speak(request: SpeechRequest): Promise<SpeechResponse> {
+    if (!this.provider) throw new DomainException(TtsErrorCode.NotConfigured, 'No speech provider is configured: use the browser voice');
+    const key = `${request.roomId}:${request.messageId}:${request.lang}`;
+    const metrics = productMetrics();
+    const stored = await this.audio.find(request);
+    if (stored) {
+      metrics.cacheHits.add(1, { cache: 'speech' });
+      return toResponse(stored);
+    }
+    let pending = this.inflight.get(key);
+    if (pending) metrics.cacheHits.add(1, { cache: 'speech' });
+    else {
+      pending = this.audio.onceFor(request, () => this.make(this.provider as SpeechProvider, request)).finally(() => this.inflight.delete(key));
+      this.inflight.set(key, pending);
+    }
+    return toResponse(await pending);
+  }
+
+  async purge(roomIds: string[]): Promise<{ deleted: number }> {
+    return { deleted: await this.audio.deleteRooms(roomIds) };
+  }
+
+  private async make(provider: SpeechProvider, request: SpeechRequest): Promise<AudioEntity> {
+    if (!(await this.meter.allowed(request.roomId))) throw new DomainException(TtsErrorCode.QuotaExhausted, 'The token quota of this room is spent');
+    productMetrics().cacheMisses.add(1, { cache: 'speech' });
+    const text = await this.textOf(request);
+    const speech = await inSpan(
+      `speech ${provider.name}`,
+      { kind: SpanKind.CLIENT, attributes: { 'lt.room_id': request.roomId, 'lt.message_id': request.messageId, 'lt.lang': request.lang, 'lt.characters': text.length } },
+      () => this.withRetries(provider, text, request.lang),
+    );
+    // Speech providers charge by the character: that is what the room spends.
+    this.meter.report(request.roomId, 'tts', text.length);
+    return {
+      roomId: request.roomId,
+      messageId: request.messageId,
+      lang: request.lang,
+      mime: speech.mime,
+      audio: speech.audio,
+      characters: text.length,
+      provider: provider.name,
+      createdAt: new Date(),
+    };
+  }
+
+  /** What the viewers of that language read, without the mark of an untranslated line. */
+  private async textOf(request: SpeechRequest): Promise<string> {
+    const frame = await this.bus.request(TRANSLATE_SUBJECTS.message, request);
+    const text = (frame.fallback === 'original' && frame.text.startsWith(ORIGINAL_PREFIX) ? frame.text.slice(ORIGINAL_PREFIX.length) : frame.text).trim();
+    if (!text) throw new DomainException(TtsErrorCode.MessageNotFound, 'That message has no text to read');
+    return text;
+  }
+
+  private async withRetries(provider: SpeechProvider, text: string, lang: LanguageCode) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await provider.synthesize(text, lang);
+      } catch (error) {
+        if (error instanceof SpeechRefusedError || attempt >= ATTEMPTS) {
+          this.logger.warn(`speech synthesis failed: ${(error as Error).message}`);
+          throw new DomainException(TtsErrorCode.SynthesisFailed, 'The speech provider could not read this message');
+        }
+        await new Promise((r) => setTimeout(r, FIRST_RETRY_MS * 2 ** (attempt - 1)));
+      }
+    }
+  }
+}
+
+function toResponse(row: AudioEntity): SpeechResponse {
+  return { mime: row.mime as SpeechResponse['mime'], audio: row.audio.toString('base64'), characters: row.characters };
+}

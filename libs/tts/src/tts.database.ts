@@ -1,0 +1,14 @@
+import { serviceDatabaseProviders } from '@lt/platform';
+import { AudioEntity } from './audio/audio.entity';
+import { CreateAudio1764000000000 } from './database/migrations/1764000000000-CreateAudio';
+
+export const TTS_DATA_SOURCE = Symbol('TTS_DATA_SOURCE');
+export const TTS_SCHEMA = 'tts';
+export const TTS_MIGRATIONS = [CreateAudio1764000000000];
+
+export const ttsDatabaseProviders = serviceDatabaseProviders(TTS_DATA_SOURCE, {
+  schema: TTS_SCHEMA,
+  entities: [AudioEntity],
+  migrations: TTS_MIGRATIONS,
+  poolSize: 5,
+});

@@ -1,0 +1,125 @@
+import { createTestDatabase, FakeOpenAiServer, LiveClient, type TestDatabase } from '@lt/testing';
+import { startStack, type Stack } from '../support/stack';
+import { apiContract } from './api-contract';
+import { createRoom, MODES, sleep, transcript } from './helpers';
+
+jest.setTimeout(40_000);
+
+describe.each(MODES)('summaries (%s mode)', (mode) => {
+  let db: TestDatabase;
+  let llm: FakeOpenAiServer;
+  let stack: Stack;
+  const clients: LiveClient[] = [];
+
+  const summaryCalls = () => llm.calls.filter((c) => c.task === 'summary');
+
+  async function summarize(on: Stack, roomId: string, body: Record<string, unknown>) {
+    const res = await fetch(`${on.baseUrl}/api/rooms/${roomId}/summary`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const json = await res.json();
+    apiContract.assert('POST', '/api/rooms/{roomId}/summary', res.status, json, res.headers.get('content-type'));
+    return { status: res.status, body: json, retryAfter: res.headers.get('retry-after') };
+  }
+
+  /** A started room with a French viewer; `say` speaks sentences and waits until the viewer has them. */
+  async function liveRoom(on: Stack) {
+    const { room, hostKey } = await createRoom(on.baseUrl, 'Summarised');
+    const host = await LiveClient.connect(on.baseUrl);
+    const viewer = await LiveClient.connect(on.baseUrl);
+    clients.push(host, viewer);
+    host.send({ type: 'join', roomId: room.id, role: 'host', hostKey });
+    viewer.send({ type: 'join', roomId: room.id, role: 'viewer', lang: 'fr' });
+    await viewer.waitFor((c) => c.of('joined').length === 1, 5000, 'viewer joined');
+    host.send({ type: 'room_start', sourceLanguage: 'es' });
+    await viewer.waitFor((c) => c.of('room_start').length === 1, 5000, 'room_start');
+    await sleep(100);
+    let said = 0;
+    const say = async (count: number) => {
+      for (let i = 0; i < count; i++) host.send(transcript(crypto.randomUUID(), `Frase número ${++said}`));
+      await viewer.waitFor((c) => c.of('translation').length === said, 10_000, `${said} translations`);
+    };
+    return { roomId: room.id, say };
+  }
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    llm = new FakeOpenAiServer();
+    await llm.start();
+    stack = await startStack({ mode, databaseUrl: db.url, llmUrl: llm.url });
+  });
+
+  afterAll(async () => {
+    clients.forEach((c) => c.close());
+    await stack?.close();
+    await llm?.stop();
+    await db?.drop();
+  });
+
+  beforeEach(() => llm.reset());
+
+  it('makes one summary call for twenty viewers asking at the same moment, and one more per new transcript version', async () => {
+    const { roomId, say } = await liveRoom(stack);
+    await say(3);
+    llm.reset();
+    llm.delay(300);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => summarize(stack, roomId, { lang: 'fr' })));
+    llm.delay(0);
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+    expect(new Set(answers.map((a) => JSON.stringify(a.body)))).toEqual(new Set([JSON.stringify({ summary: '(fr) Summary of 3 lines', fromSeq: 0, upToSeq: 3 })]));
+    expect(summaryCalls()).toHaveLength(1);
+    expect(summaryCalls()[0]).toMatchObject({ temperature: 0.3, target: 'fr' });
+    expect(summaryCalls()[0].user).toBe('Host: (fr) Frase número 1\nHost: (fr) Frase número 2\nHost: (fr) Frase número 3');
+
+    await summarize(stack, roomId, { lang: 'fr' });
+    expect(summaryCalls()).toHaveLength(1);
+    await say(1);
+    expect((await summarize(stack, roomId, { lang: 'fr' })).body).toEqual({ summary: '(fr) Summary of 4 lines', upToSeq: 4, fromSeq: 0 });
+    expect(summaryCalls()).toHaveLength(2);
+    // German had no viewer: its translations are made for the summary, once each.
+    llm.reset();
+    expect((await summarize(stack, roomId, { lang: 'de' })).body).toMatchObject({ summary: '(de) Summary of 4 lines' });
+    expect(llm.calls.filter((c) => c.task === 'translation' && c.target === 'de')).toHaveLength(4);
+  });
+
+  it('catches a viewer up from sinceSeq rounded down to a multiple of 10, so nearby askers share a call', async () => {
+    const { roomId, say } = await liveRoom(stack);
+    await say(14);
+    llm.reset();
+    const [a, b] = await Promise.all([summarize(stack, roomId, { lang: 'fr', sinceSeq: 11 }), summarize(stack, roomId, { lang: 'fr', sinceSeq: 13 })]);
+    expect(a.body).toEqual({ summary: '(fr) Summary of 4 lines', upToSeq: 14, fromSeq: 10 });
+    expect(b.body).toEqual(a.body);
+    expect(summaryCalls()).toHaveLength(1);
+    expect(summaryCalls()[0].user.split('\n')[0]).toBe('Host: (fr) Frase número 11');
+  });
+
+  it('says there is nothing to summarize, refuses unknown rooms and bad input', async () => {
+    const { roomId, say } = await liveRoom(stack);
+    expect(await summarize(stack, roomId, { lang: 'fr' })).toMatchObject({
+      status: 409,
+      body: { error: { code: 'nothing_to_summarize', message: 'No translations to summarize' } },
+    });
+    await say(2);
+    expect((await summarize(stack, roomId, { lang: 'fr', sinceSeq: 10 })).status).toBe(409);
+    expect((await summarize(stack, crypto.randomUUID(), { lang: 'fr' })).status).toBe(404);
+    expect((await summarize(stack, roomId, { lang: 'xx' })).status).toBe(400);
+    expect((await summarize(stack, roomId, { lang: 'fr', sinceSeq: -1 })).status).toBe(400);
+    expect(summaryCalls()).toHaveLength(0);
+  });
+
+  it('limits summaries per client address', async () => {
+    const limited = await startStack({ mode, databaseUrl: db.url, llmUrl: llm.url, summaryRate: { burst: 3, perMinute: 3 } });
+    try {
+      const { roomId, say } = await liveRoom(limited);
+      await say(1);
+      const answers = [];
+      for (let i = 0; i < 4; i++) answers.push(await summarize(limited, roomId, { lang: 'fr' }));
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 429]);
+      expect(Number(answers[3].retryAfter)).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
+  });
+});
