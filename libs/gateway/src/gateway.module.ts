@@ -1,3 +1,4 @@
+import { HostPresence } from './live/host-presence';
 import { RoomMediaHttpController } from './http/room-media.http-controller';
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
@@ -58,6 +59,7 @@ export class GatewayModule {
         AdminGuard,
         TranscriptExports,
         SystemHealthCheck,
+        HostPresence,
         LiveRooms,
         LiveService,
         SpeakerPresence,

@@ -16,6 +16,9 @@ export type PresenceEvent = z.infer<typeof presenceEventSchema>;
 export type InterimEvent = InterimFrame;
 
 /** Bus subjects between the gateways and the services about who is watching and what is provisional. */
+export const hostPresenceEventSchema = z.object({ roomId: z.string(), gatewayId: z.string(), connected: z.boolean() });
+export type HostPresenceEvent = z.infer<typeof hostPresenceEventSchema>;
+
 export const LIVE_SUBJECTS = {
   /** event: a gateway's viewer languages for one room (full replacement for that gateway and room) */
   presence: eventRoute('live.presence.changed', presenceEventSchema),
@@ -23,4 +26,8 @@ export const LIVE_SUBJECTS = {
   presenceSync: eventRoute('live.presence.sync', z.object({})),
   /** room event: an interim line to show provisionally */
   interim: roomEventRoute('event.interim', typed<InterimEvent>()),
+  /** room event: a gateway's host connections of the room went from none to some, or back */
+  host: roomEventRoute('event.host', hostPresenceEventSchema),
+  /** room event: a gateway that just took the room asks the others to say whether they hold its host */
+  hostQuery: roomEventRoute('event.host-query', z.object({ roomId: z.string(), gatewayId: z.string() })),
 } as const;

@@ -18,6 +18,12 @@ export interface JoinedFrame {
   speakerName?: string;
   /** True when no translation provider is configured on the server. */
   translationUnavailable?: boolean;
+  /** The server reads messages aloud (GET …/messages/:messageId/audio); without it the browser's voice does. */
+  ttsAvailable?: boolean;
+  /** The room's token quota (or budget) is spent: translations, summaries and server audio are paused. */
+  quotaExhausted?: boolean;
+  /** Viewers and speakers: whether the host is connected now. */
+  hostConnected?: boolean;
 }
 
 export interface AckFrame {
@@ -79,6 +85,21 @@ export interface RoomEventFrame {
   speakerName?: string;
 }
 
+/** Translation, summaries and server audio paused (exhausted) or resumed (restored) for the room's spending. */
+export interface QuotaFrame {
+  type: 'quota_exhausted' | 'quota_restored';
+  roomId: string;
+  timestamp: string;
+}
+
+/** The host connected to the room, or its last connection went (viewers and speakers). */
+export interface HostStatusFrame {
+  type: 'host_status';
+  roomId: string;
+  connected: boolean;
+  timestamp: string;
+}
+
 export interface ErrorFrame {
   type: 'error';
   code: LiveErrorCode;
@@ -100,5 +121,7 @@ export type ServerFrame =
   | InterimFrame
   | TranslationFrame
   | RoomEventFrame
+  | QuotaFrame
+  | HostStatusFrame
   | ErrorFrame
   | PongFrame;

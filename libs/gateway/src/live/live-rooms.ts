@@ -7,9 +7,14 @@ import {
   ROOMS_SUBJECTS,
   SPEAKERS_SUBJECTS,
   TRANSLATE_SUBJECTS,
+  USAGE_SUBJECTS,
   roomEventName,
   roomEventsSubject,
+  type HostPresenceEvent,
+  type HostStatusFrame,
   type InterimEvent,
+  type QuotaChangedEvent,
+  type QuotaFrame,
   type LanguageCode,
   type RoomDeletedEvent,
   type RoomEventFrame,
@@ -31,6 +36,7 @@ import {
   type Span,
   type Unsubscribe,
 } from '@lt/platform';
+import { HostPresence } from './host-presence';
 import type { LiveSocket } from './live-socket';
 import { TranslationStream } from './translation-stream';
 
@@ -78,7 +84,13 @@ export class LiveRooms implements OnModuleInit, OnApplicationShutdown {
   /** Room events received per room since start; a gateway without sockets in a room receives none. */
   readonly received = new Map<string, number>();
 
-  constructor(private readonly bus: Bus) {}
+  /** Whether each room's token quota is spent, as the last event said (services announce changes only). */
+  private readonly quotaSpent = new Map<string, boolean>();
+
+  constructor(
+    private readonly bus: Bus,
+    private readonly hosts: HostPresence,
+  ) {}
 
   onModuleInit(): void {
     this.heartbeat = setInterval(() => this.publishAllPresence(), REALTIME.presenceHeartbeatMs);
@@ -87,6 +99,7 @@ export class LiveRooms implements OnModuleInit, OnApplicationShutdown {
 
   onApplicationShutdown(): void {
     clearInterval(this.heartbeat);
+    this.hosts.leaveAll(this.gatewayId);
     for (const [roomId, room] of this.rooms) {
       this.unsubscribeRoom(room);
       this.publishPresence(roomId, []);
@@ -100,10 +113,22 @@ export class LiveRooms implements OnModuleInit, OnApplicationShutdown {
     if (!room) {
       const events = this.bus.subscribe<unknown>(roomEventsSubject(roomId), (event, subject) => this.onRoomEvent(roomId, event, subject));
       this.rooms.set(roomId, (room = { sockets: new Set(), viewers: new Map(), events, translations: new Map(), lastSeq }));
+      this.hosts.ask(roomId, this.gatewayId);
     }
     room.lastSeq = Math.max(room.lastSeq, lastSeq);
     room.sockets.add(socket);
     if (socket.role === 'viewer' && socket.lang) this.addViewer(room, roomId, socket, socket.lang);
+    if (socket.role === 'host' && this.hosts.hostJoined(roomId, this.gatewayId)) this.sendHostStatus(roomId);
+  }
+
+  /** Whether the room's quota is spent, when an event has said so since this gateway took the room. */
+  quotaState(roomId: string): boolean | undefined {
+    return this.quotaSpent.get(roomId);
+  }
+
+  /** Whether the room's host is connected on any gateway, as far as this one knows. */
+  hostConnected(roomId: string): boolean {
+    return this.hosts.connected(roomId);
   }
 
   remove(socket: LiveSocket): void {
@@ -112,9 +137,12 @@ export class LiveRooms implements OnModuleInit, OnApplicationShutdown {
     if (!roomId || !room) return;
     room.sockets.delete(socket);
     if (socket.lang) this.removeViewer(room, roomId, socket, socket.lang);
+    if (socket.role === 'host' && this.hosts.hostLeft(roomId, this.gatewayId)) this.sendHostStatus(roomId);
     if (room.sockets.size === 0) {
       this.unsubscribeRoom(room);
       this.rooms.delete(roomId);
+      this.hosts.forget(roomId);
+      this.quotaSpent.delete(roomId);
     }
   }
 
@@ -147,7 +175,33 @@ export class LiveRooms implements OnModuleInit, OnApplicationShutdown {
         return this.onSpeakerPresence(event as SpeakerPresenceEvent);
       case SPEAKERS_SUBJECTS.removed.name:
         return this.onSpeakerRemoved(event as SpeakerRemovedEvent);
+      case LIVE_SUBJECTS.host.name:
+        if (this.hosts.onRemote(event as HostPresenceEvent, this.gatewayId)) this.sendHostStatus(roomId);
+        return;
+      case LIVE_SUBJECTS.hostQuery.name:
+        return this.hosts.answer(roomId, this.gatewayId);
+      case USAGE_SUBJECTS.quotaChanged.name:
+        return this.onQuota(event as QuotaChangedEvent);
     }
+  }
+
+  /** Everyone in the room hears that translation, summaries and server audio paused or resumed (once per change). */
+  private onQuota(event: QuotaChangedEvent): void {
+    if ((this.quotaSpent.get(event.roomId) ?? false) === event.exhausted) return;
+    this.quotaSpent.set(event.roomId, event.exhausted);
+    const frame: QuotaFrame = { type: event.exhausted ? 'quota_exhausted' : 'quota_restored', roomId: event.roomId, timestamp: event.timestamp };
+    this.broadcast(event.roomId, JSON.stringify(frame), frame.type);
+  }
+
+  /** Viewers and speakers hear whether the host is connected (hosts know). */
+  private sendHostStatus(roomId: string): void {
+    const room = this.rooms.get(roomId);
+    if (!room) return;
+    const frame: HostStatusFrame = { type: 'host_status', roomId, connected: this.hosts.connected(roomId), timestamp: new Date().toISOString() };
+    const text = JSON.stringify(frame);
+    let written = 0;
+    for (const socket of room.sockets) if (socket.role !== 'host' && socket.sendRaw(text)) written += 1;
+    productMetrics().framesOut.add(written, { type: 'host_status' });
   }
 
   private onTranslation(roomId: string, frame: TranslationFrame): void {

@@ -7,10 +7,13 @@ import {
   ROOMS_SUBJECTS,
   SPEAKERS_SUBJECTS,
   TRANSLATE_SUBJECTS,
+  TTS_SUBJECTS,
+  USAGE_SUBJECTS,
   type JoinFrame,
   type LanguageCode,
   type RoomResponse,
   type RoomStartFrame,
+  type TranscriptEventFrame,
   type TranscriptFrame,
   type TranslationFrame,
 } from '@lt/contracts';
@@ -22,6 +25,10 @@ import type { LiveSocket } from './live-socket';
 import { SpeakerPresence } from './speaker-presence';
 
 const PROVIDER_STATUS_TTL_MS = 60_000;
+/** A room's spending is asked at most this often for the sockets joining it. */
+const QUOTA_STATUS_TTL_MS = 5_000;
+/** Sentences a host or speaker gets on joining (a reloaded page shows its log again). */
+const SPEAKER_HISTORY = 200;
 /** A sentence not stored within this time is refused as unavailable; the sender sends it again. */
 const APPEND_TIMEOUT_MS = 5_000;
 /** A viewer coming back with `since` gets at most this many batches; beyond that it asks again with `resync`. */
@@ -29,7 +36,7 @@ const MAX_CATCH_UP_BATCHES = 10;
 
 /** What admitting a socket learns: the room, its latest seq, and for a speaker the invite it holds. */
 interface Admission {
-  room: Pick<RoomResponse, 'name' | 'status' | 'source_language'>;
+  room: Pick<RoomResponse, 'name' | 'status' | 'source_language'> & Partial<Pick<RoomResponse, 'owner_id'>>;
   lastSeq: number;
   speaker?: { id: string; name: string };
 }
@@ -38,6 +45,8 @@ interface Admission {
 @Injectable()
 export class LiveService {
   private providerStatus: { llmConfigured: boolean; at: number } | null = null;
+  private speechStatus: { available: boolean; at: number } | null = null;
+  private readonly quotaStatus = new Map<string, { exhausted: boolean; at: number }>();
 
   constructor(
     private readonly bus: Bus,
@@ -65,7 +74,11 @@ export class LiveService {
     socket.lang = frame.role === 'viewer' ? (frame.lang ?? null) : null;
     if (socket.lang) socket.hold();
     this.rooms.add(socket, state.lastSeq);
-    const llmConfigured = await this.translationConfigured();
+    const [llmConfigured, ttsAvailable, quotaExhausted] = await Promise.all([
+      this.translationConfigured(),
+      this.speechAvailable(),
+      this.quotaExhausted(frame.roomId, state.room.owner_id ?? null),
+    ]);
     socket.send({
       type: 'joined',
       roomId: frame.roomId,
@@ -75,9 +88,58 @@ export class LiveService {
       seq: state.lastSeq,
       ...(state.speaker ? { speakerId: state.speaker.id, speakerName: state.speaker.name } : {}),
       ...(llmConfigured ? {} : { translationUnavailable: true }),
+      ttsAvailable,
+      ...(quotaExhausted ? { quotaExhausted } : {}),
+      ...(frame.role === 'host' ? {} : { hostConnected: this.rooms.hostConnected(frame.roomId) }),
     });
     if (state.speaker) this.presence.joined(socket);
     if (socket.lang) await this.sendHistory(socket, socket.lang, frame.since);
+    if (frame.role !== 'viewer') await this.sendSentences(socket, frame.roomId);
+  }
+
+  /** A host's or speaker's log: the room's latest stored sentences, oldest first, as `transcript` frames. */
+  private async sendSentences(socket: LiveSocket, roomId: string): Promise<void> {
+    const sentences = await this.bus.request(ROOMS_SUBJECTS.listTranscript, { roomId, limit: SPEAKER_HISTORY });
+    for (const t of sentences) {
+      const frame: TranscriptEventFrame = {
+        type: 'transcript',
+        roomId,
+        messageId: t.messageId,
+        seq: t.seq,
+        text: t.text,
+        sourceLanguage: t.sourceLanguage,
+        timestamp: t.timestamp,
+        speakerId: t.speakerId,
+        speakerName: t.speakerName,
+        enhanced: false,
+      };
+      socket.send(frame);
+    }
+  }
+
+  /** Whether tts-svc has a speech provider; asked once a minute at most. */
+  private async speechAvailable(): Promise<boolean> {
+    const now = Date.now();
+    if (this.speechStatus && now - this.speechStatus.at < PROVIDER_STATUS_TTL_MS) return this.speechStatus.available;
+    const { providerConfigured } = await this.bus.request(TTS_SUBJECTS.status, {}).catch(() => ({ providerConfigured: false }));
+    this.speechStatus = { available: providerConfigured, at: now };
+    return providerConfigured;
+  }
+
+  /**
+   * Whether the room's quota is spent now: as the last event said, or asked (per room at most every few
+   * seconds, however many join).
+   */
+  private async quotaExhausted(roomId: string, ownerId: string | null): Promise<boolean> {
+    const announced = this.rooms.quotaState(roomId);
+    if (announced !== undefined) return announced;
+    const now = Date.now();
+    const known = this.quotaStatus.get(roomId);
+    if (known && now - known.at < QUOTA_STATUS_TTL_MS) return known.exhausted;
+    const status = await this.bus.request(USAGE_SUBJECTS.status, { roomId, ownerId }).catch(() => ({ allowed: true }));
+    if (this.quotaStatus.size > 10_000) this.quotaStatus.clear();
+    this.quotaStatus.set(roomId, { exhausted: !status.allowed, at: now });
+    return !status.allowed;
   }
 
   async transcript(socket: LiveSocket, frame: TranscriptFrame): Promise<void> {
@@ -126,6 +188,7 @@ export class LiveService {
           speakerId: socket.speakerId,
           speakerName: socket.speakerName,
           ...(socket.role === 'speaker' ? { invitedSpeaker: true } : {}),
+          ...(frame.enhance ? { enhance: true } : {}),
         },
         { timeoutMs: APPEND_TIMEOUT_MS },
       );

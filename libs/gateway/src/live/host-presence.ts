@@ -1,0 +1,78 @@
+import { Injectable } from '@nestjs/common';
+import { LIVE_SUBJECTS, type HostPresenceEvent } from '@lt/contracts';
+import { Bus } from '@lt/platform';
+
+/**
+ * Whether a room's host is connected, on any gateway. Each gateway counts its own host sockets per room and
+ * says so (a room event) when that count leaves or reaches zero; each gateway keeps what the others said.
+ * A gateway that takes a room asks the others, which answer if they hold its host.
+ */
+@Injectable()
+export class HostPresence {
+  private readonly local = new Map<string, number>();
+  private readonly remote = new Map<string, Set<string>>();
+
+  constructor(private readonly bus: Bus) {}
+
+  connected(roomId: string): boolean {
+    return (this.local.get(roomId) ?? 0) > 0 || (this.remote.get(roomId)?.size ?? 0) > 0;
+  }
+
+  /** A host socket of this gateway joined; true when the room's host was not connected before. */
+  hostJoined(roomId: string, gatewayId: string): boolean {
+    const before = this.connected(roomId);
+    const count = (this.local.get(roomId) ?? 0) + 1;
+    this.local.set(roomId, count);
+    if (count === 1) this.publish(roomId, gatewayId, true);
+    return !before;
+  }
+
+  /** A host socket of this gateway left; true when the room's host is no longer connected anywhere. */
+  hostLeft(roomId: string, gatewayId: string): boolean {
+    const count = (this.local.get(roomId) ?? 0) - 1;
+    if (count > 0) {
+      this.local.set(roomId, count);
+      return false;
+    }
+    this.local.delete(roomId);
+    this.publish(roomId, gatewayId, false);
+    return !this.connected(roomId);
+  }
+
+  /** Another gateway spoke of its host sockets; true when that changed whether the host is connected. */
+  onRemote(event: HostPresenceEvent, gatewayId: string): boolean {
+    if (event.gatewayId === gatewayId) return false;
+    const before = this.connected(event.roomId);
+    const gateways = this.remote.get(event.roomId) ?? new Set<string>();
+    if (event.connected) gateways.add(event.gatewayId);
+    else gateways.delete(event.gatewayId);
+    if (gateways.size) this.remote.set(event.roomId, gateways);
+    else this.remote.delete(event.roomId);
+    return before !== this.connected(event.roomId);
+  }
+
+  /** This gateway took the room: the others say whether they hold its host. */
+  ask(roomId: string, gatewayId: string): void {
+    this.bus.emitToRoom(LIVE_SUBJECTS.hostQuery, { roomId }, { roomId, gatewayId });
+  }
+
+  /** Another gateway asked: this one answers if it holds the room's host. */
+  answer(roomId: string, gatewayId: string): void {
+    if ((this.local.get(roomId) ?? 0) > 0) this.publish(roomId, gatewayId, true);
+  }
+
+  /** This gateway no longer has sockets in the room: what it knew of the others is dropped. */
+  forget(roomId: string): void {
+    this.remote.delete(roomId);
+  }
+
+  /** Shutting down: every room whose host was here hears it left. */
+  leaveAll(gatewayId: string): void {
+    for (const roomId of this.local.keys()) this.publish(roomId, gatewayId, false);
+    this.local.clear();
+  }
+
+  private publish(roomId: string, gatewayId: string, connected: boolean): void {
+    this.bus.emitToRoom(LIVE_SUBJECTS.host, { roomId }, { roomId, gatewayId, connected });
+  }
+}
