@@ -123,6 +123,18 @@ describe('LiveClient connection', () => {
     expect(statuses.at(-1)).toEqual(['failed', { kind: 'closed', code: 1008, reason: 'origin not allowed' }]);
   });
 
+  it.each([
+    [4003, 'Room deleted'],
+    [4004, 'Speaker removed'],
+  ])('does not reconnect after close %i (%s): the room or the invite is gone', (code, reason) => {
+    const { client, statuses } = setup();
+    connectAndJoin(client);
+    FakeSocket.latest().drop(code, reason);
+    jest.advanceTimersByTime(120_000);
+    expect(FakeSocket.instances).toHaveLength(1);
+    expect(statuses.at(-1)).toEqual(['failed', { kind: 'closed', code, reason }]);
+  });
+
   it('reconnects after being dropped as too slow, unlike a policy violation', () => {
     const { client, statuses } = setup();
     client.connect();

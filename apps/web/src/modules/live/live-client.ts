@@ -79,6 +79,16 @@ const FATAL_JOIN_ERRORS: ReadonlySet<string> = new Set([
   LiveErrorCode.RoomNotFound,
 ]);
 
+/**
+ * Closes after which reconnecting cannot help: a policy violation, a deleted room, a removed speaker. Every
+ * other close (a restart, a slow reader, a lost network) is followed by a reconnect with back-off.
+ */
+export const FINAL_CLOSE_CODES: ReadonlySet<number> = new Set([
+  CLOSE_CODES.policyViolation,
+  CLOSE_CODES.roomDeleted,
+  CLOSE_CODES.speakerRemoved,
+]);
+
 function isServerFrame(value: unknown): value is ServerFrame {
   return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
 }
@@ -272,7 +282,7 @@ export class LiveClient {
     this.clearTimers();
     this.joinedFrame = null;
     if (this.stopped) return;
-    if (code === CLOSE_CODES.policyViolation) {
+    if (FINAL_CLOSE_CODES.has(code)) {
       this.stopped = true;
       this.setStatus('failed', { kind: 'closed', code, reason });
       return;

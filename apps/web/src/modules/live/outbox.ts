@@ -9,8 +9,9 @@ export interface OutboxStore {
 
 const localStore: OutboxStore = { read: readStorage, write: writeStorage, remove: removeStorage };
 
-export function outboxStorageKey(roomId: string): string {
-  return `lt.outbox.${roomId}`;
+/** `sender`: a speaker's outbox is its own, so one browser may host and speak in the same room. */
+export function outboxStorageKey(roomId: string, sender?: string): string {
+  return sender ? `lt.outbox.${roomId}.${sender}` : `lt.outbox.${roomId}`;
 }
 
 /**
@@ -24,8 +25,9 @@ export class Outbox {
   constructor(
     roomId: string,
     private readonly store: OutboxStore = localStore,
+    sender?: string,
   ) {
-    this.key = outboxStorageKey(roomId);
+    this.key = outboxStorageKey(roomId, sender);
     this.frames = this.load();
   }
 

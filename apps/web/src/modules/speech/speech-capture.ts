@@ -24,6 +24,8 @@ export type SpeechCaptureEvent =
   | { type: 'final'; result: SpeechResult }
   | { type: 'interim'; result: SpeechResult }
   | { type: 'recording'; recording: boolean }
+  /** The recogniser (re)started: an error it had before was passing. */
+  | { type: 'listening' }
   | { type: 'error'; error: SpeechCaptureError };
 
 export interface SpeechCaptureOptions {
@@ -89,7 +91,11 @@ export class SpeechCapture {
     recognition.interimResults = true;
     recognition.maxAlternatives = 1;
     recognition.lang = speechCode;
-    recognition.onstart = () => this.ifCurrent(recognition, () => (this.attempts = 0));
+    recognition.onstart = () =>
+      this.ifCurrent(recognition, () => {
+        this.attempts = 0;
+        this.onEvent({ type: 'listening' });
+      });
     recognition.onresult = (event) => this.ifCurrent(recognition, () => this.handleResult(event));
     recognition.onerror = (event) => this.ifCurrent(recognition, () => this.handleError(event));
     recognition.onend = () => this.ifCurrent(recognition, () => this.scheduleRestart(SPEECH.restartDelayAfterEndMs));

@@ -39,6 +39,9 @@ export function useSpeechCapture(handlers: SpeechCaptureHandlers): SpeechCapture
           case 'recording':
             setRecording(event.recording);
             break;
+          case 'listening':
+            setError((current) => (current?.kind === 'recognition' ? null : current));
+            break;
           case 'error':
             if (event.error.kind === 'microphone-denied') setMicrophone('denied');
             setError(event.error);
