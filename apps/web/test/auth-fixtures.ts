@@ -56,7 +56,7 @@ export function storedSession(): AuthSession | null {
   return raw ? (JSON.parse(raw) as AuthSession) : null;
 }
 
-type Handler = (init: RequestInit | undefined, url: string) => Response | Promise<Response>;
+export type Handler = (init: RequestInit | undefined, url: string) => Response | Promise<Response>;
 
 /**
  * A fetch stand-in answering by "METHOD path" (query included); unknown calls fail the test loudly.

@@ -5,7 +5,7 @@
 export const LANGUAGE_CODES = ['es', 'en', 'en-IN', 'fr', 'de', 'it', 'pt'];
 
 /** Refusals of a final transcript that would be refused again (docs/protocol.md): the host drops those. */
-export const FINAL_TRANSCRIPT_ERRORS = ['bad_frame', 'forbidden', 'room_not_active'];
+export const FINAL_TRANSCRIPT_ERRORS = ['bad_frame', 'forbidden', 'room_not_active', 'invalid_invite'];
 
 /** The gateway's socket rate is 20 frames/s; the web client stays at three quarters of it, so does the host. */
 export const MAX_SENTENCES_PER_SECOND = 15;

@@ -15,6 +15,14 @@ export const queryKeys = {
     transcript: (roomId: string) => [...queryKeys.rooms.all, 'transcript', roomId] as const,
     claim: (roomId: string) => [...queryKeys.rooms.all, 'claim', roomId] as const,
   },
+  view: {
+    room: (roomId: string) => ['view', roomId] as const,
+  },
+  speakers: {
+    all: ['speakers'] as const,
+    list: (roomId: string) => ['speakers', roomId] as const,
+    verify: (roomId: string, token: string) => ['speakers', roomId, 'verify', token] as const,
+  },
   admin: {
     all: ['admin'] as const,
     users: () => [...queryKeys.admin.all, 'users'] as const,

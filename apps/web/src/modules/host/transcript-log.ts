@@ -9,6 +9,7 @@ export interface TranscriptEntry {
   state: EntryState;
   seq?: number;
   error?: string;
+  speakerId?: string;
   speakerName?: string;
 }
 
@@ -48,6 +49,15 @@ function append(log: TranscriptEntry[], entry: TranscriptEntry): TranscriptEntry
   return next.length > LOG_LIMIT ? next.slice(next.length - LOG_LIMIT) : next;
 }
 
+/** Stored lines keep seq order (history and live lines may interleave); unacked ones stay last. */
+function insertBySeq(log: TranscriptEntry[], entry: TranscriptEntry): TranscriptEntry[] {
+  const seq = entry.seq ?? Infinity;
+  const index = log.findIndex((other) => other.seq === undefined || other.seq > seq);
+  if (index === -1) return append(log, entry);
+  const next = [...log.slice(0, index), entry, ...log.slice(index)];
+  return next.length > LOG_LIMIT ? next.slice(next.length - LOG_LIMIT) : next;
+}
+
 export function transcriptLogReducer(log: TranscriptEntry[], action: TranscriptLogAction): TranscriptEntry[] {
   switch (action.type) {
     case 'sent':
@@ -69,12 +79,13 @@ export function transcriptLogReducer(log: TranscriptEntry[], action: TranscriptL
       if (log.some((entry) => entry.messageId === frame.messageId)) {
         return update(log, frame.messageId, (entry) => ({ ...entry, state: 'acked', seq: frame.seq, error: undefined }));
       }
-      return append(log, {
+      return insertBySeq(log, {
         messageId: frame.messageId,
         text: frame.text,
         timestamp: frame.timestamp,
         state: 'acked',
         seq: frame.seq,
+        speakerId: frame.speakerId,
         speakerName: frame.speakerName,
       });
     }

@@ -1,15 +1,10 @@
-import {
-  LIMITS,
-  type LanguageCode,
-  type RoomStatus,
-  type ServerFrame,
-  type TranscriptFrame,
-} from '@lt/contracts';
-import { useCallback, useMemo, useReducer, useState } from 'react';
+import type { InterimFrame, LanguageCode, RoomEventFrame, RoomStatus, ServerFrame } from '@lt/contracts';
+import { useCallback, useMemo, useReducer, useRef, useState } from 'react';
 import { useLatest } from '../../../lib/useLatest';
 import { useAuth } from '../../auth/hooks/useAuth';
 import { useLiveConnection, type LiveConnection } from '../../live/hooks/useLiveConnection';
 import { Outbox } from '../../live/outbox';
+import { transcriptFrame } from '../../live/transcript-frame';
 import type { SpeechResult } from '../../speech/speech-capture';
 import { initialTranscriptLog, transcriptLogReducer, type TranscriptEntry } from '../transcript-log';
 
@@ -18,29 +13,41 @@ export interface HostRoomInfo {
   status: RoomStatus | null;
   sourceLanguage: LanguageCode | null;
   translationUnavailable: boolean;
+  quotaExhausted: boolean;
 }
 
 export interface HostRoom extends Pick<LiveConnection, 'status' | 'problem'> {
   room: HostRoomInfo;
   active: boolean;
   log: TranscriptEntry[];
+  /** The latest provisional line of a co-host speaker. */
+  speakerInterim: InterimFrame | null;
   serverError: string | null;
-  sendFinal: (result: SpeechResult, language: LanguageCode) => void;
+  sendFinal: (result: SpeechResult, language: LanguageCode, enhance: boolean) => void;
   sendInterim: (result: SpeechResult, language: LanguageCode) => void;
   startRoom: (language: LanguageCode | null) => boolean;
   endRoom: () => boolean;
 }
 
-function transcriptFrame(result: SpeechResult, language: LanguageCode, final: boolean): TranscriptFrame {
-  return {
-    type: 'transcript',
-    messageId: result.messageId,
-    text: result.text.slice(0, LIMITS.transcriptTextMax),
-    sourceLanguage: language,
-    timestamp: result.timestamp,
-    confidence: Math.min(1, Math.max(0, result.confidence)),
-    final,
-  };
+/** Where "Start Room" cleared the log: lines up to this seq stay hidden, also after a reload of this tab. */
+function floorKey(roomId: string): string {
+  return `lt.logFloor.${roomId}`;
+}
+
+function readFloor(roomId: string): number {
+  try {
+    return Number(window.sessionStorage.getItem(floorKey(roomId))) || 0;
+  } catch {
+    return 0;
+  }
+}
+
+function writeFloor(roomId: string, seq: number): void {
+  try {
+    window.sessionStorage.setItem(floorKey(roomId), String(seq));
+  } catch {
+    /* the log is only cleared for this page load */
+  }
 }
 
 /** The host's side of a room: its live connection, the outbox of finals and the transcription log. */
@@ -48,11 +55,13 @@ export function useHostRoom({
   roomId,
   hostKey,
   onRoomEnded,
+  onSpeakerEvent,
 }: {
   roomId: string;
   /** null: the signed-in owner hosts with the session alone. */
   hostKey: string | null;
   onRoomEnded?: () => void;
+  onSpeakerEvent?: (frame: RoomEventFrame) => void;
 }): HostRoom {
   const outbox = useMemo(() => new Outbox(roomId), [roomId]);
   const [log, dispatch] = useReducer(transcriptLogReducer, outbox.list(), initialTranscriptLog);
@@ -61,34 +70,61 @@ export function useHostRoom({
     status: null,
     sourceLanguage: null,
     translationUnavailable: false,
+    quotaExhausted: false,
   });
   const [serverError, setServerError] = useState<string | null>(null);
+  const [speakerInterim, setSpeakerInterim] = useState<InterimFrame | null>(null);
+  const latestSeqRef = useRef(0);
+  const floorRef = useRef<number | null>(null);
+  floorRef.current ??= readFloor(roomId);
   const accessTokenRef = useLatest(useAuth().session?.access_token);
+
+  const seen = (seq: number) => (latestSeqRef.current = Math.max(latestSeqRef.current, seq));
 
   const onFrame = (frame: ServerFrame) => {
     switch (frame.type) {
       case 'joined':
         setServerError(null);
+        seen(frame.seq);
         setRoom({
           name: frame.room.name,
           status: frame.room.status,
           sourceLanguage: frame.room.sourceLanguage,
           translationUnavailable: frame.translationUnavailable === true,
+          quotaExhausted: frame.quotaExhausted === true,
         });
         break;
       case 'room_start':
         setRoom((prev) => ({ ...prev, status: 'active', sourceLanguage: frame.sourceLanguage ?? prev.sourceLanguage }));
+        floorRef.current = latestSeqRef.current;
+        writeFloor(roomId, latestSeqRef.current);
         dispatch({ type: 'cleared' });
         break;
       case 'room_end':
         setRoom((prev) => ({ ...prev, status: 'ended' }));
+        setSpeakerInterim(null);
         onRoomEnded?.();
         break;
       case 'ack':
+        seen(frame.seq);
         dispatch({ type: 'acked', messageId: frame.messageId, seq: frame.seq });
         break;
       case 'transcript':
-        dispatch({ type: 'stored', frame });
+        seen(frame.seq);
+        if (frame.seq > (floorRef.current ?? 0)) dispatch({ type: 'stored', frame });
+        setSpeakerInterim((prev) => (prev?.speakerId === frame.speakerId ? null : prev));
+        break;
+      case 'interim':
+        setSpeakerInterim(frame);
+        break;
+      case 'speaker_joined':
+      case 'speaker_left':
+        if (frame.type === 'speaker_left') setSpeakerInterim((prev) => (prev?.speakerId === frame.speakerId ? null : prev));
+        onSpeakerEvent?.(frame);
+        break;
+      case 'quota_exhausted':
+      case 'quota_restored':
+        setRoom((prev) => ({ ...prev, quotaExhausted: frame.type === 'quota_exhausted' }));
         break;
       case 'error':
         if (frame.messageId) dispatch({ type: 'failed', messageId: frame.messageId, message: frame.message });
@@ -110,8 +146,8 @@ export function useHostRoom({
   const { send, sendTranscript } = live;
 
   const sendFinal = useCallback(
-    (result: SpeechResult, language: LanguageCode) => {
-      const frame = transcriptFrame(result, language, true);
+    (result: SpeechResult, language: LanguageCode, enhance: boolean) => {
+      const frame = transcriptFrame(result, language, true, enhance);
       dispatch({ type: 'sent', frame });
       sendTranscript(frame);
     },
@@ -119,7 +155,7 @@ export function useHostRoom({
   );
 
   const sendInterim = useCallback(
-    (result: SpeechResult, language: LanguageCode) => void sendTranscript(transcriptFrame(result, language, false)),
+    (result: SpeechResult, language: LanguageCode) => void sendTranscript(transcriptFrame(result, language, false, false)),
     [sendTranscript],
   );
 
@@ -137,6 +173,7 @@ export function useHostRoom({
     room,
     active: room.status === 'active',
     log,
+    speakerInterim,
     serverError,
     sendFinal,
     sendInterim,

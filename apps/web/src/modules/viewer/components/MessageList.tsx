@@ -1,6 +1,7 @@
-import type { InterimFrame, TranslationFrame } from '@lt/contracts';
+import { ORIGINAL_PREFIX, type InterimFrame, type TranslationFrame } from '@lt/contracts';
 import { useEffect, useRef } from 'react';
 import { useT } from '../../../i18n/useT';
+import { clockTime } from '../../../lib/clock';
 
 /** The spec scrolls 100 ms after new text, once the browser has laid it out. */
 export const AUTOSCROLL_DELAY_MS = 100;
@@ -9,6 +10,13 @@ interface MessageListProps {
   messages: readonly TranslationFrame[];
   interim: InterimFrame | null;
   hasLanguage: boolean;
+}
+
+/** An untranslated line is marked once, by its badge: the server's `[Original] ` prefix would say it twice. */
+export function displayText(message: TranslationFrame): string {
+  return message.fallback === 'original' && message.text.startsWith(ORIGINAL_PREFIX)
+    ? message.text.slice(ORIGINAL_PREFIX.length)
+    : message.text;
 }
 
 export function MessageList({ messages, interim, hasLanguage }: MessageListProps) {
@@ -50,12 +58,17 @@ export function MessageList({ messages, interim, hasLanguage }: MessageListProps
               data-lang={message.lang}
               lang={message.fallback === 'original' ? message.sourceLanguage : message.lang}
             >
-              {message.fallback === 'original' && (
-                <span className="tag" title={t('viewer.originalHint')}>
-                  {t('viewer.original')}
-                </span>
-              )}
-              <p className="message-text">{message.text}</p>
+              <div className="message-meta">
+                <time dateTime={message.timestamp} title={t('viewer.time', { time: clockTime(message.timestamp) })}>
+                  {clockTime(message.timestamp, false)}
+                </time>
+                {message.fallback === 'original' && (
+                  <span className="tag" title={t('viewer.originalHint')} data-testid="original-badge">
+                    {t('viewer.original')}
+                  </span>
+                )}
+              </div>
+              <p className="message-text">{displayText(message)}</p>
             </li>
           ))}
         </ol>
