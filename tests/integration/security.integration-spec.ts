@@ -282,12 +282,20 @@ describe.each(MODES)('gateway security (%s mode)', (mode) => {
       expect(res.headers['x-powered-by']).toBeUndefined();
     });
 
-    it('lets the viewer room, the caption page, be framed, with the rest of the policy', async () => {
-      const res = await call(stack.baseUrl, 'GET', '/view/8a6f2a0e-7a43-4d2c-9f57-1c1f1b0f9b11');
-      expect(directive(res, 'frame-ancestors')).toBeUndefined();
-      expect(res.headers['x-frame-options']).toBeUndefined();
-      expect(directive(res, 'script-src')).toBe("script-src 'self'");
-      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    it.each(['/view/8a6f2a0e-7a43-4d2c-9f57-1c1f1b0f9b11', '/view/8a6f2a0e-7a43-4d2c-9f57-1c1f1b0f9b11/captions'])(
+      'lets the viewer room and its caption overlay be framed, with the rest of the policy: %s',
+      async (path) => {
+        const res = await call(stack.baseUrl, 'GET', path);
+        expect(directive(res, 'frame-ancestors')).toBeUndefined();
+        expect(res.headers['x-frame-options']).toBeUndefined();
+        expect(directive(res, 'script-src')).toBe("script-src 'self'");
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+      },
+    );
+
+    it('forbids framing any other page under /view', async () => {
+      const res = await call(stack.baseUrl, 'GET', '/view/8a6f2a0e-7a43-4d2c-9f57-1c1f1b0f9b11/other');
+      expect(directive(res, 'frame-ancestors')).toBe("frame-ancestors 'none'");
     });
 
     it('lets the page reach and frame the configured Keycloak, nothing else', async () => {

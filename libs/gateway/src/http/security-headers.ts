@@ -3,10 +3,10 @@ import helmet from 'helmet';
 import type { GatewayConfig } from '../gateway.config';
 
 /**
- * Pages other sites may show in a frame: the viewer room, which shows a room's captions and is what goes into
- * a caption overlay (streaming software, event pages). Every other response forbids framing.
+ * Pages other sites may show in a frame: the viewer room and its caption overlay (`/view/:id/captions`, for
+ * streaming software and event pages). Every other response forbids framing.
  */
-export const FRAMEABLE_PAGE = /^\/view\/[^/]+\/?$/;
+export const FRAMEABLE_PAGE = /^\/view\/[^/]+(\/captions)?\/?$/;
 
 /** The Keycloak origin the sign-in code talks to and may frame, when Google / Apple sign-in is configured. */
 function keycloakOrigins(config: GatewayConfig): string[] {
