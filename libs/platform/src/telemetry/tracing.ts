@@ -110,6 +110,11 @@ export function withContext<T>(ctx: Context, fn: () => T): T {
   return context.with(ctx, fn);
 }
 
+/** Runs `fn` outside any trace: work for many operations at once (a batch) belongs to none of them. */
+export function detached<T>(fn: () => T): T {
+  return context.with(ROOT_CONTEXT, fn);
+}
+
 /** The current context, to resume later (e.g. when a message waits in a queue before it is sent on). */
 export function currentContext(): Context {
   return context.active();

@@ -2,6 +2,7 @@ import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { ROOMS_SUBJECTS, USAGE_SUBJECTS, type ApplyUsageRequest, type UsageEventType } from '@lt/contracts';
 import { Bus } from '../bus/bus-client';
 import { productMetrics } from '../telemetry/metrics';
+import { detached } from '../telemetry/tracing';
 
 /** A room's owner does not change while it is live; asked again after this long. */
 const OWNER_TTL_MS = 60_000;
@@ -54,13 +55,16 @@ export class UsageMeter implements OnApplicationShutdown {
   report(roomId: string, eventType: UsageEventType, tokens: number): void {
     if (tokens <= 0) return;
     this.statuses.delete(roomId);
-    void this.ownerOf(roomId)
-      .catch(() => null)
-      .then((ownerId) => {
-        if (this.pending.length >= MAX_PENDING) this.logger.error(`dropped a usage report of room ${this.pending.shift()?.roomId}: too many waiting`);
-        this.pending.push({ eventId: crypto.randomUUID(), roomId, ownerId, tokens, eventType });
-        void this.flush();
-      });
+    // Reports go out in batches that serve many sentences: they are no part of the trace of the call reported.
+    detached(() =>
+      this.ownerOf(roomId)
+        .catch(() => null)
+        .then((ownerId) => {
+          if (this.pending.length >= MAX_PENDING) this.logger.error(`dropped a usage report of room ${this.pending.shift()?.roomId}: too many waiting`);
+          this.pending.push({ eventId: crypto.randomUUID(), roomId, ownerId, tokens, eventType });
+          void this.flush();
+        }),
+    );
   }
 
   /** Sends what waits, oldest first; stops at the first failure and tries again a little later. */
