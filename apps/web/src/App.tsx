@@ -8,7 +8,7 @@ import { useT } from './i18n/useT';
 import type { AuthClient } from './modules/auth/auth-client';
 import { AuthProvider } from './modules/auth/AuthProvider';
 import { DashboardRoute } from './pages/DashboardRoute';
-import { AuthCallbackPage, HostRoomPage, ResetPasswordPage } from './pages/lazy-pages';
+import { AuthCallbackPage, CaptionsPage, HostRoomPage, ResetPasswordPage, SpeakerRoomPage } from './pages/lazy-pages';
 import { LandingPage } from './pages/LandingPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { ViewerRoomPage } from './pages/ViewerRoomPage';
@@ -22,6 +22,14 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route path="/dashboard/*" element={<DashboardRoute />} />
+      <Route
+        path="/view/:roomId/captions"
+        element={
+          <Suspense fallback={null}>
+            <CaptionsPage />
+          </Suspense>
+        }
+      />
       <Route element={<AppLayout />}>
         <Route path="/" element={<LandingPage />} />
         <Route
@@ -33,6 +41,14 @@ export function AppRoutes() {
           }
         />
         <Route path="/view/:roomId" element={<ViewerRoomPage />} />
+        <Route
+          path="/speak/:roomId"
+          element={
+            <Lazy>
+              <SpeakerRoomPage />
+            </Lazy>
+          }
+        />
         <Route
           path="/reset-password"
           element={

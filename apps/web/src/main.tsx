@@ -6,6 +6,7 @@ import { createQueryClient } from './lib/query-client';
 import './styles.css';
 import './styles/account.css';
 import './styles/status.css';
+import './styles/live-rooms.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

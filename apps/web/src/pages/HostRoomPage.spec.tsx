@@ -47,6 +47,8 @@ describe('Host room access', () => {
     expect(socket.sent[0]).toEqual({ type: 'join', roomId: ROOM_ID, role: 'host', hostKey: HOST_KEY });
     expect(text('viewer-link')).toBe(`http://localhost/view/${ROOM_ID}?name=Keynote`);
     expect(screen.getByTestId('viewer-link').getAttribute('href')).toBe(`http://localhost/view/${ROOM_ID}?name=Keynote`);
+    expect(screen.queryByTestId('host-link')).toBeNull();
+    fireEvent.click(screen.getByTestId('reveal-host-link'));
     expect(text('host-link')).toBe(
       `http://localhost/room/${ROOM_ID}?name=Keynote#key=${HOST_KEY}`,
     );
@@ -190,7 +192,7 @@ describe('Host room live session', () => {
 
     act(() => recognition.say('  Buenos días a todos  '));
     const [frame] = socket.sentOfType('transcript');
-    expect(frame).toMatchObject({ type: 'transcript', text: 'Buenos días a todos', sourceLanguage: 'es', confidence: 0.92, final: true });
+    expect(frame).toMatchObject({ type: 'transcript', text: 'Buenos días a todos', sourceLanguage: 'es', confidence: 0.92, final: true, enhance: true });
     expect(new Date(String(frame.timestamp)).toISOString()).toBe(frame.timestamp);
     let entry = screen.getByTestId('transcript-entry');
     expect(entry.dataset.state).toBe('pending');
@@ -279,6 +281,7 @@ describe('Host room live session', () => {
     joinServer({ room: { name: 'Keynote', status: 'active', sourceLanguage: 'de' } });
     expect((screen.getByTestId('input-language') as HTMLSelectElement).value).toBe('de');
 
+    fireEvent.click(screen.getByTestId('reveal-host-link'));
     fireEvent.click(screen.getByTestId('copy-host-link'));
     await waitFor(() => expect(text('copy-host-link')).toBe('Copied!'));
     expect(writeText).toHaveBeenCalledWith(`http://localhost/room/${ROOM_ID}?name=Keynote#key=${HOST_KEY}`);
@@ -291,5 +294,155 @@ describe('Host room live session', () => {
     renderApp(`/room/${ROOM_ID}`);
     expect(screen.getByText('Speech recognition not supported')).toBeTruthy();
     expect((screen.getByTestId('toggle-recording') as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('Host room, the rest of the spec', () => {
+  beforeEach(() => window.localStorage.setItem(`lt.hostKey.${ROOM_ID}`, HOST_KEY));
+
+  const stored = (seq: number, text: string, speakerId = 'host-1', speakerName = 'Host') => ({
+    type: 'transcript',
+    roomId: ROOM_ID,
+    messageId: `m-${seq}`,
+    seq,
+    text,
+    sourceLanguage: 'es',
+    timestamp: '2026-01-01T10:00:00.000Z',
+    speakerId,
+    speakerName,
+    enhanced: false,
+  });
+
+  it('sends the Enhance Mode checkbox with each final, on by default', async () => {
+    renderApp(`/room/${ROOM_ID}?from=es`);
+    const socket = joinServer({ room: { name: 'Keynote', status: 'active', sourceLanguage: 'es' } });
+    const checkbox = screen.getByTestId('enhance-mode') as HTMLInputElement;
+    expect(checkbox.checked).toBe(true);
+    fireEvent.click(screen.getByTestId('toggle-recording'));
+    await waitFor(() => expect(text('recording-badge')).toBe('Recording'));
+    expect(screen.getByTestId('microphone-badge').dataset.permission).toBe('prompt');
+    act(() => FakeRecognition.latest().say('Primera frase'));
+    fireEvent.click(checkbox);
+    act(() => FakeRecognition.latest().say('Segunda frase'));
+    expect(socket.sentOfType('transcript').map((f) => f.enhance)).toEqual([true, false]);
+  });
+
+  it('refuses to record while disconnected', async () => {
+    renderApp(`/room/${ROOM_ID}?from=es`);
+    const socket = joinServer({ room: { name: 'Keynote', status: 'active', sourceLanguage: 'es' } });
+    act(() => socket.drop(1006));
+    fireEvent.click(screen.getByTestId('toggle-recording'));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Not connected to server'));
+    expect(FakeRecognition.instances).toHaveLength(0);
+  });
+
+  it('shows the stored transcript after a reload, speaker lines with their name, in seq order', () => {
+    renderApp(`/room/${ROOM_ID}`);
+    const socket = joinServer({ room: { name: 'Keynote', status: 'active', sourceLanguage: 'es' }, seq: 3 });
+    serverSends(socket, stored(1, 'Hola'));
+    serverSends(socket, stored(3, 'Tercera', 'host-2'));
+    serverSends(socket, stored(2, 'Soy Ana', '5c1e0f3a-9d2b-4e7f-8a6c-2b4d6f8a0c1e', 'Ana'));
+    const entries = screen.getAllByTestId('transcript-entry');
+    expect(entries.map((e) => e.dataset.seq)).toEqual(['1', '2', '3']);
+    expect(screen.getAllByTestId('entry-speaker').map((e) => e.textContent)).toEqual(['Ana']);
+  });
+
+  it('clears the log on Start Room and keeps it cleared when the history comes again', () => {
+    renderApp(`/room/${ROOM_ID}?from=es`);
+    const socket = joinServer({ seq: 1 });
+    serverSends(socket, stored(1, 'Old line'));
+    expect(screen.getAllByTestId('transcript-entry')).toHaveLength(1);
+    fireEvent.click(screen.getByTestId('toggle-room'));
+    serverSends(socket, { type: 'room_start', roomId: ROOM_ID, messageId: 'e1', timestamp: '2026-01-01T10:00:00.000Z', sourceLanguage: 'es' });
+    expect(screen.queryAllByTestId('transcript-entry')).toHaveLength(0);
+    serverSends(socket, stored(1, 'Old line'));
+    expect(screen.queryAllByTestId('transcript-entry')).toHaveLength(0);
+    serverSends(socket, stored(2, 'New line'));
+    expect(screen.getAllByTestId('transcript-entry')).toHaveLength(1);
+  });
+
+  it('shows the QR code of the viewer link, full screen until Escape', () => {
+    renderApp(`/room/${ROOM_ID}?name=Keynote`);
+    joinServer();
+    expect(screen.getByTestId('viewer-qr').getAttribute('data-version')).toBe('5');
+    fireEvent.click(screen.getByTestId('qr-fullscreen'));
+    expect(screen.getByRole('dialog').textContent).toContain(`http://localhost/view/${ROOM_ID}?name=Keynote`);
+    expect(screen.getByTestId('viewer-qr-large')).toBeTruthy();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('shows the quota notice while the budget is spent', () => {
+    renderApp(`/room/${ROOM_ID}`);
+    const socket = joinServer({ quotaExhausted: true });
+    expect(screen.getByTestId('quota-notice')).toBeTruthy();
+    serverSends(socket, { type: 'quota_restored', roomId: ROOM_ID, timestamp: '2026-01-01T10:00:00.000Z' });
+    expect(screen.queryByTestId('quota-notice')).toBeNull();
+  });
+
+  it('has no Manage Speakers panel without a signed-in user', () => {
+    renderApp(`/room/${ROOM_ID}`);
+    joinServer();
+    expect(screen.queryByTestId('speakers-panel')).toBeNull();
+  });
+});
+
+describe('Manage Speakers', () => {
+  const speaker = (overrides: Record<string, unknown> = {}) => ({
+    id: '5c1e0f3a-9d2b-4e7f-8a6c-2b4d6f8a0c1e',
+    room_id: ROOM_ID,
+    speaker_name: 'Ana',
+    speaker_role: 'co-host',
+    is_active: false,
+    input_language: null,
+    joined_at: null,
+    created_at: '2026-01-01T10:00:00.000Z',
+    status: 'invited',
+    ...overrides,
+  });
+
+  it('invites by a trimmed name, shows the link once, lists statuses and removes after confirmation', async () => {
+    const session = makeSession();
+    storeSession(session);
+    let speakers = [speaker({ id: '11111111-1111-4111-8111-111111111111', speaker_name: 'Luis', status: 'active' })];
+    const fetchMock = routeFetch({
+      'GET /api/profile': () => jsonResponse(200, makeProfile()),
+      [`GET /api/rooms/${ROOM_ID}`]: () => jsonResponse(200, makeRoom({ owner_id: session.user.id })),
+      [`GET /api/rooms/${ROOM_ID}/speakers`]: () => jsonResponse(200, { speakers }),
+      [`POST /api/rooms/${ROOM_ID}/speakers`]: () => {
+        speakers = [...speakers, speaker()];
+        return jsonResponse(201, { speaker: speaker(), inviteLink: `http://localhost/speak/${ROOM_ID}?token=${'t'.repeat(43)}&name=Ana` });
+      },
+      [`DELETE /api/rooms/${ROOM_ID}/speakers/11111111-1111-4111-8111-111111111111`]: () => {
+        speakers = speakers.slice(1);
+        return { ok: true, status: 204, text: () => Promise.resolve('') } as Response;
+      },
+    });
+    renderApp(`/room/${ROOM_ID}`);
+    await waitFor(() => expect(FakeSocket.instances).toHaveLength(1));
+    joinServer();
+    await waitFor(() => expect(screen.getAllByTestId('speaker-row')).toHaveLength(1));
+    expect(screen.getByTestId('speaker-status').textContent).toBe('Active');
+
+    fireEvent.click(screen.getByTestId('invite-speaker'));
+    expect(screen.getByText('Enter a name for the speaker')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('speaker-name'), { target: { value: 'x'.repeat(51) } });
+    fireEvent.click(screen.getByTestId('invite-speaker'));
+    expect(screen.getByText('The name must be at most 50 characters')).toBeTruthy();
+
+    fireEvent.change(screen.getByTestId('speaker-name'), { target: { value: '  Ana  ' } });
+    fireEvent.click(screen.getByTestId('invite-speaker'));
+    await waitFor(() => expect(text('speaker-invite-link')).toContain(`/speak/${ROOM_ID}?token=`));
+    const invite = fetchMock.mock.calls.find(([url, init]) => url === `/api/rooms/${ROOM_ID}/speakers` && init?.method === 'POST');
+    expect(JSON.parse(String(invite?.[1]?.body))).toEqual({ name: 'Ana' });
+    await waitFor(() => expect(screen.getAllByTestId('speaker-status').map((s) => s.textContent)).toEqual(['Active', 'Invited']));
+
+    const confirm = jest.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    fireEvent.click(screen.getAllByTestId('remove-speaker')[0]);
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+    fireEvent.click(screen.getAllByTestId('remove-speaker')[0]);
+    await waitFor(() => expect(screen.getAllByTestId('speaker-row')).toHaveLength(1));
+    expect(confirm.mock.calls[0][0]).toBe('Remove Luis? Their link will stop working at once.');
+    confirm.mockRestore();
   });
 });

@@ -315,7 +315,9 @@ describe('Viewer audio from the server', () => {
       setTimeout(() => this.onended?.(), 10);
       return Promise.resolve();
     }
-    pause() {}
+    pause() {
+      this.onended?.();
+    }
   }
 
   beforeEach(() => {

@@ -6,6 +6,7 @@ import { isRoomId } from '../modules/rooms/room-id';
 import { RoomNotFound } from '../modules/viewer/components/RoomNotFound';
 import { ViewerRoom } from '../modules/viewer/components/ViewerRoom';
 import { usePublicRoom } from '../modules/viewer/hooks/usePublicRoom';
+import { NotFoundPage } from './NotFoundPage';
 
 function ViewerRoute({ roomId }: { roomId: string }) {
   const t = useT();
@@ -19,6 +20,6 @@ function ViewerRoute({ roomId }: { roomId: string }) {
 
 export function ViewerRoomPage() {
   const { roomId } = useParams();
-  if (!isRoomId(roomId)) return <RoomNotFound />;
+  if (!isRoomId(roomId)) return <NotFoundPage />;
   return <ViewerRoute key={roomId} roomId={roomId} />;
 }

@@ -5,3 +5,5 @@ export const HostRoomPage = lazyPage(() => import('./HostRoomPage').then((module
 export const ResetPasswordPage = lazyPage(() => import('./ResetPasswordPage').then((module) => module.ResetPasswordPage));
 export const AuthCallbackPage = lazyPage(() => import('./AuthCallbackPage').then((module) => module.AuthCallbackPage));
 export const DashboardPage = lazyPage(() => import('./DashboardPage').then((module) => module.DashboardPage));
+export const SpeakerRoomPage = lazyPage(() => import('./SpeakerRoomPage').then((module) => module.SpeakerRoomPage));
+export const CaptionsPage = lazyPage(() => import('./CaptionsPage').then((module) => module.CaptionsPage));

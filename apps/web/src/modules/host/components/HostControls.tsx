@@ -1,6 +1,7 @@
 import type { LanguageCode } from '@lt/contracts';
 import { LanguageSelect } from '../../../components/LanguageSelect';
-import { useT } from '../../../i18n/useT';
+import { useId } from 'react';
+import { useRoomT } from '../../../i18n/useRoomT';
 
 interface HostControlsProps {
   language: LanguageCode | null;
@@ -11,10 +12,13 @@ interface HostControlsProps {
   onToggleRoom: () => void;
   onToggleRecording: () => void;
   onEndRoom: () => void;
+  enhance: boolean;
+  onEnhanceChange: (enhance: boolean) => void;
 }
 
 export function HostControls(props: HostControlsProps) {
-  const t = useT();
+  const t = useRoomT();
+  const enhanceId = useId();
   const { active, recording } = props;
   return (
     <section className="card controls-card" aria-labelledby="controls-title">
@@ -27,6 +31,20 @@ export function HostControls(props: HostControlsProps) {
         disabled={recording}
         testId="input-language"
       />
+      <div className="checkbox-field">
+        <input
+          id={enhanceId}
+          type="checkbox"
+          checked={props.enhance}
+          onChange={(event) => props.onEnhanceChange(event.target.checked)}
+          data-testid="enhance-mode"
+          aria-describedby={`${enhanceId}-hint`}
+        />
+        <label htmlFor={enhanceId}>{t('room.enhance')}</label>
+        <p id={`${enhanceId}-hint`} className="field-hint">
+          {t('room.enhanceHint')}
+        </p>
+      </div>
       <div className="control-buttons">
         <button
           type="button"

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useT } from '../../../i18n/useT';
+import { useRoomT } from '../../../i18n/useRoomT';
+import type { MicrophonePermission } from '../../speech/microphone';
 import { useAuth } from '../../auth/hooks/useAuth';
 import { LazyAuthModal } from '../../auth/components/LazyAuthModal';
 import type { LiveStatus } from '../../live/live-client';
@@ -10,6 +11,7 @@ interface HostHeaderProps {
   status: LiveStatus;
   active: boolean;
   recording: boolean;
+  microphone: MicrophonePermission;
   creatingRoom: boolean;
   onNewRoom: () => void;
 }
@@ -21,8 +23,10 @@ const STATUS_TONE: Record<LiveStatus, string> = {
   failed: 'danger',
 };
 
-export function HostHeader({ name, status, active, recording, creatingRoom, onNewRoom }: HostHeaderProps) {
-  const t = useT();
+const MIC_TONE: Record<MicrophonePermission, string> = { prompt: 'muted', granted: 'success', denied: 'danger' };
+
+export function HostHeader({ name, status, active, recording, microphone, creatingRoom, onNewRoom }: HostHeaderProps) {
+  const t = useRoomT();
   const { status: authStatus } = useAuth();
   const [loginOpen, setLoginOpen] = useState(false);
   return (
@@ -45,6 +49,9 @@ export function HostHeader({ name, status, active, recording, creatingRoom, onNe
           >
             {recording && <span className="dot dot-pulse" aria-hidden="true" />}
             {recording ? t('host.recording') : t('host.notRecording')}
+          </span>
+          <span className={`badge badge-${MIC_TONE[microphone]}`} data-testid="microphone-badge" data-permission={microphone}>
+            {t(`room.mic.${microphone}`)}
           </span>
         </div>
       </div>

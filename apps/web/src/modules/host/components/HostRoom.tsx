@@ -1,21 +1,26 @@
 import { defaultRoomName, findLanguage, isLanguageCode, type LanguageCode } from '@lt/contracts';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useT } from '../../../i18n/useT';
-import type { Translate } from '../../../i18n/translate';
+import { useRoomT, type RoomTranslate } from '../../../i18n/useRoomT';
 import { errorText } from '../../../lib/error-text';
 import { useAuth } from '../../auth/hooks/useAuth';
 import { describeProblem } from '../../live/describe-problem';
 import { useCreateRoom } from '../../rooms/hooks/useCreateRoom';
+import { SpeakersPanel } from '../../speakers/components/SpeakersPanel';
+import { useSpeakers } from '../../speakers/hooks/useSpeakers';
 import { useSpeechCapture } from '../../speech/hooks/useSpeechCapture';
 import type { SpeechCaptureError } from '../../speech/speech-capture';
 import { useHostRoom } from '../hooks/useHostRoom';
+import type { TranscriptEntry } from '../transcript-log';
 import { HostControls } from './HostControls';
 import { HostHeader } from './HostHeader';
 import { ShareLinks } from './ShareLinks';
 import { TranscriptLog } from './TranscriptLog';
 
-function speechErrorText(error: SpeechCaptureError, t: Translate): string {
+/** The host's own lines: sent from this page, or stored under a host connection's id. */
+const isHostLine = (entry: TranscriptEntry) => !entry.speakerId || entry.speakerId.startsWith('host-');
+
+function speechErrorText(error: SpeechCaptureError, t: RoomTranslate): string {
   switch (error.kind) {
     case 'microphone-denied':
       return t('host.micDenied');
@@ -29,7 +34,7 @@ function speechErrorText(error: SpeechCaptureError, t: Translate): string {
 }
 
 export function HostRoom({ roomId, hostKey }: { roomId: string; hostKey: string | null }) {
-  const t = useT();
+  const t = useRoomT();
   const navigate = useNavigate();
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
@@ -37,19 +42,26 @@ export function HostRoom({ roomId, hostKey }: { roomId: string; hostKey: string 
   const urlName = params.get('name')?.trim() || null;
   const [notice, setNotice] = useState<string | null>(null);
   const [interim, setInterim] = useState<string | null>(null);
+  const [enhance, setEnhance] = useState(true);
   const createRoom = useCreateRoom();
+  const speakers = useSpeakers(roomId, user !== null);
 
   const speech = useSpeechCapture({
     onFinal: (result) => {
       setInterim(null);
-      if (language) host.sendFinal(result, language);
+      if (language) host.sendFinal(result, language, enhance);
     },
     onInterim: (result) => {
       setInterim(result.text);
       if (language) host.sendInterim(result, language);
     },
   });
-  const host = useHostRoom({ roomId, hostKey, onRoomEnded: () => speech.stop() });
+  const host = useHostRoom({
+    roomId,
+    hostKey,
+    onRoomEnded: () => speech.stop(),
+    onSpeakerEvent: () => void speakers.refresh(),
+  });
   // A host link opened on another device has no `from`: the room's own language is the best guess.
   const language: LanguageCode | null = isLanguageCode(fromParam) ? fromParam : host.room.sourceLanguage;
   const name = host.room.name ?? urlName ?? defaultRoomName(roomId);
@@ -122,6 +134,7 @@ export function HostRoom({ roomId, hostKey }: { roomId: string; hostKey: string 
         status={host.status}
         active={host.active}
         recording={speech.recording}
+        microphone={speech.microphone}
         creatingRoom={createRoom.isPending}
         onNewRoom={newRoom}
       />
@@ -133,6 +146,11 @@ export function HostRoom({ roomId, hostKey }: { roomId: string; hostKey: string 
       {host.room.translationUnavailable && (
         <p className="alert alert-info" role="note" data-testid="translation-unavailable">
           {t('host.translationUnavailable')}
+        </p>
+      )}
+      {host.room.quotaExhausted && (
+        <p className="alert alert-warning" role="note" data-testid="quota-notice">
+          {t('room.quota')}
         </p>
       )}
       <div className="alerts" role="alert">
@@ -153,10 +171,13 @@ export function HostRoom({ roomId, hostKey }: { roomId: string; hostKey: string 
             onToggleRoom={toggleRoom}
             onToggleRecording={toggleRecording}
             onEndRoom={endRoom}
+            enhance={enhance}
+            onEnhanceChange={setEnhance}
           />
           <ShareLinks roomId={roomId} name={name} hostKey={hostKey} />
+          {user && <SpeakersPanel roomId={roomId} speakers={speakers} />}
         </div>
-        <TranscriptLog entries={host.log} interim={interim} />
+        <TranscriptLog entries={host.log} interim={interim} isOwn={isHostLine} otherInterim={host.speakerInterim} />
       </div>
     </div>
   );

@@ -1,24 +1,31 @@
+import type { InterimFrame } from '@lt/contracts';
 import { useEffect, useRef } from 'react';
-import { useT } from '../../../i18n/useT';
+import { useRoomT } from '../../../i18n/useRoomT';
+import { clockTime as clock } from '../../../lib/clock';
 import type { TranscriptEntry } from '../transcript-log';
 
-function clock(timestamp: string): string {
-  const date = new Date(timestamp);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+interface TranscriptLogProps {
+  entries: TranscriptEntry[];
+  interim: string | null;
+  /** A line that is this page's own speech: it carries no name. */
+  isOwn: (entry: TranscriptEntry) => boolean;
+  otherInterim?: InterimFrame | null;
+  title?: string;
+  emptyText?: string;
 }
 
-export function TranscriptLog({ entries, interim }: { entries: TranscriptEntry[]; interim: string | null }) {
-  const t = useT();
+export function TranscriptLog({ entries, interim, isOwn, otherInterim = null, title, emptyText }: TranscriptLogProps) {
+  const t = useRoomT();
   const listRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const list = listRef.current;
     if (list) list.scrollTop = list.scrollHeight;
-  }, [entries.length, interim]);
+  }, [entries.length, interim, otherInterim?.text]);
 
   return (
     <section className="card transcript-card" aria-labelledby="transcript-title">
-      <h2 id="transcript-title">{t('host.transcript')}</h2>
+      <h2 id="transcript-title">{title ?? t('host.transcript')}</h2>
       <div
         ref={listRef}
         className="scroll-list"
@@ -28,19 +35,23 @@ export function TranscriptLog({ entries, interim }: { entries: TranscriptEntry[]
         data-testid="transcript-log"
         tabIndex={0}
       >
-        {entries.length === 0 && !interim && <p className="empty">{t('host.transcriptEmpty')}</p>}
+        {entries.length === 0 && !interim && <p className="empty">{emptyText ?? t('host.transcriptEmpty')}</p>}
         <ol className="entries">
           {entries.map((entry) => (
             <li
               key={entry.messageId}
-              className={`entry entry-${entry.state}`}
+              className={isOwn(entry) ? `entry entry-${entry.state}` : `entry entry-${entry.state} entry-other`}
               data-testid="transcript-entry"
               data-state={entry.state}
               data-seq={entry.seq}
             >
               <div className="entry-meta">
                 <time dateTime={entry.timestamp}>{clock(entry.timestamp)}</time>
-                {entry.speakerName && <span className="entry-speaker">{entry.speakerName}</span>}
+                {!isOwn(entry) && entry.speakerName && (
+                  <span className="entry-speaker" data-testid="entry-speaker">
+                    {entry.speakerName}
+                  </span>
+                )}
                 <span className={`entry-state state-${entry.state}`} title={entry.error}>
                   {entry.state === 'pending' && t('host.entry.pending')}
                   {entry.state === 'acked' && t('host.entry.acked', { seq: entry.seq ?? '' })}
@@ -52,6 +63,11 @@ export function TranscriptLog({ entries, interim }: { entries: TranscriptEntry[]
             </li>
           ))}
         </ol>
+        {otherInterim && (
+          <p className="interim" aria-hidden="true" data-testid="speaker-interim">
+            <span className="entry-speaker">{otherInterim.speakerName}</span> {otherInterim.text}
+          </p>
+        )}
         {interim && (
           <p className="interim" aria-hidden="true">
             {interim}

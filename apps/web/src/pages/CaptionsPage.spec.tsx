@@ -1,0 +1,54 @@
+import { act, screen } from '@testing-library/react';
+import { FakeSocket, joinedFrame, ROOM_ID } from '../../test/fake-socket';
+import { preloadPages, renderApp } from '../../test/render-app';
+import { captionOptions, parseColour } from '../modules/viewer/caption-options';
+
+beforeAll(preloadPages);
+
+const translation = (seq: number, extra: Record<string, unknown> = {}) => ({
+  type: 'translation',
+  messageId: `m-${seq}`,
+  seq,
+  lang: 'fr',
+  text: `Ligne ${seq}`,
+  sourceLanguage: 'es',
+  timestamp: '2026-01-01T10:00:00.000Z',
+  speakerId: 'host-1',
+  speakerName: 'Host',
+  ...extra,
+});
+
+describe('Caption overlay', () => {
+  it('shows only the last lines, large, on a transparent page, and joins like a viewer', () => {
+    renderApp(`/view/${ROOM_ID}/captions?lang=fr&lines=2&size=64`);
+    const socket = FakeSocket.latest();
+    act(() => {
+      socket.open();
+      socket.receive(joinedFrame({ role: 'viewer', room: { name: 'Keynote', status: 'active', sourceLanguage: 'es' } }));
+      [1, 2, 3].forEach((seq) => socket.receive(translation(seq)));
+      socket.receive(translation(4, { text: '[Original] Hola', fallback: 'original' }));
+    });
+    expect(socket.sent[0]).toEqual({ type: 'join', roomId: ROOM_ID, role: 'viewer', lang: 'fr' });
+    expect(screen.getAllByTestId('caption-line').map((line) => line.textContent)).toEqual(['Ligne 3', 'Hola']);
+    const captions = screen.getByTestId('captions');
+    expect(captions.style.fontSize).toBe('64px');
+    expect(captions.style.background).toBe('transparent');
+    expect(document.documentElement.classList.contains('captions-mode')).toBe(true);
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('banner')).toBeNull();
+  });
+
+  it('reads its options from the address, with sensible bounds', () => {
+    expect(captionOptions(new URLSearchParams(''))).toEqual({ lang: null, lines: 2, size: 48, background: null, color: '#ffffff' });
+    expect(captionOptions(new URLSearchParams('lang=de&lines=99&size=5&bg=000000&color=yellow'))).toEqual({
+      lang: 'de',
+      lines: 10,
+      size: 12,
+      background: '#000000',
+      color: 'yellow',
+    });
+    expect(parseColour('transparent')).toBeNull();
+    expect(parseColour('#12ab34')).toBe('#12ab34');
+    expect(parseColour('url(x)')).toBeNull();
+  });
+});
