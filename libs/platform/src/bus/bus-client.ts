@@ -45,10 +45,18 @@ export class BusRemoteError extends DomainException {}
 @Injectable()
 export class Bus {
   private readonly logger = new Logger('Bus');
+  /** Set at shutdown: the client would otherwise open a new connection for a late caller, and keep the process alive. */
+  private closed = false;
 
   constructor(@Inject(BUS_CLIENT) private readonly client: ClientProxy & SubscribingClient) {}
 
+  /** The process is shutting down: from now on requests are refused and events dropped. */
+  close(): void {
+    this.closed = true;
+  }
+
   async request<R extends RequestRoute>(route: R, payload: RequestOf<R>, options?: RequestOptions): Promise<ReplyOf<R>> {
+    if (this.closed) throw new BusRemoteError(BusErrorCode.Unavailable, `${route.subject}: the bus of this process is closed`);
     const timeoutMs = options?.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
     return inSpan(`send ${route.subject}`, { kind: SpanKind.CLIENT, attributes: messagingAttributes(route.subject) }, async () => {
       try {
@@ -85,6 +93,7 @@ export class Bus {
   }
 
   private dispatch(subject: string, payload: unknown): void {
+    if (this.closed) return;
     this.client.emit(subject, this.withTraceContext(payload)).subscribe({
       error: (error: unknown) => this.logger.warn(`could not publish ${subject}: ${describe(error)}`),
     });

@@ -11,8 +11,13 @@ export const BUS_SERVER = Symbol('BUS_SERVER');
 
 @Injectable()
 class BusClientCloser implements OnApplicationShutdown {
-  constructor(@Inject(BUS_CLIENT) private readonly client: { close(): unknown }) {}
+  constructor(
+    @Inject(BUS_CLIENT) private readonly client: { close(): unknown },
+    private readonly bus: Bus,
+  ) {}
+
   async onApplicationShutdown(): Promise<void> {
+    this.bus.close();
     await this.client.close();
   }
 }

@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { ROOMS_SUBJECTS, USAGE_SUBJECTS, type ApplyUsageRequest, type UsageEventType } from '@lt/contracts';
 import { Bus } from '../bus/bus-client';
 import { productMetrics } from '../telemetry/metrics';
@@ -25,13 +25,14 @@ interface Cached<T> {
  * (spent, or reset by an admin) a room event tells the gateways, which tell the host and the viewers.
  */
 @Injectable()
-export class UsageMeter implements OnApplicationShutdown {
+export class UsageMeter implements BeforeApplicationShutdown {
   private readonly logger = new Logger('UsageMeter');
   private readonly owners = new Map<string, Cached<string | null>>();
   private readonly statuses = new Map<string, Cached<boolean>>();
   private readonly exhausted = new Set<string>();
   private readonly pending: ApplyUsageRequest[] = [];
   private flushing = false;
+  private closed = false;
   private timer?: NodeJS.Timeout;
 
   constructor(private readonly bus: Bus) {}
@@ -69,7 +70,7 @@ export class UsageMeter implements OnApplicationShutdown {
 
   /** Sends what waits, oldest first; stops at the first failure and tries again a little later. */
   async flush(): Promise<void> {
-    if (this.flushing) return;
+    if (this.flushing || this.closed) return;
     this.flushing = true;
     try {
       while (this.pending.length > 0) {
@@ -79,6 +80,7 @@ export class UsageMeter implements OnApplicationShutdown {
     } catch (error) {
       this.logger.warn(`${this.pending.length} usage reports wait for accounts-svc: ${(error as Error).message}`);
       clearTimeout(this.timer);
+      if (this.closed) return;
       this.timer = setTimeout(() => void this.flush(), RETRY_MS);
       this.timer.unref();
     } finally {
@@ -91,9 +93,12 @@ export class UsageMeter implements OnApplicationShutdown {
     return this.pending.length;
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** One last try while the bus is still open; what accounts-svc does not take now is lost with the process. */
+  async beforeApplicationShutdown(): Promise<void> {
     clearTimeout(this.timer);
     await this.flush();
+    this.closed = true;
+    if (this.pending.length) this.logger.warn(`${this.pending.length} usage reports not applied at shutdown`);
   }
 
   private async ownerOf(roomId: string): Promise<string | null> {
