@@ -84,7 +84,8 @@ test('a host and a co-host speaker speak; viewers read, listen, summarise and ca
   test.setTimeout(240_000);
   const email = `complete-${info.project.name}-${Date.now().toString(36)}-${info.retry}@example.com`;
   const password = 'owner-pass-1';
-  expect((await request.post('/api/auth/signup', { data: { email, password, name: 'Olga Owner' } })).ok()).toBe(true);
+  const signup = await request.post('/api/auth/signup', { data: { email, password, name: 'Olga Owner' } });
+  expect(signup.status(), await signup.text()).toBe(200);
   const token = await request.post('/api/auth/token?grant_type=password', { data: { email, password } });
   const { access_token: accessToken } = (await token.json()) as { access_token: string };
   const created = await request.post('/api/rooms', { data: { name: 'Complete session' }, headers: { Authorization: `Bearer ${accessToken}` } });

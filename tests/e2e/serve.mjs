@@ -24,6 +24,9 @@ const common = {
   KEYCLOAK_REALM: 'lt',
   KEYCLOAK_CLIENT_ID: 'lt-web',
   ADMIN_EMAILS: 'admin@example.com',
+  // Every suite signs users up and in from one address; the auth rate limit has its own integration test.
+  AUTH_RATE_LIMIT_BURST: '10000',
+  AUTH_RATE_LIMIT_PER_MINUTE: '10000',
   // The suites create many rooms from one browser; the room-creation limit has its own integration test.
   ROOM_CREATE_BURST: '10000',
   ROOM_CREATE_PER_MINUTE: '10000',
