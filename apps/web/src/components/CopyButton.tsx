@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useCopy } from '../lib/useCopy';
 
-const COPIED_FOR_MS = 2000;
 
 /** Copies a value to the clipboard and says so for a moment; a refused clipboard is only logged. */
 export function CopyButton({
@@ -18,22 +17,7 @@ export function CopyButton({
   ariaLabel?: string;
   className?: string;
 }) {
-  const [copied, setCopied] = useState(false);
-
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPIED_FOR_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      setCopied(true);
-    } catch (error) {
-      console.warn('Clipboard copy failed', error);
-    }
-  };
+  const { copied, copy } = useCopy(value);
 
   return (
     <button type="button" className={className} data-testid={testId} aria-label={ariaLabel} onClick={copy}>

@@ -1,4 +1,5 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
+import { useCopy } from '../lib/useCopy';
 import { useT } from '../i18n/useT';
 import { Icon } from './Icon';
 
@@ -12,27 +13,11 @@ interface CopyFieldProps {
   secret?: boolean;
 }
 
-const COPIED_FOR_MS = 2000;
 
 export function CopyField({ label, hint, value, testId, copyTestId, secret = false }: CopyFieldProps) {
   const t = useT();
   const id = useId();
-  const [copied, setCopied] = useState(false);
-
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPIED_FOR_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      setCopied(true);
-    } catch (error) {
-      console.warn('Clipboard copy failed', error);
-    }
-  };
+  const { copied, copy } = useCopy(value);
 
   return (
     <div className={secret ? 'copy-field copy-field-secret' : 'copy-field'} role="group" aria-labelledby={`${id}-label`}>

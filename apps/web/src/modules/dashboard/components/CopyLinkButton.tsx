@@ -1,28 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useCopy } from '../../../lib/useCopy';
 import { Icon } from '../../../components/Icon';
 import { useDashboardT } from '../../../i18n/useDashboardT';
 
-const COPIED_FOR_MS = 2000;
 
 /** Copies a room's viewer link; a failed copy is only logged (spec §8). */
 export function CopyLinkButton({ value, name, compact = false }: { value: string; name: string; compact?: boolean }) {
   const t = useDashboardT();
-  const [copied, setCopied] = useState(false);
-
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPIED_FOR_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      setCopied(true);
-    } catch (error) {
-      console.warn('Clipboard copy failed', error);
-    }
-  };
+  const { copied, copy } = useCopy(value);
 
   return (
     <button
