@@ -1,6 +1,5 @@
 import { useCopy } from '../lib/useCopy';
 
-
 /** Copies a value to the clipboard and says so for a moment; a refused clipboard is only logged. */
 export function CopyButton({
   value,

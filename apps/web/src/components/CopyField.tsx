@@ -13,7 +13,6 @@ interface CopyFieldProps {
   secret?: boolean;
 }
 
-
 export function CopyField({ label, hint, value, testId, copyTestId, secret = false }: CopyFieldProps) {
   const t = useT();
   const id = useId();

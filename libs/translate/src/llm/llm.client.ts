@@ -38,85 +38,72 @@ export class LlmClient {
   }
 
   /** Translates with the spec's parameters; the answer is streamed and gathered. */
-  async translate(text: string, from: LanguageCode, to: LanguageCode, roomId: string): Promise<string> {
-    if (!this.client) throw new LlmUnavailableError('No translation provider is configured');
+  translate(text: string, from: LanguageCode, to: LanguageCode, roomId: string): Promise<string> {
     const source = findLanguage(from);
     const target = findLanguage(to);
-    const p = LLM.translation;
-    const result = await this.stream('translation', roomId, this.client, {
-      model: this.model,
-      stream: true,
-      temperature: p.temperature,
-      max_tokens: Math.min(p.maxTokensCap, Math.ceil(p.maxTokensFactor * text.length)),
-      messages: [
-        {
-          role: 'system',
-          content:
-            `You translate live speech at a conference. Translate the user's message from ` +
-            `${source?.englishName} (${from}) to ${target?.englishName} (${to}). ` +
-            'Answer with the translation only, without quotes, notes or explanations.',
-        },
-        { role: 'user', content: text },
-      ],
+    return this.ask('translation', roomId, text, LLM.translation, {
+      system:
+        `You translate live speech at a conference. Translate the user's message from ` +
+        `${source?.englishName} (${from}) to ${target?.englishName} (${to}). ` +
+        'Answer with the translation only, without quotes, notes or explanations.',
+      unavailable: 'No translation provider is configured',
+      empty: 'Empty translation result',
     });
-    if (!result) throw new Error('Empty translation result');
-    return result;
   }
 
   /**
    * A summary, in `lang`, of what was said (the lines as that language's viewers read them), with the spec's
    * parameters; the length of the input bounds the answer.
    */
-  async summarize(lines: string[], lang: LanguageCode, roomId: string): Promise<string> {
-    if (!this.client) throw new LlmUnavailableError('No summary provider is configured');
-    const text = lines.join('\n');
+  summarize(lines: string[], lang: LanguageCode, roomId: string): Promise<string> {
     const target = findLanguage(lang);
     const p = LLM.summary;
-    const result = await this.stream('summary', roomId, this.client, {
-      model: this.model,
-      stream: true,
-      temperature: p.temperature,
-      top_p: p.topP,
-      frequency_penalty: p.frequencyPenalty,
-      max_tokens: Math.min(p.maxTokensCap, Math.ceil(p.maxTokensFactor * text.length)),
-      messages: [
-        {
-          role: 'system',
-          content:
-            `You summarise live speech at a conference for someone who missed it. Write in ${target?.englishName} (${lang}). ` +
-            'Give the main points in a few short sentences or bullet points, without inventing anything that was not said.',
-        },
-        { role: 'user', content: text },
-      ],
+    return this.ask('summary', roomId, lines.join('\n'), p, {
+      system:
+        `You summarise live speech at a conference for someone who missed it. Write in ${target?.englishName} (${lang}). ` +
+        'Give the main points in a few short sentences or bullet points, without inventing anything that was not said.',
+      unavailable: 'No summary provider is configured',
+      empty: 'Empty summary result',
+      extra: { top_p: p.topP, frequency_penalty: p.frequencyPenalty },
     });
-    if (!result) throw new Error('Empty summary result');
-    return result;
   }
 
   /**
    * The transcript of a spoken sentence with recognition errors, punctuation and casing fixed, in the same
    * language and meaning (the spec's enhancement parameters).
    */
-  async enhance(text: string, lang: LanguageCode, roomId: string): Promise<string> {
-    if (!this.client) throw new LlmUnavailableError('No enhancement provider is configured');
+  enhance(text: string, lang: LanguageCode, roomId: string): Promise<string> {
     const source = findLanguage(lang);
-    const p = LLM.enhancement;
-    const result = await this.stream('enhancement', roomId, this.client, {
+    return this.ask('enhancement', roomId, text, LLM.enhancement, {
+      system:
+        `You correct live speech-recognition transcripts in ${source?.englishName} (${lang}). Fix misheard words, ` +
+        'punctuation and capitalisation; keep the language, the meaning and the wording otherwise. Answer with the corrected text only.',
+      unavailable: 'No enhancement provider is configured',
+      empty: 'Empty enhancement result',
+    });
+  }
+
+  /** One task's call: the spec's temperature, a token cap that grows with the input, a system prompt and the input. */
+  private async ask(
+    task: LlmTask,
+    roomId: string,
+    input: string,
+    limits: { temperature: number; maxTokensCap: number; maxTokensFactor: number },
+    prompt: { system: string; unavailable: string; empty: string; extra?: { top_p?: number; frequency_penalty?: number } },
+  ): Promise<string> {
+    if (!this.client) throw new LlmUnavailableError(prompt.unavailable);
+    const result = await this.stream(task, roomId, this.client, {
       model: this.model,
       stream: true,
-      temperature: p.temperature,
-      max_tokens: Math.min(p.maxTokensCap, Math.ceil(p.maxTokensFactor * text.length)),
+      temperature: limits.temperature,
+      ...prompt.extra,
+      max_tokens: Math.min(limits.maxTokensCap, Math.ceil(limits.maxTokensFactor * input.length)),
       messages: [
-        {
-          role: 'system',
-          content:
-            `You correct live speech-recognition transcripts in ${source?.englishName} (${lang}). Fix misheard words, ` +
-            'punctuation and capitalisation; keep the language, the meaning and the wording otherwise. Answer with the corrected text only.',
-        },
-        { role: 'user', content: text },
+        { role: 'system', content: prompt.system },
+        { role: 'user', content: input },
       ],
     });
-    if (!result) throw new Error('Empty enhancement result');
+    if (!result) throw new Error(prompt.empty);
     return result;
   }
 
