@@ -155,8 +155,11 @@ test('a host and a co-host speaker speak; viewers read, listen, summarise and ca
   await expect(host.getByTestId('recording-badge')).toHaveAttribute('data-recording', 'true');
   await expect(host.getByTestId('microphone-badge')).toHaveAttribute('data-permission', 'granted');
   await say(host, 'hola a todos');
+  await expect(de.getByTestId('translated-message')).toHaveCount(1);
   await ana.getByTestId('toggle-speaking').click();
   await say(ana, 'soy ana la copresentadora');
+  // Two people speak: each next sentence waits until the one before is read, so seq order is the order below.
+  await expect(de.getByTestId('translated-message')).toHaveCount(2);
   await say(host, 'gracias ana');
 
   await expect(fr.getByTestId('translated-message')).toHaveCount(3);
