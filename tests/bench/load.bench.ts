@@ -198,7 +198,10 @@ async function run(ctx: Context, scenario: Scenario): Promise<boolean> {
   const [p50, p95, p99] = [percentile(d, 50), percentile(d, 95), percentile(d, 99)];
   const max = d.reduce((a, b) => Math.max(a, b), 0);
   const lost = host.dropped + host.unanswered + (sentences - host.sent);
-  const summaryCalls = llmCalls.filter((c) => /summar/i.test(c.system)).length;
+  const summaryCalls = llmCalls.filter((c) => c.task === 'summary').length;
+  const translationCalls = llmCalls.filter((c) => c.task === 'translation').length;
+  // The cost rule: one translation per sentence and language in demand, whatever the number of viewers.
+  const costOk = translationCalls === host.acked * LANGS.length;
   const delayOk = p95 < 500 && p99 < 1000;
   const summaryFailures = summaries.filter((s) => !s.ok).length;
 
@@ -211,12 +214,14 @@ async function run(ctx: Context, scenario: Scenario): Promise<boolean> {
   console.log(
     `  sentences          sent ${host.sent}/${sentences} in ${(speakMs / 1000).toFixed(1)} s, acked ${host.acked} (last seq ${last}), resent ${host.resent}, refused for good ${host.dropped}, unanswered ${host.unanswered}; ack_ms p50=${f(percentile(host.ackMs, 50))} p95=${f(percentile(host.ackMs, 95))}`,
   );
-  console.log(`  llm calls          ${llmCalls.length - summaryCalls} translations (expected ${host.acked * LANGS.length}: one per sentence and language), ${summaryCalls} summaries`);
+  console.log(
+    `  llm calls          ${translationCalls} translations (expected ${host.acked * LANGS.length}: one per sentence and language): ${pass(costOk)}, ${summaryCalls} summaries`,
+  );
   console.log(
     `  sockets            ${VIEWERS} joined in ${(rampMs / 1000).toFixed(1)} s (join p95 ${f(percentile(joinMs, 95))} ms), closed by the server or refused: ${stats.socketFailures}${stats.errors.size ? `, error frames ${JSON.stringify(Object.fromEntries(stats.errors))}` : ''}`,
   );
   console.log(`  product cpu        ${((cpu / ((Date.now() - speakStart) / 1000)) * 100).toFixed(0)}% of one core from the first sentence to the end`);
-  let ok = delayOk && missed === 0 && lost === 0;
+  let ok = delayOk && missed === 0 && lost === 0 && costOk;
   if (lost > 0) console.log(`  sentences lost     ${lost}: never stored, so no viewer could see them: FAILED`);
   if (scenario === 'churn') {
     console.log(`  churn              reconnects ${stats.reconnects} (${CHURN}% a minute), missed_after_resume ${missedAfterResume}  count==0: ${pass(missedAfterResume === 0)}`);

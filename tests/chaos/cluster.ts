@@ -44,6 +44,8 @@ export class ProductCluster {
       LOG_LEVEL: 'warn',
       // Several processes on one host: one metrics port each would be needed; the faults do not use them.
       METRICS_PORT: '0',
+      // The spoken room is anonymous: its token budget must outlast the run.
+      ANON_ROOM_TOKEN_BUDGET: '100000000',
       DATA_DIR: join(options.logDir, 'data'),
     };
     this.harness.define('nats', natsServerSpec(basePort));

@@ -137,6 +137,8 @@ export async function startProduct(options: {
     WS_MAX_PER_ADDRESS: String(options.viewers * 2 + 100),
     ROOM_CREATE_BURST: '1000',
     ROOM_CREATE_PER_MINUTE: '1000',
+    // The run's room is anonymous: its token budget must outlast the run, or translations turn into originals.
+    ANON_ROOM_TOKEN_BUDGET: '100000000',
   };
   const running: ChildProcess[] = [];
   const launch = async (name: string, command: string, args: string[], env: Record<string, string>, readyUrl: string | null) => {
