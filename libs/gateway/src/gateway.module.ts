@@ -1,3 +1,4 @@
+import { SummaryCoalescer } from './http/summary-coalescer';
 import { HostPresence } from './live/host-presence';
 import { RoomMediaHttpController } from './http/room-media.http-controller';
 import { DynamicModule, Module } from '@nestjs/common';
@@ -57,6 +58,7 @@ export class GatewayModule {
         },
         { provide: SUMMARY_LIMITER, inject: [GATEWAY_ENV], useFactory: (c: GatewayConfig) => IpRateLimiter.create(c, SUMMARY_RATE_LIMIT) },
         AdminGuard,
+        SummaryCoalescer,
         TranscriptExports,
         SystemHealthCheck,
         HostPresence,

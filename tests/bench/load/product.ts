@@ -139,6 +139,9 @@ export async function startProduct(options: {
     ROOM_CREATE_PER_MINUTE: '1000',
     // The run's room is anonymous: its token budget must outlast the run, or translations turn into originals.
     ANON_ROOM_TOKEN_BUDGET: '100000000',
+    // Every viewer's summary comes from this one address.
+    SUMMARY_RATE_BURST: String(options.viewers * 10),
+    SUMMARY_RATE_PER_MINUTE: String(options.viewers * 10),
   };
   const running: ChildProcess[] = [];
   const launch = async (name: string, command: string, args: string[], env: Record<string, string>, readyUrl: string | null) => {

@@ -1,9 +1,10 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
 import { z } from 'zod';
-import { roomIdSchema, SPEECH_SUBJECTS, SUMMARY_SUBJECTS, speechRequestSchema, summaryBodySchema, type SummaryResponse } from '@lt/contracts';
+import { roomIdSchema, SPEECH_SUBJECTS, speechRequestSchema, summaryBodySchema, type SummaryResponse } from '@lt/contracts';
 import { Bus } from '@lt/platform';
 import { SummaryRateLimitGuard } from '../auth/ip-rate-limiter.guard';
+import { SummaryCoalescer } from './summary-coalescer';
 
 const audioQuerySchema = speechRequestSchema.pick({ lang: true }).strict();
 const messageIdSchema = speechRequestSchema.shape.messageId;
@@ -16,7 +17,10 @@ const AUDIO_CACHE = 'public, max-age=86400, immutable';
  */
 @Controller('api')
 export class RoomMediaHttpController {
-  constructor(private readonly bus: Bus) {}
+  constructor(
+    private readonly bus: Bus,
+    private readonly summaries: SummaryCoalescer,
+  ) {}
 
   @Get('rooms/:roomId/messages/:messageId/audio')
   async audio(@Param('roomId') roomId: string, @Param('messageId') messageId: string, @Query() query: unknown, @Res() res: Response): Promise<void> {
@@ -31,6 +35,6 @@ export class RoomMediaHttpController {
   @HttpCode(200)
   @UseGuards(SummaryRateLimitGuard)
   summary(@Param('roomId') roomId: string, @Body() body: unknown): Promise<SummaryResponse> {
-    return this.bus.request(SUMMARY_SUBJECTS.summarize, { roomId: roomIdSchema.parse(roomId), ...summaryBodySchema.parse(body ?? {}) }, { timeoutMs: 60_000 });
+    return this.summaries.summarize({ roomId: roomIdSchema.parse(roomId), ...summaryBodySchema.parse(body ?? {}) });
   }
 }
