@@ -6,10 +6,9 @@ import { errorText } from '../../../lib/error-text';
 import { hostPath } from '../../../lib/links';
 import { ConfirmDialog } from '../../dashboard/components/ConfirmDialog';
 import { CopyLinkButton } from '../../dashboard/components/CopyLinkButton';
-import { EmptyState } from '../../dashboard/components/EmptyState';
 import { ErrorBanner } from '../../dashboard/components/ErrorBanner';
 import { RoomStatusBadge } from '../../dashboard/components/RoomStatusBadge';
-import { TableSkeleton } from '../../dashboard/components/TableSkeleton';
+import { RoomListBody } from '../../dashboard/components/RoomListBody';
 import { languageName, shortViewerLink } from '../../dashboard/format';
 import { useRoomActions } from '../../rooms/hooks/useRoomActions';
 import { useRoomList } from '../../rooms/hooks/useRoomList';
@@ -35,46 +34,34 @@ export function ActiveRoomsScreen() {
         </Link>
       </header>
       {error && <ErrorBanner message={errorText(error, t)} />}
-      {rooms.isPending ? (
-        <TableSkeleton label={t('active.loading')} />
-      ) : rooms.isError ? null : rooms.data.length === 0 ? (
-        <EmptyState
-          icon="activity"
-          title={t('active.emptyTitle')}
-          body={t('active.emptyBody')}
-          testId="active-empty"
-          action={
-            <Link to="/dashboard/create" className="btn btn-primary">
-              {t('active.emptyCta')}
-            </Link>
-          }
-        />
-      ) : (
-        <div className="card table-card">
-          <table className="data-table" aria-label={t('active.table')}>
-            <thead>
-              <tr>
-                <th scope="col">{t('active.colRoom')}</th>
-                <th scope="col">{t('active.colStatus')}</th>
-                <th scope="col">{t('active.colLanguage')}</th>
-                <th scope="col">{t('active.colLink')}</th>
-                <th scope="col">{t('active.colActions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rooms.data.map((room) => (
-                <ActiveRoomRow
-                  key={room.id}
-                  room={room}
-                  busy={setLive.isPending && setLive.variables?.roomId === room.id}
-                  onToggle={() => setLive.mutate({ roomId: room.id, live: room.status !== 'active' })}
-                  onDelete={() => remove.mutate(room.id)}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <RoomListBody rooms={rooms} list="active" icon="activity">
+        {(list) => (
+          <div className="card table-card">
+            <table className="data-table" aria-label={t('active.table')}>
+              <thead>
+                <tr>
+                  <th scope="col">{t('active.colRoom')}</th>
+                  <th scope="col">{t('active.colStatus')}</th>
+                  <th scope="col">{t('active.colLanguage')}</th>
+                  <th scope="col">{t('active.colLink')}</th>
+                  <th scope="col">{t('active.colActions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((room) => (
+                  <ActiveRoomRow
+                    key={room.id}
+                    room={room}
+                    busy={setLive.isPending && setLive.variables?.roomId === room.id}
+                    onToggle={() => setLive.mutate({ roomId: room.id, live: room.status !== 'active' })}
+                    onDelete={() => remove.mutate(room.id)}
+                  />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </RoomListBody>
     </div>
   );
 }

@@ -1,13 +1,11 @@
 import type { RoomResponse } from '@lt/contracts';
 import { useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { Icon } from '../../../components/Icon';
 import { useDashboardT } from '../../../i18n/useDashboardT';
 import { errorText } from '../../../lib/error-text';
 import { CopyLinkButton } from '../../dashboard/components/CopyLinkButton';
-import { EmptyState } from '../../dashboard/components/EmptyState';
 import { ErrorBanner } from '../../dashboard/components/ErrorBanner';
-import { TableSkeleton } from '../../dashboard/components/TableSkeleton';
+import { RoomListBody } from '../../dashboard/components/RoomListBody';
 import { languageName, shortDateTime } from '../../dashboard/format';
 import { useRoomActions } from '../../rooms/hooks/useRoomActions';
 import { useRoomList } from '../../rooms/hooks/useRoomList';
@@ -43,80 +41,68 @@ export function HistoryScreen() {
           {t('history.duplicated', { name: duplicate.data.name })}
         </p>
       )}
-      {rooms.isPending ? (
-        <TableSkeleton label={t('history.loading')} />
-      ) : rooms.isError ? null : rooms.data.length === 0 ? (
-        <EmptyState
-          icon="history"
-          title={t('history.emptyTitle')}
-          body={t('history.emptyBody')}
-          testId="history-empty"
-          action={
-            <Link to="/dashboard/create" className="btn btn-primary">
-              {t('history.emptyCta')}
-            </Link>
-          }
-        />
-      ) : (
-        <div className="card table-card">
-          <table className="data-table" aria-label={t('history.table')}>
-            <thead>
-              <tr>
-                <th scope="col">{t('history.colRoom')}</th>
-                <th scope="col">{t('history.colDate')}</th>
-                <th scope="col">{t('history.colDuration')}</th>
-                <th scope="col">{t('history.colLanguage')}</th>
-                <th scope="col">{t('history.colActions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rooms.data.map((room) => (
-                <tr key={room.id} data-testid="history-row" data-room-id={room.id}>
-                  <td data-label={t('history.colRoom')}>
-                    <strong className="cell-title">{room.name}</strong>
-                    <code className="cell-sub">{room.id.slice(0, 8)}</code>
-                  </td>
-                  <td data-label={t('history.colDate')} data-testid="history-date">
-                    {shortDateTime(room.created_at)}
-                  </td>
-                  <td data-label={t('history.colDuration')} data-testid="history-duration">
-                    {formatDuration(roomDurationMinutes(room.created_at, room.updated_at))}
-                  </td>
-                  <td data-label={t('history.colLanguage')}>
-                    {languageName(room.source_language) ?? <span className="muted">{t('dashboard.notConfigured')}</span>}
-                  </td>
-                  <td data-label={t('history.colActions')}>
-                    <div className="row-actions">
-                      <button
-                        type="button"
-                        className="btn btn-secondary btn-sm"
-                        aria-label={t('history.duplicateLabel', { name: room.name })}
-                        aria-disabled={duplicate.isPending}
-                        data-testid="duplicate-room"
-                        onClick={() => duplicateRoom(room.id)}
-                      >
-                        <Icon name="duplicate" size={14} />
-                        {t('history.duplicate')}
-                      </button>
-                      <CopyLinkButton value={room.viewer_link} name={room.name} compact />
-                      <button
-                        type="button"
-                        className="btn btn-primary btn-sm"
-                        aria-label={t('history.transcriptLabel', { name: room.name })}
-                        data-testid="view-transcript"
-                        onClick={() => setTranscriptOf(room)}
-                      >
-                        <Icon name="file" size={14} />
-                        {t('history.transcript')}
-                      </button>
-                    </div>
-                  </td>
+      <RoomListBody rooms={rooms} list="history" icon="history">
+        {(list) => (
+          <div className="card table-card">
+            <table className="data-table" aria-label={t('history.table')}>
+              <thead>
+                <tr>
+                  <th scope="col">{t('history.colRoom')}</th>
+                  <th scope="col">{t('history.colDate')}</th>
+                  <th scope="col">{t('history.colDuration')}</th>
+                  <th scope="col">{t('history.colLanguage')}</th>
+                  <th scope="col">{t('history.colActions')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {list.map((room) => (
+                  <tr key={room.id} data-testid="history-row" data-room-id={room.id}>
+                    <td data-label={t('history.colRoom')}>
+                      <strong className="cell-title">{room.name}</strong>
+                      <code className="cell-sub">{room.id.slice(0, 8)}</code>
+                    </td>
+                    <td data-label={t('history.colDate')} data-testid="history-date">
+                      {shortDateTime(room.created_at)}
+                    </td>
+                    <td data-label={t('history.colDuration')} data-testid="history-duration">
+                      {formatDuration(roomDurationMinutes(room.created_at, room.updated_at))}
+                    </td>
+                    <td data-label={t('history.colLanguage')}>
+                      {languageName(room.source_language) ?? <span className="muted">{t('dashboard.notConfigured')}</span>}
+                    </td>
+                    <td data-label={t('history.colActions')}>
+                      <div className="row-actions">
+                        <button
+                          type="button"
+                          className="btn btn-secondary btn-sm"
+                          aria-label={t('history.duplicateLabel', { name: room.name })}
+                          aria-disabled={duplicate.isPending}
+                          data-testid="duplicate-room"
+                          onClick={() => duplicateRoom(room.id)}
+                        >
+                          <Icon name="duplicate" size={14} />
+                          {t('history.duplicate')}
+                        </button>
+                        <CopyLinkButton value={room.viewer_link} name={room.name} compact />
+                        <button
+                          type="button"
+                          className="btn btn-primary btn-sm"
+                          aria-label={t('history.transcriptLabel', { name: room.name })}
+                          data-testid="view-transcript"
+                          onClick={() => setTranscriptOf(room)}
+                        >
+                          <Icon name="file" size={14} />
+                          {t('history.transcript')}
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </RoomListBody>
       {transcriptOf && <TranscriptModal room={transcriptOf} onClose={() => setTranscriptOf(null)} />}
     </div>
   );

@@ -7,9 +7,8 @@ import { useDashboardT } from '../../../i18n/useDashboardT';
 import { errorText } from '../../../lib/error-text';
 import { ConfirmDialog } from '../../dashboard/components/ConfirmDialog';
 import { CopyLinkButton } from '../../dashboard/components/CopyLinkButton';
-import { EmptyState } from '../../dashboard/components/EmptyState';
 import { ErrorBanner } from '../../dashboard/components/ErrorBanner';
-import { TableSkeleton } from '../../dashboard/components/TableSkeleton';
+import { RoomListBody } from '../../dashboard/components/RoomListBody';
 import { languageName, localeDateTime } from '../../dashboard/format';
 import { useRoomActions } from '../../rooms/hooks/useRoomActions';
 import { useRoomList } from '../../rooms/hooks/useRoomList';
@@ -50,34 +49,22 @@ export function ScheduledRoomsScreen() {
         </Link>
       </header>
       {error && <ErrorBanner message={errorText(error, t)} />}
-      {rooms.isPending ? (
-        <TableSkeleton label={t('scheduled.loading')} />
-      ) : rooms.isError ? null : rooms.data.length === 0 ? (
-        <EmptyState
-          icon="calendar"
-          title={t('scheduled.emptyTitle')}
-          body={t('scheduled.emptyBody')}
-          testId="scheduled-empty"
-          action={
-            <Link to="/dashboard/create" className="btn btn-primary">
-              {t('scheduled.emptyCta')}
-            </Link>
-          }
-        />
-      ) : (
-        <ul className="schedule-list">
-          {rooms.data.map((room) => (
-            <ScheduledRoomCard
-              key={room.id}
-              room={room}
-              ready={isReadyToStart(room.scheduled_at, now)}
-              starting={startRoom.isPending && startRoom.variables === room.id}
-              onStart={() => startRoom.mutate(room.id)}
-              onDelete={() => remove.mutate(room.id)}
-            />
-          ))}
-        </ul>
-      )}
+      <RoomListBody rooms={rooms} list="scheduled" icon="calendar">
+        {(list) => (
+          <ul className="schedule-list">
+            {list.map((room) => (
+              <ScheduledRoomCard
+                key={room.id}
+                room={room}
+                ready={isReadyToStart(room.scheduled_at, now)}
+                starting={startRoom.isPending && startRoom.variables === room.id}
+                onStart={() => startRoom.mutate(room.id)}
+                onDelete={() => remove.mutate(room.id)}
+              />
+            ))}
+          </ul>
+        )}
+      </RoomListBody>
     </div>
   );
 }
