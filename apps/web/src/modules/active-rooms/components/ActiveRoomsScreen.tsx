@@ -4,8 +4,8 @@ import { Icon } from '../../../components/Icon';
 import { useDashboardT } from '../../../i18n/useDashboardT';
 import { errorText } from '../../../lib/error-text';
 import { hostPath } from '../../../lib/links';
-import { ConfirmDialog } from '../../dashboard/components/ConfirmDialog';
 import { CopyLinkButton } from '../../dashboard/components/CopyLinkButton';
+import { DeleteRoomButton } from '../../dashboard/components/DeleteRoomButton';
 import { ErrorBanner } from '../../dashboard/components/ErrorBanner';
 import { RoomStatusBadge } from '../../dashboard/components/RoomStatusBadge';
 import { RoomListBody } from '../../dashboard/components/RoomListBody';
@@ -121,18 +121,7 @@ function ActiveRoomRow({ room, busy, onToggle, onDelete }: RowProps) {
           >
             <Icon name="external" size={16} />
           </a>
-          <ConfirmDialog
-            renderTrigger={(open) => (
-              <button type="button" onClick={open} className="btn btn-ghost btn-sm btn-icon danger-icon" aria-label={t('dashboard.deleteLabel', { name: room.name })} title={t('dashboard.delete')} data-testid="delete-room">
-                <Icon name="trash" size={16} />
-              </button>
-            )}
-            title={t('dashboard.deleteTitle')}
-            description={t('dashboard.deleteConfirm')}
-            confirmLabel={t('dashboard.delete')}
-            cancelLabel={t('dashboard.cancel')}
-            onConfirm={onDelete}
-          />
+          <DeleteRoomButton name={room.name} onDelete={onDelete} compact />
         </div>
       </td>
     </tr>

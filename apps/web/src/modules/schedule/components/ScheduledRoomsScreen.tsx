@@ -5,8 +5,8 @@ import { Icon } from '../../../components/Icon';
 import { useLocale } from '../../../i18n/useLocale';
 import { useDashboardT } from '../../../i18n/useDashboardT';
 import { errorText } from '../../../lib/error-text';
-import { ConfirmDialog } from '../../dashboard/components/ConfirmDialog';
 import { CopyLinkButton } from '../../dashboard/components/CopyLinkButton';
+import { DeleteRoomButton } from '../../dashboard/components/DeleteRoomButton';
 import { ErrorBanner } from '../../dashboard/components/ErrorBanner';
 import { RoomListBody } from '../../dashboard/components/RoomListBody';
 import { languageName, localeDateTime } from '../../dashboard/format';
@@ -124,19 +124,7 @@ function ScheduledRoomCard({ room, ready, starting, onStart, onDelete }: CardPro
           {t('scheduled.edit')}
         </Link>
         <CopyLinkButton value={room.viewer_link} name={room.name} />
-        <ConfirmDialog
-          renderTrigger={(open) => (
-            <button type="button" onClick={open} className="btn btn-danger-outline btn-sm" aria-label={t('dashboard.deleteLabel', { name: room.name })} data-testid="delete-room">
-              <Icon name="trash" size={14} />
-              {t('dashboard.delete')}
-            </button>
-          )}
-          title={t('dashboard.deleteTitle')}
-          description={t('dashboard.deleteConfirm')}
-          confirmLabel={t('dashboard.delete')}
-          cancelLabel={t('dashboard.cancel')}
-          onConfirm={onDelete}
-        />
+        <DeleteRoomButton name={room.name} onDelete={onDelete} />
       </div>
     </li>
   );
