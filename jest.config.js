@@ -1,4 +1,4 @@
-/** One jest run: server unit + integration tests (node) and web tests (jsdom). */
+/** The one jest configuration: server unit tests and integration tests (node), web tests (jsdom). */
 const swc = [
   '@swc/jest',
   {
@@ -15,18 +15,27 @@ const moduleNameMapper = {
   '^@lt/(.*)$': '<rootDir>/libs/$1/src/index.ts',
 };
 
+const server = {
+  testEnvironment: 'node',
+  rootDir: __dirname,
+  roots: ['<rootDir>/libs', '<rootDir>/apps/gateway', '<rootDir>/tests/integration', '<rootDir>/tests/lint', '<rootDir>/tests/chaos', '<rootDir>/tests/deploy', '<rootDir>/tests/load'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  moduleNameMapper,
+  setupFiles: ['<rootDir>/jest.setup.ts'],
+};
+
+/**
+ * `unit` and `web` need nothing running; `integration` needs PostgreSQL and NATS. Each Nx project's `test` and
+ * `integration` targets run this same configuration with `--selectProjects` and the project's folder.
+ */
 module.exports = {
   projects: [
+    { ...server, displayName: 'unit', testMatch: ['**/*.spec.ts'] },
     {
-      displayName: 'server',
-      testEnvironment: 'node',
-      rootDir: __dirname,
-      roots: ['<rootDir>/libs', '<rootDir>/apps/gateway', '<rootDir>/tests/integration', '<rootDir>/tests/lint', '<rootDir>/tests/chaos', '<rootDir>/tests/deploy', '<rootDir>/tests/load'],
-      testMatch: ['**/*.spec.ts', '**/*.integration-spec.ts'],
-      testPathIgnorePatterns: ['/node_modules/', '/dist/'],
-      transform: { '^.+\\.(t|j)sx?$': swc },
-      moduleNameMapper,
-      setupFiles: ['<rootDir>/jest.setup.ts'],
+      ...server,
+      displayName: 'integration',
+      testMatch: ['**/*.integration-spec.ts'],
       globalSetup: '<rootDir>/tests/support/global-setup.ts',
     },
     {
