@@ -3,7 +3,6 @@ import {
   confidenceLevel,
   createRoomBodySchema,
   defaultRoomName,
-  isLanguageCode,
 } from './index';
 
 describe('client frames', () => {
@@ -59,9 +58,3 @@ describe('confidence buckets', () => {
   });
 });
 
-describe('languages', () => {
-  it('knows the spec languages only', () => {
-    expect(['es', 'en', 'en-IN', 'fr', 'de', 'it', 'pt'].every(isLanguageCode)).toBe(true);
-    expect(isLanguageCode('nl')).toBe(false);
-  });
-});

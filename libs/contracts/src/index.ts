@@ -28,3 +28,7 @@ export * from './speakers/speakers.subjects';
 export * from './tts/speech.messages';
 export * from './translate/summary.messages';
 export * from './usage/usage.messages';
+export * from './glossary/glossary.messages';
+export * from './glossary/glossary.dto';
+export * from './glossary/glossary-csv';
+export * from './http/client-id';

@@ -13,3 +13,16 @@ export function hasControlCharacters(value: string): boolean {
  */
 export const cleanText = (field: string) =>
   z.string().refine((value) => !hasControlCharacters(value), `${field} must not contain control characters`);
+
+/** A room name as a file name part: ASCII letters and digits in lower case, words joined by `-`. */
+export function sanitiseFileName(name: string): string {
+  const ascii = name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 50)
+    .replace(/-+$/, '');
+  return ascii || 'sala';
+}

@@ -21,6 +21,7 @@ export const adminUpdateUserBodySchema = z
 export type AdminUpdateUserBody = z.infer<typeof adminUpdateUserBodySchema>;
 
 export const userIdParamsSchema = z.object({ userId: z.uuid('User id must be a uuid') });
+export type UserIdParams = z.infer<typeof userIdParamsSchema>;
 
 /** A room as the admin panel lists it (spec §3 "admin room row"). */
 export const adminRoomSchema = z
@@ -30,6 +31,7 @@ export const adminRoomSchema = z
     owner_email: z.string().nullable().describe('null for a room created without signing in'),
     status: roomStatusSchema,
     created_at: z.iso.datetime({ offset: true }),
+    host_connected: z.boolean().describe('whether the host has the room open now; a live room without it is abandoned'),
   })
   .meta({ id: 'AdminRoom' });
 export type AdminRoom = z.infer<typeof adminRoomSchema>;

@@ -5,4 +5,6 @@ export enum RoomsErrorCode {
   /** An invite token that is not (or no longer) a speaker's of this room. */
   InvalidInvite = 'invalid_invite',
   SpeakerNotFound = 'speaker_not_found',
+  /** A room is started with the language it is spoken in, or it already has one. */
+  LanguageRequired = 'language_required',
 }

@@ -9,8 +9,11 @@ import { GatewayErrorCode } from '../errors/gateway.errors';
  */
 export type ApiMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
-/** none: anyone; bearer: a valid access token or 401; optional: anyone, but a token sent must verify. */
-export type ApiAuth = 'none' | 'bearer' | 'optional';
+/**
+ * none: anyone; bearer: a valid access token or 401; optional: anyone, but a token sent must verify;
+ * bearerOrHostKey: the room owner's access token, or the room's host key in the `X-Host-Key` header.
+ */
+export type ApiAuth = 'none' | 'bearer' | 'optional' | 'bearerOrHostKey';
 
 export interface ApiHeader {
   description: string;
@@ -37,6 +40,8 @@ export interface ApiRoute {
   auth: ApiAuth;
   params?: z.ZodObject;
   query?: z.ZodObject;
+  /** Request headers the route reads (besides Authorization). */
+  headers?: z.ZodObject;
   body?: z.ZodType;
   /** False when the route takes no body as an empty one. */
   bodyRequired?: boolean;

@@ -19,6 +19,7 @@ import { roomIdParamsSchema } from '../rooms/room-id.dto';
 import { createRoomResponseSchema, publicRoomResponseSchema } from '../rooms/room.response';
 import { apiErrors, SERVICE_ERRORS, STATE_CHANGING_ERRORS, type ApiRoute } from './api-route';
 import { ADMIN_ROUTES, OWNER_ROOM_ROUTES } from './dashboard-api-routes';
+import { GLOSSARY_ROUTES } from './glossary-api-routes';
 import { MEDIA_ROUTES } from './media-api-routes';
 import { SPEAKER_ROUTES } from './speaker-api-routes';
 
@@ -34,6 +35,7 @@ export const API_TAGS = [
   { name: 'auth', description: 'Sign-up, sessions, recovery and the own account' },
   { name: 'profile', description: "The caller's plan and token quota" },
   { name: 'rooms', description: "Creating rooms, the owner's rooms with their transcripts, and what viewers may know of them" },
+  { name: 'glossary', description: "A room's glossary: terms kept as they are or translated as the organiser says" },
   { name: 'speakers', description: 'Co-host speakers: invites by the owner, and what an invite token opens' },
   { name: 'admin', description: 'The admin panel: users, plans and roles, every room, statistics, system health (role admin)' },
   { name: 'config', description: 'Public settings for the web app' },
@@ -222,6 +224,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   },
   ...OWNER_ROOM_ROUTES,
   ...SPEAKER_ROUTES,
+  ...GLOSSARY_ROUTES,
   ...ADMIN_ROUTES,
   ...MEDIA_ROUTES,
   {

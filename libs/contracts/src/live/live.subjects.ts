@@ -10,13 +10,24 @@ export const presenceEventSchema = z.object({
   langs: z.array(languageCodeSchema),
   /** The presence expires unless refreshed within this many ms. */
   ttlMs: z.number().int().positive(),
+  /** Whether the room's host is connected to that gateway (the admin panel shows it). */
+  host: z.boolean().optional(),
 });
 
 export type PresenceEvent = z.infer<typeof presenceEventSchema>;
 export type InterimEvent = InterimFrame;
 
 /** Bus subjects between the gateways and the services about who is watching and what is provisional. */
-export const hostPresenceEventSchema = z.object({ roomId: z.string(), gatewayId: z.string(), connected: z.boolean() });
+export const hostPresenceEventSchema = z.object({
+  roomId: z.string(),
+  gatewayId: z.string(),
+  connected: z.boolean(),
+  /**
+   * A connected host expires unless said again within this many ms (a gateway killed says nothing more).
+   * Absent (a gateway of an earlier version): it holds until that gateway says otherwise.
+   */
+  ttlMs: z.number().int().positive().optional(),
+});
 export type HostPresenceEvent = z.infer<typeof hostPresenceEventSchema>;
 
 export const LIVE_SUBJECTS = {
@@ -26,7 +37,7 @@ export const LIVE_SUBJECTS = {
   presenceSync: eventRoute('live.presence.sync', z.object({})),
   /** room event: an interim line to show provisionally */
   interim: roomEventRoute('event.interim', typed<InterimEvent>()),
-  /** room event: a gateway's host connections of the room went from none to some, or back */
+  /** room event: a gateway's host connections of the room went from none to some, or back; repeated while some */
   host: roomEventRoute('event.host', hostPresenceEventSchema),
   /** room event: a gateway that just took the room asks the others to say whether they hold its host */
   hostQuery: roomEventRoute('event.host-query', z.object({ roomId: z.string(), gatewayId: z.string() })),

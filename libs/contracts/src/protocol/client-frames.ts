@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
-import { languageCodeSchema } from '../languages';
+import { hostLanguageCodeSchema, languageCodeSchema } from '../languages';
 import { cleanText } from '../text';
 
 /** Frames a browser sends on `/ws` (ARCHITECTURE §5 plus `resync`, see docs/protocol.md). */
@@ -26,7 +26,7 @@ export const transcriptFrameSchema = z.object({
   type: z.literal('transcript'),
   messageId,
   text: cleanText('text').trim().min(1).max(LIMITS.transcriptTextMax),
-  sourceLanguage: languageCodeSchema,
+  sourceLanguage: hostLanguageCodeSchema,
   timestamp: isoTimestamp,
   confidence: z.number().min(0).max(1),
   final: z.boolean(),
@@ -42,7 +42,7 @@ export const transcriptFrameSchema = z.object({
 
 export const roomStartFrameSchema = z.object({
   type: z.literal('room_start'),
-  sourceLanguage: languageCodeSchema.optional(),
+  sourceLanguage: hostLanguageCodeSchema.optional(),
 });
 export const roomEndFrameSchema = z.object({ type: z.literal('room_end') });
 export const setLanguageFrameSchema = z.object({ type: z.literal('set_language'), lang: languageCodeSchema });

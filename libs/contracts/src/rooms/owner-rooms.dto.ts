@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { SCHEDULE } from '../constants';
-import { languageCodeSchema } from '../languages';
+import { hostLanguageCodeSchema, languageCodeSchema } from '../languages';
 import { cleanText } from '../text';
-import { roomResponseSchema, roomStatusSchema } from './room.response';
+import { ownedRoomSchema, roomResponseSchema, roomStatusSchema } from './room.response';
 
 /**
  * The owner's rooms API (`/api/rooms…`, signed in): the dashboard's lists, the create and edit forms,
@@ -40,7 +40,7 @@ export const listRoomsQuerySchema = z
   .strict();
 export type ListRoomsQuery = z.output<typeof listRoomsQuerySchema>;
 
-export const roomListResponseSchema = z.object({ rooms: z.array(roomResponseSchema) }).meta({ id: 'RoomList' });
+export const roomListResponseSchema = z.object({ rooms: z.array(ownedRoomSchema) }).meta({ id: 'RoomList' });
 export type RoomListResponse = z.infer<typeof roomListResponseSchema>;
 
 const roomName = cleanText('Room name').trim().min(1, 'Room name is required').max(50, 'Room name must be at most 50 characters');
@@ -53,7 +53,7 @@ const roomName = cleanText('Room name').trim().min(1, 'Room name is required').m
 export const createOwnedRoomBodySchema = z
   .object({
     name: roomName,
-    source_language: languageCodeSchema.nullish(),
+    source_language: hostLanguageCodeSchema.nullish(),
     scheduled_at: timestamp.nullish(),
     duration_minutes: durationMinutesSchema.optional(),
     /** Addresses that will get a speaker link by e-mail (comma-separated in the form). */
@@ -66,7 +66,7 @@ export type CreateOwnedRoomBody = z.infer<typeof createOwnedRoomBodySchema>;
 export const updateRoomBodySchema = z
   .object({
     name: roomName.optional(),
-    source_language: languageCodeSchema.nullable().optional(),
+    source_language: hostLanguageCodeSchema.nullable().optional(),
     scheduled_at: timestamp.nullable().optional(),
     duration_minutes: durationMinutesSchema.optional(),
   })

@@ -24,6 +24,25 @@ export const roomResponseSchema = z
   })
   .meta({ id: 'Room' });
 
+/**
+ * How an ended room went, measured when it ended: its messages, those with a provider's translation into at
+ * least one language (not what viewers read untranslated), and their share in percent.
+ */
+export const roomEvaluationSchema = z
+  .object({
+    start_time: timestamp.describe('When the room was created'),
+    end_time: timestamp.describe('When the room last ended'),
+    total_messages: z.int().min(0),
+    translated_messages: z.int().min(0).describe('Messages with a stored translation into at least one language that is not a fallback to the original'),
+    success_rate: z.number().min(0).max(100).describe('translated_messages / total_messages in percent, two decimals; 100 when nothing was said'),
+  })
+  .meta({ id: 'RoomEvaluation' });
+
+/** A room in the owner's lists: an ended one carries its evaluation. */
+export const ownedRoomSchema = roomResponseSchema
+  .extend({ evaluation: roomEvaluationSchema.nullable().describe('null until the room has ended') })
+  .meta({ id: 'OwnedRoom' });
+
 /** `POST /api/rooms` answer: the host key is returned this once only. */
 export const createRoomResponseSchema = z
   .object({
@@ -43,6 +62,8 @@ export const publicRoomResponseSchema = z
   .meta({ id: 'PublicRoom', description: 'What anyone holding the viewer link may know of a room' });
 
 export type RoomResponse = z.infer<typeof roomResponseSchema>;
+export type RoomEvaluation = z.infer<typeof roomEvaluationSchema>;
+export type OwnedRoom = z.infer<typeof ownedRoomSchema>;
 export type CreateRoomResponse = z.infer<typeof createRoomResponseSchema>;
 export type PublicRoomResponse = z.infer<typeof publicRoomResponseSchema>;
 

@@ -67,6 +67,8 @@ export const adminRoomRowSchema = z.object({
   owner_id: userId.nullable(),
   status: roomStatusSchema,
   created_at: z.string(),
+  /** Whether a host connection of the room is open on any gateway now. */
+  host_connected: z.boolean(),
 });
 
 export const roomStatsSchema = z.object({ total_rooms: z.number().int(), active_rooms: z.number().int() });

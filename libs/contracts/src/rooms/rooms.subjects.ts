@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { eventRoute, requestRoute, roomEventRoute, typed } from '../bus/route';
 import { serviceHealthSchema } from '../health';
 import type { TranscriptResponse } from './owner-rooms.dto';
-import type { CreateRoomResponse, RoomResponse } from './room.response';
+import type { CreateRoomResponse, OwnedRoom, RoomResponse } from './room.response';
 import {
   adminDeleteRoomRequestSchema,
   adminRoomRowSchema,
@@ -40,7 +40,7 @@ export const ROOMS_SUBJECTS = {
   getTranscript: requestRoute('rooms.transcript.get', z.object({ roomId: z.uuid(), messageId: z.string().min(1).max(64) }), storedTranscriptSchema),
 
   /** The owner's rooms: each answers `room_not_found` for a room the owner does not own. */
-  listOwned: requestRoute('rooms.owner.list', listOwnedRoomsRequestSchema, typed<RoomResponse[]>()),
+  listOwned: requestRoute('rooms.owner.list', listOwnedRoomsRequestSchema, typed<OwnedRoom[]>()),
   getOwned: requestRoute('rooms.owner.get', ownerRoomRequestSchema, typed<RoomResponse>()),
   updateOwned: requestRoute('rooms.owner.update', updateOwnedRoomRequestSchema, typed<RoomResponse>()),
   deleteOwned: requestRoute('rooms.owner.delete', ownerRoomRequestSchema, roomsDeletedSchema),

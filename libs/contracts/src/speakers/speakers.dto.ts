@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
-import { languageCodeSchema } from '../languages';
+import { hostLanguageCodeSchema, languageCodeSchema } from '../languages';
 import { roomIdSchema } from '../rooms/room-id.dto';
 import { publicRoomResponseSchema } from '../rooms/room.response';
 import { cleanText } from '../text';
@@ -67,7 +67,7 @@ export const speakAccessBodySchema = z.object({ roomId: roomIdSchema, token: inv
 export type SpeakAccessBody = z.infer<typeof speakAccessBodySchema>;
 
 /** `POST /api/speak/join`: a speaker must pick its input language first (spec §5). */
-export const speakJoinBodySchema = speakAccessBodySchema.extend({ lang: languageCodeSchema }).strict();
+export const speakJoinBodySchema = speakAccessBodySchema.extend({ lang: hostLanguageCodeSchema }).strict();
 export type SpeakJoinBody = z.infer<typeof speakJoinBodySchema>;
 
 /** What an invite token opens: the speaker it names and what a speaker may know of the room. */

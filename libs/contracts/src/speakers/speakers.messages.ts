@@ -28,7 +28,7 @@ export interface SpeakerRoomState {
   speaker: { id: string; name: string };
 }
 
-/** Sent by a gateway to every gateway of the room: the speaker's socket joined (1 s after) or left. */
+/** Sent by a gateway to every gateway of the room: the speaker's socket joined (1 s after, then repeated while it stays) or left. */
 export const speakerPresenceEventSchema = z.object({
   type: z.enum(['speaker_joined', 'speaker_left']),
   roomId,
@@ -36,6 +36,10 @@ export const speakerPresenceEventSchema = z.object({
   timestamp: z.string(),
   speakerId: z.string(),
   speakerName: z.string(),
+  /** A joined speaker expires unless said again within this many ms (its gateway may be killed without a word). */
+  ttlMs: z.number().int().positive().optional(),
+  /** A repeat of `speaker_joined` that keeps the speaker present: no news for the sockets. */
+  heartbeat: z.boolean().optional(),
 });
 
 /** The owner removed a speaker: its token no longer works, and gateways close its sockets. */

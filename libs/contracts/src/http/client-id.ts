@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/**
+ * The header in which a browser names itself on a viewer's calls (summary, audio): a random id it keeps. A
+ * venue's audience shares one address, so these calls are limited per client id and per room, not per address.
+ */
+export const CLIENT_ID_HEADER = 'X-Client-Id';
+
+export const clientIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, `${CLIENT_ID_HEADER} must be 8 to 64 letters, digits, - or _`)
+  .meta({ description: 'A random id the browser keeps; calls without it are counted per client address' });
+
+/** The headers a viewer's calls may carry; documented on their routes. */
+export const viewerCallHeadersSchema = z.object({ [CLIENT_ID_HEADER]: clientIdSchema.optional() });
