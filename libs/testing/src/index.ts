@@ -6,3 +6,4 @@ export * from './smtp-catcher';
 export * from './openapi/openapi-validator';
 export * from './tracing';
 export * from './fake-google-tts.server';
+export * from './fake-translators.server';

@@ -1,11 +1,45 @@
 import { z } from 'zod';
 import { optionalString, optionalUrl } from '@lt/platform';
 
+const ms = (fallback: number) => z.coerce.number().int().min(100).max(600_000).default(fallback);
+const positive = (fallback: number) => z.coerce.number().int().min(1).max(100_000_000).default(fallback);
+
+/** The injection token of the parsed variables. */
+export const TRANSLATE_ENV = Symbol('TRANSLATE_ENV');
+
 /** Variables of the translation service. */
 export const translateEnvSchema = z.object({
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalUrl,
   OPENAI_MODEL: z.string().min(1).default('gpt-4o'),
+  /** How long a live caption waits for the language model before the fallback answers. */
+  TRANSLATION_DEADLINE_MS: ms(6_000),
+  /** Summaries, and translations made for catch-up, exports and speech: nobody is held in order behind them. */
+  LLM_LONG_DEADLINE_MS: ms(60_000),
+  /** Previous sentences of the room sent with each live translation, as context. */
+  TRANSLATION_CONTEXT_SENTENCES: z.coerce.number().int().min(0).max(20).default(3),
+  FALLBACK_TRANSLATOR: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['none', 'google', 'deepl', 'libretranslate']).default('none')),
+  GOOGLE_TRANSLATE_API_KEY: optionalString,
+  GOOGLE_TRANSLATE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().default('https://translation.googleapis.com')),
+  DEEPL_API_KEY: optionalString,
+  /** DeepL's free keys (ending in `:fx`) use https://api-free.deepl.com. */
+  DEEPL_URL: optionalUrl,
+  LIBRETRANSLATE_URL: optionalUrl,
+  LIBRETRANSLATE_API_KEY: optionalString,
+  /** The language-model provider's limits, shared by every replica of translate-svc. */
+  LLM_RPM: positive(500),
+  LLM_TPM: positive(200_000),
+  /** Each room's rate of sentences sent to the language model (the spec's limiter): a bucket, its refill, and a 60-second window. */
+  ROOM_TRANSLATION_BURST: positive(50),
+  ROOM_TRANSLATION_REFILL_PER_SECOND: z.coerce.number().positive().max(100_000).default(3),
+  ROOM_TRANSLATION_PER_MINUTE: positive(50),
 });
 
 export type TranslateEnv = z.infer<typeof translateEnvSchema>;
+
+/** A bad combination of variables stops the process with a message naming the variable. */
+export function checkTranslateEnv(env: TranslateEnv): void {
+  if (env.FALLBACK_TRANSLATOR === 'google' && !env.GOOGLE_TRANSLATE_API_KEY) throw new Error('FALLBACK_TRANSLATOR=google needs GOOGLE_TRANSLATE_API_KEY');
+  if (env.FALLBACK_TRANSLATOR === 'deepl' && !env.DEEPL_API_KEY) throw new Error('FALLBACK_TRANSLATOR=deepl needs DEEPL_API_KEY');
+  if (env.FALLBACK_TRANSLATOR === 'libretranslate' && !env.LIBRETRANSLATE_URL) throw new Error('FALLBACK_TRANSLATOR=libretranslate needs LIBRETRANSLATE_URL');
+}

@@ -1,7 +1,14 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { UsageMeter } from '@lt/platform';
-import type { TranslateEnv } from './translate.env';
-import { LlmClient, TRANSLATE_ENV } from './llm/llm.client';
+import { ConfigError } from '@lt/platform';
+import { BusUsageMeter, UsageRoomsController, usageMeterProvider } from '@lt/usage';
+import { checkTranslateEnv, TRANSLATE_ENV, type TranslateEnv } from './translate.env';
+import { FallbackService } from './fallback/fallback.service';
+import { RoomContext } from './translations/room-context';
+import { GlossaryController } from './glossary/glossary.controller';
+import { GlossaryService } from './glossary/glossary.service';
+import { LlmLimiter } from './limits/llm-limiter';
+import { TranslationCache } from './translations/translation-cache';
+import { LlmClient } from './llm/llm.client';
 import { PresenceController } from './presence/presence.controller';
 import { PresenceRegistry } from './presence/presence.registry';
 import { PurgedRooms } from './room-purge/purged-rooms';
@@ -14,6 +21,8 @@ import { SummariesService } from './summaries/summaries.service';
 import { EnhancementsRepository } from './enhancements/enhancements.repository';
 import { EnhancementsService } from './enhancements/enhancements.service';
 import { translateDatabaseProviders } from './translate.database';
+import { TranslatedCountController } from './translations/translated-count.controller';
+import { TranslatedCountRepository } from './translations/translated-count.repository';
 import { TranslationsController } from './translations/translations.controller';
 import { TranslationsService } from './translations/translations.service';
 import { TranslationsRepository } from './translations/translations.repository';
@@ -22,17 +31,28 @@ import { TranslationsRepository } from './translations/translations.repository';
 @Module({})
 export class TranslateModule {
   static forRoot(env: TranslateEnv): DynamicModule {
+    try {
+      checkTranslateEnv(env);
+    } catch (error) {
+      throw new ConfigError(`Invalid configuration:\n  ${(error as Error).message}`);
+    }
     return {
       module: TranslateModule,
-      controllers: [TranslationsController, PresenceController, RoomPurgeController, SummariesController],
+      controllers: [GlossaryController, TranslationsController, PresenceController, RoomPurgeController, SummariesController, UsageRoomsController, TranslatedCountController],
       providers: [
         { provide: TRANSLATE_ENV, useValue: env },
         ...translateDatabaseProviders,
-        UsageMeter,
+        BusUsageMeter,
+        usageMeterProvider,
         LlmClient,
         PresenceRegistry,
         TranslationsRepository,
         TranslationsService,
+        FallbackService,
+        RoomContext,
+        GlossaryService,
+        LlmLimiter,
+        TranslationCache,
         PurgedRooms,
         RoomDataRepository,
         RoomPurge,
@@ -40,6 +60,7 @@ export class TranslateModule {
         SummariesService,
         EnhancementsRepository,
         EnhancementsService,
+        TranslatedCountRepository,
       ],
     };
   }

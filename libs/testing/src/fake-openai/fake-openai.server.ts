@@ -7,7 +7,12 @@ export interface RecordedCall {
   temperature?: number;
   max_tokens?: number;
   system: string;
+  /** For a translation, the new sentence (between `<sentence>` tags); otherwise the whole user message. */
   user: string;
+  /** The whole user message as received (context and sentence of a translation). */
+  prompt: string;
+  /** The context block of a translation (between `<context>` tags), or null without one. */
+  context: string | null;
   /** The target language code the prompt asked for, when it names one. */
   target: string | null;
   /** What the prompt asks for, told by its system message. */
@@ -52,6 +57,12 @@ export class FakeOpenAiServer {
   private delayMs = 0;
   /** Extra delay for the calls whose text contains a marker: makes translations finish out of order. */
   private readonly delays = new Map<string, number>();
+  /** Answers given instead of the usual one for the sentences that contain a marker (a bad answer, a reply…). */
+  private readonly answers = new Map<string, string>();
+  private hangMarkers = new Set<string>();
+  private hangEveryN = 0;
+  private rateLimited = { count: 0, retryAfterSeconds: 0 };
+  private pacing: Pace | null = null;
   private server: Server | null = null;
 
   async start(port = 0, host = '127.0.0.1'): Promise<string> {
@@ -73,6 +84,8 @@ export class FakeOpenAiServer {
   async stop(): Promise<void> {
     const server = this.server;
     this.server = null;
+    // Calls told to hang hold their connection open: end them, or close would wait for them.
+    server?.closeAllConnections();
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
@@ -82,6 +95,36 @@ export class FakeOpenAiServer {
     this.failNext = 0;
     this.delayMs = 0;
     this.delays.clear();
+    this.answers.clear();
+    this.hangMarkers.clear();
+    this.hangEveryN = 0;
+    this.rateLimited = { count: 0, retryAfterSeconds: 0 };
+    this.pacing = null;
+  }
+
+  /** Calls whose sentence contains `marker` never answer (the connection stays open until the client gives up). */
+  hangWhen(marker: string): void {
+    this.hangMarkers.add(marker);
+  }
+
+  /** Every `n`th completion call never answers (0: none). */
+  hangEvery(n: number): void {
+    this.hangEveryN = n;
+  }
+
+  /** Calls whose sentence contains `marker` answer `content` (e.g. "Sure! Here is the translation"). */
+  answerWhen(marker: string, content: string): void {
+    this.answers.set(marker, content);
+  }
+
+  /** The next `count` completion calls answer 429 with the provider's body and `Retry-After`. */
+  rateLimit(count: number, retryAfterSeconds: number): void {
+    this.rateLimited = { count, retryAfterSeconds };
+  }
+
+  /** Streams like a real model: the first token after `firstTokenMs`, then `tokensPerSecond` (null: at once). */
+  pace(pace: Pace | null): void {
+    this.pacing = pace;
   }
 
   /** The next `count` completion calls answer 500. */
@@ -129,7 +172,8 @@ export class FakeOpenAiServer {
     const body = JSON.parse(await readBody(req));
     const messages: { role: string; content: string }[] = body.messages ?? [];
     const system = messages.find((m) => m.role === 'system')?.content ?? '';
-    const user = messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+    const prompt = messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+    const user = between(prompt, 'sentence') ?? prompt;
     const task = taskOf(system);
     const target = (task === 'summary' ? /\bin [^()]*\(([A-Za-z-]+)\)/ : /\bto [^()]*\(([A-Za-z-]+)\)/).exec(system)?.[1] ?? null;
     const call: RecordedCall = {
@@ -139,6 +183,8 @@ export class FakeOpenAiServer {
       max_tokens: body.max_tokens,
       system,
       user,
+      prompt,
+      context: between(prompt, 'context'),
       target,
       task,
       authorization: req.headers.authorization,
@@ -150,7 +196,16 @@ export class FakeOpenAiServer {
       this.failNext -= 1;
       return json(res, 500, { error: { message: 'The fake was told to fail', type: 'server_error' } });
     }
-    const content = task === 'summary' ? fakeSummary(target, user) : task === 'enhancement' ? fakeEnhancement(user) : fakeTranslation(target, user);
+    if (this.rateLimited.count > 0) {
+      this.rateLimited.count -= 1;
+      res.setHeader('retry-after', String(this.rateLimited.retryAfterSeconds));
+      return json(res, 429, {
+        error: { message: `Rate limit reached for ${body.model} on requests per min (RPM): Limit 3, Used 3, Requested 1.`, type: 'requests', param: null, code: 'rate_limit_exceeded' },
+      });
+    }
+    if ((this.hangEveryN > 0 && this.calls.length % this.hangEveryN === 0) || [...this.hangMarkers].some((m) => user.includes(m))) return;
+    const given = [...this.answers].find(([marker]) => user.includes(marker))?.[1];
+    const content = given !== undefined ? given : task === 'summary' ? fakeSummary(target, user) : task === 'enhancement' ? fakeEnhancement(user) : fakeTranslation(target, user);
     const usage = fakeUsage(system + user, content);
     call.tokens = usage.total_tokens;
     const id = `chatcmpl-${this.calls.length}`;
@@ -170,7 +225,13 @@ export class FakeOpenAiServer {
     const chunk = (delta: object, finish: string | null) =>
       `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: body.model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
     res.write(chunk({ role: 'assistant', content: '' }, null));
-    for (const piece of pieces) res.write(chunk({ content: piece }, null));
+    const pace = this.pacing;
+    if (pace) await wait(pace.firstTokenMs);
+    for (const piece of pieces) {
+      if (res.destroyed) return;
+      res.write(chunk({ content: piece }, null));
+      if (pace) await wait(1000 / pace.tokensPerSecond);
+    }
     res.write(chunk({}, 'stop'));
     // As the real API: with include_usage, one last chunk without choices reports the usage.
     if (body.stream_options?.include_usage) {
@@ -190,6 +251,19 @@ export function fakeUsage(prompt: string, completion: string) {
   const prompt_tokens = Math.ceil(prompt.length / 4);
   const completion_tokens = Math.ceil(completion.length / 4);
   return { prompt_tokens, completion_tokens, total_tokens: prompt_tokens + completion_tokens };
+}
+
+export interface Pace {
+  firstTokenMs: number;
+  tokensPerSecond: number;
+}
+
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The text between `<tag>` and `</tag>`, trimmed, or null. */
+function between(text: string, tag: string): string | null {
+  const match = new RegExp(`<${tag}>\\n?([\\s\\S]*?)\\n?</${tag}>`).exec(text);
+  return match ? match[1].trim() : null;
 }
 
 function readBody(req: IncomingMessage): Promise<string> {

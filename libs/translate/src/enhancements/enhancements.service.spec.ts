@@ -1,5 +1,6 @@
 import type { StoredTranscript } from '@lt/contracts';
 import type { UsageMeter } from '@lt/platform';
+import type { GlossaryService } from '../glossary/glossary.service';
 import type { LlmClient } from '../llm/llm.client';
 import type { EnhancementsRepository } from './enhancements.repository';
 import { EnhancementsService, worthEnhancing } from './enhancements.service';
@@ -25,8 +26,10 @@ function setup(enhance: (text: string) => Promise<string>, allowed = true) {
   } as unknown as EnhancementsRepository;
   const llm = { configured: true, enhance: jest.fn(enhance) };
   const meter = { allowed: async () => allowed } as unknown as UsageMeter;
-  return { service: new EnhancementsService(repo, llm as unknown as LlmClient, meter), llm, stored };
+  return { service: new EnhancementsService(repo, llm as unknown as LlmClient, meter, { forText: async () => ({ version: 0, entries: [] }) } as unknown as GlossaryService), llm, stored };
 }
+
+const soon = () => Date.now() + 2000;
 
 describe('Enhance Mode', () => {
   it('improves only sentences of at least 10 characters that read like raw recognition', () => {
@@ -42,11 +45,11 @@ describe('Enhance Mode', () => {
 
   it('makes one call per sentence however many ask at once, and keeps it', async () => {
     const { service, llm, stored } = setup(async (text) => `${text}.`);
-    const answers = await Promise.all([service.sourceOf(sentence), service.sourceOf(sentence), service.sourceOf(sentence)]);
+    const answers = await Promise.all([service.sourceOf(sentence, soon()), service.sourceOf(sentence, soon()), service.sourceOf(sentence, soon())]);
     expect(answers).toEqual(Array(3).fill({ text: 'hola a todos bienvenidos.', enhanced: true }));
     expect(llm.enhance).toHaveBeenCalledTimes(1);
     expect(stored.get('m1')).toBe('hola a todos bienvenidos.');
-    await service.sourceOf(sentence);
+    await service.sourceOf(sentence, soon());
     expect(llm.enhance).toHaveBeenCalledTimes(1);
   });
 
@@ -54,12 +57,12 @@ describe('Enhance Mode', () => {
     const failing = setup(async () => {
       throw new Error('429 rate limited');
     });
-    expect(await failing.service.sourceOf(sentence)).toEqual({ text: sentence.text, enhanced: false });
+    expect(await failing.service.sourceOf(sentence, soon())).toEqual({ text: sentence.text, enhanced: false });
     const spent = setup(async (t) => t, false);
-    expect(await spent.service.sourceOf(sentence)).toEqual({ text: sentence.text, enhanced: false });
+    expect(await spent.service.sourceOf(sentence, soon())).toEqual({ text: sentence.text, enhanced: false });
     expect(spent.llm.enhance).not.toHaveBeenCalled();
     const off = setup(async (t) => t);
-    expect(await off.service.sourceOf({ ...sentence, enhance: false })).toEqual({ text: sentence.text, enhanced: false });
+    expect(await off.service.sourceOf({ ...sentence, enhance: false }, soon())).toEqual({ text: sentence.text, enhanced: false });
     expect(off.llm.enhance).not.toHaveBeenCalled();
   });
 });

@@ -1,6 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { StoredTranscript } from '@lt/contracts';
 import { UsageMeter } from '@lt/platform';
+import { glossaryPrompt } from '../glossary/glossary-prompt';
+import { GlossaryService } from '../glossary/glossary.service';
 import { LlmClient } from '../llm/llm.client';
 import { EnhancementsRepository } from './enhancements.repository';
 
@@ -38,15 +40,16 @@ export class EnhancementsService {
     private readonly enhancements: EnhancementsRepository,
     private readonly llm: LlmClient,
     private readonly meter: UsageMeter,
+    private readonly glossaries: GlossaryService,
   ) {}
 
-  /** For a sentence just stored: its improvement, made now when asked for and worth it. */
-  sourceOf(t: StoredTranscript): Promise<SourceText> {
+  /** For a sentence just stored: its improvement, made now when asked for and worth it, if it comes by `deadlineAt`. */
+  sourceOf(t: StoredTranscript, deadlineAt: number): Promise<SourceText> {
     if (!t.enhance || !this.llm.configured || !worthEnhancing(t.text)) return this.storedOf(t);
     const key = `${t.roomId}:${t.messageId}`;
     let pending = this.inflight.get(key);
     if (!pending) {
-      pending = this.make(t).finally(() => this.inflight.delete(key));
+      pending = this.make(t, deadlineAt).finally(() => this.inflight.delete(key));
       this.inflight.set(key, pending);
     }
     return pending;
@@ -63,12 +66,13 @@ export class EnhancementsService {
     return this.enhancements.textsOf(roomId, messageIds);
   }
 
-  private async make(t: StoredTranscript): Promise<SourceText> {
+  private async make(t: StoredTranscript, deadlineAt: number): Promise<SourceText> {
     const stored = await this.storedOf(t);
     if (stored.enhanced) return stored;
     if (!(await this.meter.allowed(t.roomId))) return stored;
     try {
-      const text = await this.llm.enhance(t.text, t.sourceLanguage, t.roomId);
+      const glossary = await this.glossaries.forText(t.roomId, t.text);
+      const text = await this.llm.enhance(t.text, t.sourceLanguage, t.roomId, deadlineAt, glossaryPrompt(glossary, t.sourceLanguage));
       await this.enhancements.save(t.roomId, t.messageId, text);
       return { text, enhanced: true };
     } catch (error) {

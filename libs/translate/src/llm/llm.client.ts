@@ -3,32 +3,62 @@ import OpenAI from 'openai';
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import { inSpan, productMetrics, SpanKind, UsageMeter, type LlmTask } from '@lt/platform';
 import { findLanguage, LLM, type LanguageCode } from '@lt/contracts';
-import type { TranslateEnv } from '../translate.env';
+import { TRANSLATE_ENV, type TranslateEnv } from '../translate.env';
+import { LlmLimiter, type LlmPriority } from '../limits/llm-limiter';
+import { beforeDeadline, LimiterBusyError, LlmRateLimitedError, sleep } from './deadline';
+import { checkTranslation, translationMessages, type ContextSentence } from './translation-prompt';
 
-export const TRANSLATE_ENV = Symbol('TRANSLATE_ENV');
 
 export class LlmUnavailableError extends Error {}
 
-/** Chat-completion calls to any OpenAI-compatible server. The key stays on the server. */
+/** Attempts of one call: a passing failure (5xx, a dropped connection) is tried again while time is left. */
+const ATTEMPTS = 3;
+/** A retry is worth it only with this much time left before the deadline. */
+const RETRY_MIN_LEFT_MS = 1_000;
+/** When a 429 names no Retry-After. */
+const DEFAULT_RETRY_AFTER_MS = 5_000;
+
+export interface TranslateRequest {
+  text: string;
+  from: LanguageCode;
+  to: LanguageCode;
+  roomId: string;
+  /** Epoch ms past which the answer is no use (the caller falls back). */
+  deadlineAt: number;
+  context?: ContextSentence[];
+  /** The room glossary's part of the system prompt, when it has entries for this text. */
+  glossary?: string;
+  /** A live caption, or catch-up and exports (served after live captions when the provider's budget runs low). */
+  priority: LlmPriority;
+}
+
+interface Limits {
+  temperature: number;
+  maxTokensCap: number;
+  maxTokensFactor: number;
+}
+
+/**
+ * Chat-completion calls to any OpenAI-compatible server. The key stays on the server. No call waits longer
+ * than its deadline: each attempt is aborted with an AbortSignal, and the SDK's own retries are off.
+ */
 @Injectable()
 export class LlmClient {
   private readonly logger = new Logger('LlmClient');
   private readonly client: OpenAI | null;
   private readonly model: string;
+  private readonly longDeadlineMs: number;
 
   constructor(
     @Inject(TRANSLATE_ENV) env: TranslateEnv,
     private readonly meter: UsageMeter,
+    private readonly limiter: LlmLimiter,
   ) {
     this.model = env.OPENAI_MODEL;
+    this.longDeadlineMs = env.LLM_LONG_DEADLINE_MS;
     const configured = Boolean(env.OPENAI_API_KEY || env.OPENAI_BASE_URL);
     this.client = configured
-      ? new OpenAI({
-          apiKey: env.OPENAI_API_KEY ?? 'not-needed',
-          baseURL: env.OPENAI_BASE_URL,
-          maxRetries: LLM.retries,
-          timeout: LLM.timeoutMs,
-        })
+      ? new OpenAI({ apiKey: env.OPENAI_API_KEY ?? 'not-needed', baseURL: env.OPENAI_BASE_URL, maxRetries: 0, timeout: env.LLM_LONG_DEADLINE_MS })
       : null;
     if (!configured) this.logger.warn('No LLM configured (OPENAI_API_KEY / OPENAI_BASE_URL): viewers get the original text');
   }
@@ -37,31 +67,33 @@ export class LlmClient {
     return this.client !== null;
   }
 
-  /** Translates with the spec's parameters; the answer is streamed and gathered. */
-  translate(text: string, from: LanguageCode, to: LanguageCode, roomId: string): Promise<string> {
-    const source = findLanguage(from);
-    const target = findLanguage(to);
-    return this.ask('translation', roomId, text, LLM.translation, {
-      system:
-        `You translate live speech at a conference. Translate the user's message from ` +
-        `${source?.englishName} (${from}) to ${target?.englishName} (${to}). ` +
-        'Answer with the translation only, without quotes, notes or explanations.',
+  /** A translation of the new sentence only, with the room's context and glossary; the answer is checked. */
+  async translate(r: TranslateRequest): Promise<string> {
+    const context = r.context ?? [];
+    const { system, user } = translationMessages({ text: r.text, from: r.from, to: r.to, context, glossary: r.glossary });
+    const answer = await this.ask('translation', r.priority, r.roomId, r.text, LLM.translation, r.deadlineAt, {
+      system,
+      user,
       unavailable: 'No translation provider is configured',
       empty: 'Empty translation result',
     });
+    return checkTranslation(answer, r.text, context);
   }
 
   /**
    * A summary, in `lang`, of what was said (the lines as that language's viewers read them), with the spec's
    * parameters; the length of the input bounds the answer.
    */
-  summarize(lines: string[], lang: LanguageCode, roomId: string): Promise<string> {
+  summarize(lines: string[], lang: LanguageCode, roomId: string, glossary?: string): Promise<string> {
     const target = findLanguage(lang);
     const p = LLM.summary;
-    return this.ask('summary', roomId, lines.join('\n'), p, {
+    const input = lines.join('\n');
+    return this.ask('summary', 'summary', roomId, input, p, Date.now() + this.longDeadlineMs, {
       system:
         `You summarise live speech at a conference for someone who missed it. Write in ${target?.englishName} (${lang}). ` +
-        'Give the main points in a few short sentences or bullet points, without inventing anything that was not said.',
+        'Give the main points in a few short sentences or bullet points, without inventing anything that was not said.' +
+        (glossary ? `\n\n${glossary}` : ''),
+      user: input,
       unavailable: 'No summary provider is configured',
       empty: 'Empty summary result',
       extra: { top_p: p.topP, frequency_penalty: p.frequencyPenalty },
@@ -72,27 +104,37 @@ export class LlmClient {
    * The transcript of a spoken sentence with recognition errors, punctuation and casing fixed, in the same
    * language and meaning (the spec's enhancement parameters).
    */
-  enhance(text: string, lang: LanguageCode, roomId: string): Promise<string> {
+  enhance(text: string, lang: LanguageCode, roomId: string, deadlineAt: number, glossary?: string): Promise<string> {
     const source = findLanguage(lang);
-    return this.ask('enhancement', roomId, text, LLM.enhancement, {
+    return this.ask('enhancement', 'revision', roomId, text, LLM.enhancement, deadlineAt, {
       system:
         `You correct live speech-recognition transcripts in ${source?.englishName} (${lang}). Fix misheard words, ` +
-        'punctuation and capitalisation; keep the language, the meaning and the wording otherwise. Answer with the corrected text only.',
+        'punctuation and capitalisation; keep the language, the meaning and the wording otherwise. Answer with the corrected text only.' +
+        (glossary ? `\n\n${glossary}` : ''),
+      user: text,
       unavailable: 'No enhancement provider is configured',
       empty: 'Empty enhancement result',
     });
   }
 
+  /** The latest moment a caller may wait for a long task (summaries, catch-up, exports). */
+  longDeadline(): number {
+    return Date.now() + this.longDeadlineMs;
+  }
+
   /** One task's call: the spec's temperature, a token cap that grows with the input, a system prompt and the input. */
-  private async ask(
+  private ask(
     task: LlmTask,
+    priority: LlmPriority,
     roomId: string,
     input: string,
-    limits: { temperature: number; maxTokensCap: number; maxTokensFactor: number },
-    prompt: { system: string; unavailable: string; empty: string; extra?: { top_p?: number; frequency_penalty?: number } },
+    limits: Limits,
+    deadlineAt: number,
+    prompt: { system: string; user: string; unavailable: string; empty: string; extra?: { top_p?: number; frequency_penalty?: number } },
   ): Promise<string> {
-    if (!this.client) throw new LlmUnavailableError(prompt.unavailable);
-    const result = await this.stream(task, roomId, this.client, {
+    const client = this.client;
+    if (!client) return Promise.reject(new LlmUnavailableError(prompt.unavailable));
+    const params: ChatCompletionCreateParamsStreaming = {
       model: this.model,
       stream: true,
       temperature: limits.temperature,
@@ -100,17 +142,52 @@ export class LlmClient {
       max_tokens: Math.min(limits.maxTokensCap, Math.ceil(limits.maxTokensFactor * input.length)),
       messages: [
         { role: 'system', content: prompt.system },
-        { role: 'user', content: input },
+        { role: 'user', content: prompt.user },
       ],
+    };
+    const tokens = Math.ceil((prompt.system.length + prompt.user.length) / 4) + (params.max_tokens ?? 0);
+    const work = this.withRetries({ task, priority, roomId, tokens }, client, params, deadlineAt).then((text) => {
+      if (!text) throw new Error(prompt.empty);
+      return text;
     });
-    if (!result) throw new Error(prompt.empty);
-    return result;
+    return beforeDeadline(work, deadlineAt, `the ${task}`);
+  }
+
+  /**
+   * Each attempt waits for a slot of the shared limits. A provider's 429 makes every replica back off for its
+   * Retry-After, then the call is made again if that ends before the deadline. Passing failures are tried
+   * again while the deadline leaves time; a refusal is not.
+   */
+  private async withRetries(
+    call: { task: LlmTask; priority: LlmPriority; roomId: string; tokens: number },
+    client: OpenAI,
+    params: ChatCompletionCreateParamsStreaming,
+    deadlineAt: number,
+  ): Promise<string> {
+    for (let attempt = 1; ; attempt++) {
+      const slot = await this.limiter.provide(call.tokens, call.priority, deadlineAt);
+      if (slot === 'busy') throw new LimiterBusyError(`no language-model slot for the ${call.task} in time`);
+      if (slot === 'rate_limited') throw new LlmRateLimitedError(0);
+      try {
+        return await this.stream(call.task, call.roomId, client, params);
+      } catch (error) {
+        const rateLimit = rateLimitOf(error);
+        if (rateLimit) {
+          await this.limiter.backOff(rateLimit.retryAfterMs);
+          if (Date.now() + rateLimit.retryAfterMs >= deadlineAt) throw rateLimit;
+          continue;
+        }
+        const wait = 200 * attempt;
+        if (attempt >= ATTEMPTS || !passing(error) || deadlineAt - Date.now() - wait < RETRY_MIN_LEFT_MS) throw error;
+        await sleep(wait);
+      }
+    }
   }
 
   /**
    * One streamed chat completion, gathered: a span with OpenTelemetry's GenAI attributes (the usage the
    * server reports in its last chunk), the calls and tokens counted by task, and the tokens charged to the
-   * room (its owner's quota or its own budget).
+   * room (its owner's quota or its own budget), even when the answer comes too late to be used.
    */
   private stream(task: LlmTask, roomId: string, client: OpenAI, params: ChatCompletionCreateParamsStreaming): Promise<string> {
     const metrics = productMetrics();
@@ -125,7 +202,8 @@ export class LlmClient {
     };
     return inSpan(`chat ${params.model}`, { kind: SpanKind.CLIENT, attributes }, async (span) => {
       try {
-        const stream = await client.chat.completions.create({ ...params, stream_options: { include_usage: true } });
+        const signal = AbortSignal.timeout(this.longDeadlineMs);
+        const stream = await client.chat.completions.create({ ...params, stream_options: { include_usage: true } }, { signal });
         let text = '';
         for await (const chunk of stream) {
           text += chunk.choices[0]?.delta?.content ?? '';
@@ -140,9 +218,31 @@ export class LlmClient {
         metrics.llmCalls.add(1, { task, outcome: 'ok' });
         return text.trim();
       } catch (error) {
-        metrics.llmCalls.add(1, { task, outcome: 'error' });
+        metrics.llmCalls.add(1, { task, outcome: rateLimitOf(error) ? 'rate_limited' : 'error' });
         throw error;
       }
     });
   }
+}
+
+/** A provider's 429, with the wait it asks for (`retry-after-ms`, or `retry-after` in seconds or as a date). */
+export function rateLimitOf(error: unknown): LlmRateLimitedError | null {
+  if (error instanceof LlmRateLimitedError) return error;
+  if (!(error instanceof OpenAI.APIError) || error.status !== 429) return null;
+  const header = (name: string) => error.headers?.get(name) ?? null;
+  const ms = Number(header('retry-after-ms'));
+  if (ms > 0) return new LlmRateLimitedError(ms);
+  const after = header('retry-after');
+  const seconds = Number(after);
+  if (after && seconds > 0) return new LlmRateLimitedError(seconds * 1000);
+  const date = after ? Date.parse(after) - Date.now() : NaN;
+  return new LlmRateLimitedError(date > 0 ? date : DEFAULT_RETRY_AFTER_MS);
+}
+
+/** Failures that may pass: a dropped or timed-out connection, a 5xx, a 408 or 409. Not an abort, nor a refusal. */
+function passing(error: unknown): boolean {
+  if (error instanceof OpenAI.APIUserAbortError) return false;
+  if (error instanceof OpenAI.APIConnectionError) return true;
+  if (error instanceof OpenAI.APIError) return error.status === undefined || error.status >= 500 || error.status === 408 || error.status === 409;
+  return false;
 }

@@ -1,8 +1,8 @@
-import { createInProcessBus } from '@lt/platform';
+import { BusListening, createInProcessBus } from '@lt/platform';
 import { PresenceRegistry } from './presence.registry';
 
 describe('PresenceRegistry', () => {
-  const registry = () => new PresenceRegistry(createInProcessBus().bus);
+  const registry = () => new PresenceRegistry(createInProcessBus().bus, new BusListening());
   const room = '8a6f2a0e-7a43-4d2c-9f57-1c1f1b0f9b11';
 
   it('unites the languages every gateway reports for a room', () => {

@@ -1,6 +1,6 @@
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { LIVE_SUBJECTS, type LanguageCode, type PresenceEvent } from '@lt/contracts';
-import { Bus } from '@lt/platform';
+import { Bus, BusListening } from '@lt/platform';
 
 /**
  * Which languages have at least one viewer in a room, anywhere in the cluster. Every gateway publishes its
@@ -11,10 +11,17 @@ export class PresenceRegistry implements OnApplicationBootstrap {
   /** roomId -> gatewayId -> languages and expiry */
   private readonly rooms = new Map<string, Map<string, { langs: LanguageCode[]; expiresAt: number }>>();
 
-  constructor(private readonly bus: Bus) {}
+  constructor(
+    private readonly bus: Bus,
+    private readonly listening: BusListening,
+  ) {}
 
+  /**
+   * A service (re)started knows nothing of the viewers: it asks every gateway, which answers at once, as soon
+   * as it listens for the answers (rather than wait for the gateways' next presence heartbeat).
+   */
   onApplicationBootstrap(): void {
-    this.bus.emit(LIVE_SUBJECTS.presenceSync, {});
+    void this.listening.ready.then(() => this.bus.emit(LIVE_SUBJECTS.presenceSync, {}));
   }
 
   update(event: PresenceEvent): void {

@@ -9,6 +9,9 @@ import {
   type SummaryResponse,
 } from '@lt/contracts';
 import { Bus, DomainException, productMetrics, UsageMeter } from '@lt/platform';
+import { glossaryPrompt } from '../glossary/glossary-prompt';
+import { GlossaryService } from '../glossary/glossary.service';
+import { LlmRateLimitedError } from '../llm/deadline';
 import { LlmClient } from '../llm/llm.client';
 import { TranslationsService } from '../translations/translations.service';
 import { SummariesRepository, type SummaryKey } from './summaries.repository';
@@ -32,6 +35,7 @@ export class SummariesService {
     private readonly llm: LlmClient,
     private readonly bus: Bus,
     private readonly meter: UsageMeter,
+    private readonly glossaries: GlossaryService,
   ) {}
 
   async summarize(request: SummaryRequest): Promise<SummaryResponse> {
@@ -65,7 +69,13 @@ export class SummariesService {
     productMetrics().cacheMisses.add(1, { cache: 'summary' });
     const lines = await this.linesOf(key);
     if (lines.length === 0) throw new DomainException(SummaryErrorCode.NothingToSummarize, 'No translations to summarize');
-    return this.llm.summarize(lines, key.lang as SummaryRequest['lang'], key.roomId);
+    const glossary = await this.glossaries.forText(key.roomId, lines.join('\n'));
+    try {
+      return await this.llm.summarize(lines, key.lang as SummaryRequest['lang'], key.roomId, glossaryPrompt(glossary, key.lang));
+    } catch (error) {
+      if (error instanceof LlmRateLimitedError) throw new DomainException(SummaryErrorCode.Unavailable, 'The language model is busy: try again later');
+      throw error;
+    }
   }
 
   /** The span's lines as the language's viewers read them (translating what is missing), the latest first kept. */

@@ -1,7 +1,14 @@
 import type { StoredTranscript } from '@lt/contracts';
 import { createInProcessBus, type UsageMeter } from '@lt/platform';
 import type { EnhancementsService } from '../enhancements/enhancements.service';
-import type { LlmClient } from '../llm/llm.client';
+import type { FallbackService } from '../fallback/fallback.service';
+import type { GlossaryService } from '../glossary/glossary.service';
+import type { LlmLimiter } from '../limits/llm-limiter';
+import { DeadlineError, LlmRateLimitedError } from '../llm/deadline';
+import type { LlmClient, TranslateRequest } from '../llm/llm.client';
+import { translateEnvSchema } from '../translate.env';
+import type { RoomContext } from './room-context';
+import { TranslationCache } from './translation-cache';
 import type { PresenceRegistry } from '../presence/presence.registry';
 import { TranslationsService } from './translations.service';
 import type { TranslationsRepository } from './translations.repository';
@@ -18,7 +25,7 @@ const transcript: StoredTranscript = {
   speakerName: 'Host',
 };
 
-function setup(llm: Partial<LlmClient>, allowed = true) {
+function setup(llm: Partial<LlmClient>, allowed = true, fallback: Partial<FallbackService> = { configured: false, translate: async () => null }) {
   const saved: unknown[] = [];
   const repo = {
     findOne: jest.fn().mockResolvedValue(null),
@@ -28,13 +35,22 @@ function setup(llm: Partial<LlmClient>, allowed = true) {
   const { bus } = createInProcessBus();
   const meter = { allowed: jest.fn(async () => allowed) } as unknown as UsageMeter;
   const enhancements = { sourceOf: async (t: StoredTranscript) => ({ text: t.text, enhanced: false }) } as unknown as EnhancementsService;
-  const service = new TranslationsService(repo, llm as LlmClient, presence, bus, meter, enhancements);
+  const context = { remember: () => undefined, before: async () => ({ roomId: transcript.roomId, sentences: [] }), inLanguage: async () => [] } as unknown as RoomContext;
+  const cache = new TranslationCache();
+  // No sweeping timer in a unit test.
+  cache.onModuleDestroy();
+  const glossaries = { forText: async () => ({ version: 0, entries: [] }) } as unknown as GlossaryService;
+  const env = translateEnvSchema.parse({ TRANSLATION_DEADLINE_MS: '1000' });
+  const client = { longDeadline: () => Date.now() + 60_000, ...llm } as LlmClient;
+  const service = new TranslationsService(env, repo, client, presence, bus, meter, enhancements, fallback as FallbackService, context, glossaries, { room: async () => true } as unknown as LlmLimiter, cache);
   return { service, saved, bus };
 }
 
+const plan = () => ({ deadlineAt: Date.now() + 1000 });
+
 describe('TranslationsService', () => {
   it('translates once per language in demand and passes the source language through untouched', async () => {
-    const translate = jest.fn(async (text: string, _from: string, to: string) => `${to}:${text}`);
+    const translate = jest.fn(async ({ text, to }: TranslateRequest) => `${to}:${text}`);
     const { service, saved, bus } = setup({ configured: true, translate });
     const published: unknown[] = [];
     bus.subscribe('room.*.translation.*', (e: object, subject) => void published.push({ ...e, subject }));
@@ -55,8 +71,8 @@ describe('TranslationsService', () => {
     let release: (v: string) => void = () => undefined;
     const translate = jest.fn(() => new Promise<string>((r) => (release = r)));
     const { service } = setup({ configured: true, translate });
-    const a = service.translate(transcript, 'fr');
-    const b = service.translate(transcript, 'fr');
+    const a = service.translate(transcript, 'fr', plan());
+    const b = service.translate(transcript, 'fr', plan());
     await new Promise((r) => setImmediate(r));
     release('Bonjour');
     expect((await a).text).toBe('Bonjour');
@@ -66,17 +82,52 @@ describe('TranslationsService', () => {
 
   it('gives the original text, marked, when the model fails, and stores nothing', async () => {
     const { service, saved } = setup({ configured: false, translate: jest.fn().mockRejectedValue(new Error('none')) });
-    const frame = await service.translate(transcript, 'fr');
+    const frame = await service.translate(transcript, 'fr', plan());
     expect(frame).toMatchObject({ text: '[Original] Buenos días', fallback: 'original', lang: 'fr' });
     expect(saved).toHaveLength(0);
   });
 
   it('passes the original through, unstored, while the room may not spend', async () => {
-    const translate = jest.fn(async (text: string, _from: string, to: string) => `${to}:${text}`);
+    const translate = jest.fn(async ({ text, to }: TranslateRequest) => `${to}:${text}`);
     const { service, saved } = setup({ configured: true, translate }, false);
-    const frame = await service.translate(transcript, 'fr');
+    const frame = await service.translate(transcript, 'fr', plan());
     expect(frame).toMatchObject({ text: '[Original] Buenos días', fallback: 'original', seq: 7 });
     expect(translate).not.toHaveBeenCalled();
     expect(saved).toEqual([]);
+  });
+
+  it('answers with the fallback translator, stored and marked, when the model fails or times out', async () => {
+    for (const failure of [new Error('500'), new DeadlineError('late')]) {
+      const fallback = { configured: true, translate: jest.fn(async (text: string, _from: string, to: string) => `svc-${to}:${text}`) };
+      const { service, saved } = setup({ configured: true, translate: jest.fn().mockRejectedValue(failure) }, true, fallback);
+      const frame = await service.translate(transcript, 'fr', plan());
+      expect(frame).toMatchObject({ text: 'svc-fr:Buenos días', fallback: 'service' });
+      expect(saved).toEqual([expect.objectContaining({ text: 'svc-fr:Buenos días', fallback: 'service', lang: 'fr' })]);
+    }
+  });
+
+  it('never sends a rate-limited sentence to the fallback: past the deadline it is the original, unstored', async () => {
+    const fallback = { configured: true, translate: jest.fn(async () => 'svc') };
+    const { service, saved } = setup({ configured: true, translate: jest.fn().mockRejectedValue(new LlmRateLimitedError(30_000)) }, true, fallback);
+    const frame = await service.translate(transcript, 'fr', plan());
+    expect(frame).toMatchObject({ text: '[Original] Buenos días', fallback: 'original' });
+    expect(fallback.translate).not.toHaveBeenCalled();
+    expect(saved).toEqual([]);
+  });
+
+  it('sends a sentence over its room rate to the fallback translator without asking the model', async () => {
+    const translate = jest.fn();
+    const fallback = { configured: true, translate: jest.fn(async () => 'svc') };
+    const { service } = setup({ configured: true, translate }, true, fallback);
+    expect(await service.translate(transcript, 'fr', { ...plan(), roomSlot: false })).toMatchObject({ text: 'svc', fallback: 'service' });
+    expect(translate).not.toHaveBeenCalled();
+  });
+
+  it('translates with the fallback translator alone when no language model is configured, and says translation works', async () => {
+    const fallback = { configured: true, translate: jest.fn(async () => 'svc') };
+    const { service } = setup({ configured: false, translate: jest.fn() }, true, fallback);
+    expect(await service.translate(transcript, 'fr', plan())).toMatchObject({ text: 'svc', fallback: 'service' });
+    expect(service.providerStatus()).toEqual({ llmConfigured: true });
+    expect(setup({ configured: false }).service.providerStatus()).toEqual({ llmConfigured: false });
   });
 });

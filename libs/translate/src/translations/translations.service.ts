@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   ORIGINAL_PREFIX,
   ROOMS_SUBJECTS,
@@ -11,8 +11,16 @@ import {
 } from '@lt/contracts';
 import { Bus, inSpan, productMetrics, UsageMeter } from '@lt/platform';
 import { EnhancementsService } from '../enhancements/enhancements.service';
-import { LlmClient } from '../llm/llm.client';
+import { FallbackService } from '../fallback/fallback.service';
+import { glossaryPrompt, keptTerms } from '../glossary/glossary-prompt';
+import { GlossaryService } from '../glossary/glossary.service';
+import { LimiterBusyError, LlmRateLimitedError } from '../llm/deadline';
+import { LlmLimiter } from '../limits/llm-limiter';
+import { LlmClient, LlmUnavailableError } from '../llm/llm.client';
+import { TRANSLATE_ENV, type TranslateEnv } from '../translate.env';
 import { PresenceRegistry } from '../presence/presence.registry';
+import { RoomContext, type PreviousSentences } from './room-context';
+import { TranslationCache } from './translation-cache';
 import { TranslationsRepository } from './translations.repository';
 
 const HISTORY_CONCURRENCY = 4;
@@ -41,37 +49,71 @@ export function translationFrame(
   };
 }
 
+/** How a translation is asked for: until when it is of use, and for a live caption, the room's recent context. */
+export interface TranslationPlan {
+  deadlineAt: number;
+  /** A live caption: first in line for the provider's budget. */
+  live?: boolean;
+  previous?: PreviousSentences;
+  /** Whether the room's rate gave this sentence a language-model slot (false: the fallback answers). */
+  roomSlot?: boolean;
+}
+
+/** Of the live deadline, what the fallback translator keeps for itself when the language model has not answered. */
+const FALLBACK_RESERVE_MS = 1_500;
+
 /**
  * Translates each stored transcript once per language in demand, whatever the number of viewers, and
- * answers viewers' catch-up requests from the stored translations.
+ * answers viewers' catch-up requests from the stored translations. A live caption never waits past its
+ * deadline: then the fallback translator answers, or the original does.
  */
 @Injectable()
 export class TranslationsService {
   private readonly logger = new Logger('TranslationsService');
   private readonly inflight = new Map<string, Promise<TranslationFrame>>();
+  private readonly deadlineMs: number;
 
   constructor(
+    @Inject(TRANSLATE_ENV) env: TranslateEnv,
     private readonly translations: TranslationsRepository,
     private readonly llm: LlmClient,
     private readonly presence: PresenceRegistry,
     private readonly bus: Bus,
     private readonly meter: UsageMeter,
     private readonly enhancements: EnhancementsService,
-  ) {}
+    private readonly fallback: FallbackService,
+    private readonly context: RoomContext,
+    private readonly glossaries: GlossaryService,
+    private readonly limiter: LlmLimiter,
+    private readonly cache: TranslationCache,
+  ) {
+    this.deadlineMs = env.TRANSLATION_DEADLINE_MS;
+  }
 
   async onTranscriptStored(stored: StoredTranscript): Promise<void> {
     const received = performance.now();
+    this.context.remember(stored);
     const langs = this.presence.languagesFor(stored.roomId);
     if (langs.length === 0) return;
+    const deadlineAt = Date.now() + this.deadlineMs;
     const attributes = { 'lt.room_id': stored.roomId, 'lt.message_id': stored.messageId, 'lt.seq': stored.seq };
-    // Enhance Mode: one improvement, before any language, which every language is translated from.
-    const source = await this.enhancements.sourceOf(stored);
+    // Enhance Mode: one improvement, before any language, which every language is translated from; it may
+    // take a third of the deadline, the rest is the translation's.
+    // The room's rate counts sentences, whatever their languages; a sentence over it is not made to wait long.
+    const [source, previous, roomSlot] = await Promise.all([
+      this.enhancements.sourceOf(stored, Date.now() + Math.floor(this.deadlineMs / 3)),
+      this.context.before(stored),
+      this.llm.configured && langs.some((lang) => lang !== stored.sourceLanguage)
+        ? this.limiter.room(stored.roomId, 'live', Date.now() + Math.floor(this.deadlineMs / 4))
+        : true,
+    ]);
     const transcript: SourcedTranscript = { ...stored, text: source.text, enhanced: source.enhanced };
+    if (source.enhanced) this.context.remember(transcript);
     await Promise.all(
       // A span per language: the translation, and the fan-out of each gateway, are its children.
       langs.map((lang) =>
         inSpan(`translate ${lang}`, { attributes: { ...attributes, 'lt.lang': lang } }, async () => {
-          const frame = await this.translate(transcript, lang);
+          const frame = await this.translate(transcript, lang, { deadlineAt, live: true, previous, roomSlot });
           productMetrics().translationLatency.record(performance.now() - received, { lang });
           this.bus.emitToRoom(TRANSLATE_SUBJECTS.ready, { roomId: transcript.roomId, key: lang }, frame);
         }),
@@ -94,9 +136,10 @@ export class TranslationsService {
     );
     const byMessage = new Map(stored.map((row) => [row.messageId, row]));
     if (stored.length) productMetrics().cacheHits.add(stored.length, { cache: 'translation' });
+    const plan = { deadlineAt: this.historyDeadline() };
     return mapLimited(sourced, HISTORY_CONCURRENCY, (t) => {
       const row = byMessage.get(t.messageId);
-      return row ? Promise.resolve(translationFrame(t, request.lang, row.text, row.fallback)) : this.translate(t, request.lang);
+      return row ? Promise.resolve(translationFrame(t, request.lang, row.text, row.fallback)) : this.translate(t, request.lang, plan);
     });
   }
 
@@ -104,15 +147,24 @@ export class TranslationsService {
   async message(request: { roomId: string; messageId: string; lang: LanguageCode }): Promise<TranslationFrame> {
     const transcript = await this.bus.request(ROOMS_SUBJECTS.getTranscript, { roomId: request.roomId, messageId: request.messageId });
     const source = await this.enhancements.storedOf(transcript);
-    return this.translate({ ...transcript, text: source.text, enhanced: source.enhanced }, request.lang);
+    return this.translate({ ...transcript, text: source.text, enhanced: source.enhanced }, request.lang, { deadlineAt: this.historyDeadline() });
   }
 
+  /**
+   * Catch-up, exports and speech wait longer than a live caption, but not a summary's time: three live
+   * deadlines (at most LLM_LONG_DEADLINE_MS), so an export of a room the model hangs on still ends.
+   */
+  private historyDeadline(): number {
+    return Math.min(this.llm.longDeadline(), Date.now() + 3 * this.deadlineMs);
+  }
+
+  /** Whether sentences get translated at all: by the language model, or by the fallback translator alone. */
   providerStatus() {
-    return { llmConfigured: this.llm.configured };
+    return { llmConfigured: this.llm.configured || this.fallback.configured };
   }
 
   /** One translation per (message, language): concurrent askers share the call, later ones read it stored. */
-  translate(transcript: SourcedTranscript, lang: LanguageCode): Promise<TranslationFrame> {
+  translate(transcript: SourcedTranscript, lang: LanguageCode, plan: TranslationPlan): Promise<TranslationFrame> {
     if (lang === transcript.sourceLanguage) return Promise.resolve(translationFrame(transcript, lang, transcript.text));
     const key = `${transcript.roomId}:${transcript.messageId}:${lang}`;
     let pending = this.inflight.get(key);
@@ -120,29 +172,51 @@ export class TranslationsService {
       productMetrics().cacheHits.add(1, { cache: 'translation' });
       return pending;
     }
-    pending = this.translateOnce(transcript, lang).finally(() => this.inflight.delete(key));
+    pending = this.translateOnce(transcript, lang, plan).finally(() => this.inflight.delete(key));
     this.inflight.set(key, pending);
     return pending;
   }
 
-  private async translateOnce(t: SourcedTranscript, lang: LanguageCode): Promise<TranslationFrame> {
+  private async translateOnce(t: SourcedTranscript, lang: LanguageCode, plan: TranslationPlan): Promise<TranslationFrame> {
     const stored = await this.translations.findOne(t.roomId, t.messageId, lang);
     const metrics = productMetrics();
     if (stored) {
       metrics.cacheHits.add(1, { cache: 'translation' });
       return translationFrame(t, lang, stored.text, stored.fallback);
     }
+    const original = translationFrame(t, lang, ORIGINAL_PREFIX + t.text, 'original');
+    const paying = this.llm.configured || this.fallback.configured;
     // A room whose quota or budget is spent gets the original, not stored: it is translated once it may spend again.
-    if (this.llm.configured && !(await this.meter.allowed(t.roomId))) return translationFrame(t, lang, ORIGINAL_PREFIX + t.text, 'original');
-    metrics.cacheMisses.add(1, { cache: 'translation' });
+    if (paying && !(await this.meter.allowed(t.roomId))) return original;
+    const glossary = await this.glossaries.forText(t.roomId, t.text);
+    const cacheKey = { roomId: t.roomId, text: t.text, from: t.sourceLanguage, to: lang, glossaryVersion: glossary.version };
     try {
-      const text = await this.llm.translate(t.text, t.sourceLanguage, lang, t.roomId);
+      const { text, hit } = await this.cache.through(cacheKey, () => {
+        metrics.cacheMisses.add(1, { cache: 'translation' });
+        return this.viaLanguageModel(t, lang, plan, glossaryPrompt(glossary, lang));
+      });
+      if (hit) metrics.cacheHits.add(1, { cache: 'translation_text' });
       await this.translations.save({ roomId: t.roomId, messageId: t.messageId, seq: t.seq, lang, text, fallback: null });
       return translationFrame(t, lang, text);
     } catch (error) {
+      // A rate limit is waited out, never sent to the fallback; past the deadline the viewer reads the
+      // original, not stored, so catch-up translates it once the limit has passed.
+      if (error instanceof LlmRateLimitedError) return original;
       if (this.llm.configured) this.logger.warn(`translation to ${lang} failed: ${(error as Error).message}`);
-      return translationFrame(t, lang, ORIGINAL_PREFIX + t.text, 'original');
     }
+    const service = await this.fallback.translate(t.text, t.sourceLanguage, lang, plan.deadlineAt, keptTerms(glossary));
+    if (service === null) return original;
+    await this.translations.save({ roomId: t.roomId, messageId: t.messageId, seq: t.seq, lang, text: service, fallback: 'service' });
+    return translationFrame(t, lang, service, 'service');
+  }
+
+  /** The language model's translation before the deadline, less the fallback's share (a 429 is waited out within it). */
+  private async viaLanguageModel(t: SourcedTranscript, lang: LanguageCode, plan: TranslationPlan, glossary: string): Promise<string> {
+    if (!this.llm.configured) throw new LlmUnavailableError('No translation provider is configured');
+    const deadlineAt = this.fallback.configured ? plan.deadlineAt - Math.min(FALLBACK_RESERVE_MS, Math.floor(this.deadlineMs / 4)) : plan.deadlineAt;
+    if (plan.roomSlot === false) throw new LimiterBusyError('the room is over its translation rate');
+    const context = plan.previous ? await this.context.inLanguage(plan.previous, lang) : [];
+    return this.llm.translate({ text: t.text, from: t.sourceLanguage, to: lang, roomId: t.roomId, deadlineAt, context, glossary, priority: plan.live ? 'live' : 'history' });
   }
 }
 
