@@ -11,12 +11,6 @@ import { Logger as PinoNestLogger } from 'nestjs-pino';
 
 type ModuleImport = Type<unknown> | DynamicModule;
 
-const LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug', 'verbose'];
-
-export function logLevelsUpTo(level: LogLevel): LogLevel[] {
-  return LEVELS.slice(0, LEVELS.indexOf(level) + 1);
-}
-
 /**
  * Starts a process: builds the module, lets `prepare` add what it needs, binds the bus handlers, listens
  * on `port`, then answers /healthz. A configuration error stops the process with its message.

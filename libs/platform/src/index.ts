@@ -18,3 +18,4 @@ export * from './telemetry/tracing';
 export * from './telemetry/metrics';
 export * from './logging/logging';
 export * from './usage/usage-meter';
+export * from './secrets/secrets';

@@ -2,16 +2,18 @@ import { serviceDatabaseProviders } from '@lt/platform';
 import { CreateRooms1763800000000 } from './database/migrations/1763800000000-CreateRooms';
 import { AddRoomDuration1763800500000 } from './database/migrations/1763800500000-AddRoomDuration';
 import { CreateRoomSpeakers1764000200000 } from './database/migrations/1764000200000-CreateRoomSpeakers';
+import { CreateRoomGlossaries1764100000000 } from './database/migrations/1764100000000-CreateRoomGlossaries';
+import { GlossaryEntity } from './glossary/glossary.entity';
 import { RoomEntity, RoomEvaluationEntity } from './rooms/room.entity';
 import { SpeakerEntity } from './speakers/speaker.entity';
 import { MessageLogEntity } from './transcript/message-log.entity';
 
 export const ROOMS_DATA_SOURCE = Symbol('ROOMS_DATA_SOURCE');
 export const ROOMS_SCHEMA = 'rooms';
-export const ROOMS_MIGRATIONS = [CreateRooms1763800000000, AddRoomDuration1763800500000, CreateRoomSpeakers1764000200000];
+export const ROOMS_MIGRATIONS = [CreateRooms1763800000000, AddRoomDuration1763800500000, CreateRoomSpeakers1764000200000, CreateRoomGlossaries1764100000000];
 
 export const roomsDatabaseProviders = serviceDatabaseProviders(ROOMS_DATA_SOURCE, {
   schema: ROOMS_SCHEMA,
-  entities: [RoomEntity, RoomEvaluationEntity, MessageLogEntity, SpeakerEntity],
+  entities: [RoomEntity, RoomEvaluationEntity, MessageLogEntity, SpeakerEntity, GlossaryEntity],
   migrations: ROOMS_MIGRATIONS,
 });

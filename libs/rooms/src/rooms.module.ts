@@ -1,10 +1,16 @@
 import { Module } from '@nestjs/common';
+import { GlossaryController } from './glossary/glossary.controller';
+import { GlossaryRepository } from './glossary/glossary.repository';
+import { GlossaryService } from './glossary/glossary.service';
 import { roomsDatabaseProviders } from './rooms.database';
 import { AdminRoomsController } from './rooms/admin-rooms.controller';
 import { AdminRoomsService } from './rooms/admin-rooms.service';
+import { HostPresenceController, HostPresenceRegistry } from './rooms/host-presence.registry';
 import { OwnedRoomsController } from './rooms/owned-rooms.controller';
 import { OwnedRoomsService } from './rooms/owned-rooms.service';
+import { RoomAccess } from './rooms/room-access';
 import { RoomDeletion } from './rooms/room-deletion.service';
+import { RoomEvaluations } from './rooms/room-evaluations.service';
 import { RoomsController } from './rooms/rooms.controller';
 import { RoomsRepository } from './rooms/rooms.repository';
 import { RoomsService } from './rooms/rooms.service';
@@ -15,20 +21,25 @@ import { TranscriptController } from './transcript/transcript.controller';
 import { TranscriptRepository } from './transcript/transcript.repository';
 import { TranscriptService } from './transcript/transcript.service';
 
-/** rooms-svc: rooms, host keys, co-host speakers and the transcript. Needs BusModule and DatabaseUrlModule from the composition root. */
+/** rooms-svc: rooms, host keys, co-host speakers, glossaries and the transcript. Needs BusModule and DatabaseUrlModule from the composition root. */
 @Module({
-  controllers: [RoomsController, OwnedRoomsController, AdminRoomsController, TranscriptController, SpeakersController],
+  controllers: [RoomsController, OwnedRoomsController, AdminRoomsController, HostPresenceController, TranscriptController, SpeakersController, GlossaryController],
   providers: [
     ...roomsDatabaseProviders,
     RoomsRepository,
+    RoomAccess,
+    RoomEvaluations,
     RoomsService,
     RoomDeletion,
     OwnedRoomsService,
     AdminRoomsService,
+    HostPresenceRegistry,
     TranscriptRepository,
     TranscriptService,
     SpeakersRepository,
     SpeakersService,
+    GlossaryRepository,
+    GlossaryService,
   ],
 })
 export class RoomsModule {}

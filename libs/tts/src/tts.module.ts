@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { UsageMeter } from '@lt/platform';
+import { BusUsageMeter, UsageRoomsController, usageMeterProvider } from '@lt/usage';
 import { AudioRepository } from './audio/audio.repository';
 import { SpeechController } from './audio/speech.controller';
 import { SpeechService } from './audio/speech.service';
@@ -31,11 +31,12 @@ export class TtsModule {
   static forRoot(env: TtsEnv): DynamicModule {
     return {
       module: TtsModule,
-      controllers: [TtsController, SpeechController, TtsHealthController],
+      controllers: [TtsController, SpeechController, TtsHealthController, UsageRoomsController],
       providers: [
         { provide: SPEECH_PROVIDER, useFactory: () => speechProviderFrom(env) },
         ...ttsDatabaseProviders,
-        UsageMeter,
+        BusUsageMeter,
+        usageMeterProvider,
         AudioRepository,
         SpeechService,
         TtsService,

@@ -1,8 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { AuthSession } from '@lt/contracts';
+import { newSecret, sha256 } from '@lt/platform';
 import { AUTH_TIMES } from '../accounts.config';
 import { AccountsErrorCode, AccountsException } from '../accounts.exception';
-import { newSecret, SessionsService, sha256 } from '../sessions/sessions.service';
+import { SessionsService } from '../sessions/sessions.service';
 import type { UserEntity } from '../users/user.entity';
 import { UsersRepository } from '../users/users.repository';
 import { Mailer } from './mailer';

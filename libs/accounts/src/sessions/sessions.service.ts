@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { createHash, randomBytes } from 'node:crypto';
 import { ACCOUNTS_SUBJECTS, type AuthSession, type AuthUser, type RevokedSessions, type SessionRevokedEvent } from '@lt/contracts';
-import { Bus } from '@lt/platform';
+import { Bus, newSecret, sha256 } from '@lt/platform';
 import { AUTH_TIMES } from '../accounts.config';
 import { AccountsErrorCode, AccountsException } from '../accounts.exception';
 import { ProfilesService } from '../profiles/profiles.service';
@@ -9,9 +8,6 @@ import type { UserEntity } from '../users/user.entity';
 import { UsersRepository } from '../users/users.repository';
 import { SessionsRepository } from './sessions.repository';
 import { TokenSigner } from './token-signer';
-
-export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
-export const newSecret = () => randomBytes(32).toString('base64url');
 
 export function toAuthUser(user: UserEntity): AuthUser {
   return {

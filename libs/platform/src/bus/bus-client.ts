@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ClientProxy } from '@nestjs/microservices';
-import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import {
   BusErrorCode,
@@ -37,6 +36,17 @@ export const BUS_CLIENT = Symbol('BUS_CLIENT');
 
 /** An error answered by the remote handler, or by the bus itself, rethrown on the caller's side with its code. */
 export class BusRemoteError extends DomainException {}
+
+/**
+ * Thrown by a transport when a request reached no handler: the connection is down or closing, or nothing
+ * serves the subject. The caller sees `unavailable` and may try again.
+ */
+export class BusUnreachableError extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'BusUnreachableError';
+  }
+}
 
 /**
  * The typed face of the bus: a request or an event names its route from libs/contracts, and the payload and
@@ -115,21 +125,13 @@ function describe(error: unknown): string {
 export function toBusError(subject: string, error: unknown, timeoutMs: number): BusRemoteError {
   if (error instanceof BusRemoteError) return error;
   if (error instanceof TimeoutError) return new BusRemoteError(BusErrorCode.Timeout, `${subject} timed out after ${timeoutMs} ms`);
-  // NATS answers an empty message when nobody subscribes to the subject ("no responders").
-  if (error instanceof EmptyResponseException) return new BusRemoteError(BusErrorCode.Unavailable, `No service answers ${subject}`);
+  if (error instanceof BusUnreachableError) return new BusRemoteError(BusErrorCode.Unavailable, `No service answers ${subject}`);
   if (typeof error === 'object' && error !== null && 'code' in error) {
     const { code, message, retryAfterSeconds } = error as { code: unknown; message?: unknown; retryAfterSeconds?: unknown };
     if (isErrorCode(code)) {
       const wait = typeof retryAfterSeconds === 'number' && retryAfterSeconds > 0 ? retryAfterSeconds : undefined;
       return new BusRemoteError(code, typeof message === 'string' ? message : code, wait);
     }
-  }
-  // A lost connection: the client refuses at once until it has reconnected.
-  if (typeof error === 'string' && /connection|no matching message handler/i.test(error)) {
-    return new BusRemoteError(BusErrorCode.Unavailable, `No service answers ${subject}`);
-  }
-  if (error instanceof Error && /connection|CONNECTION_CLOSED|CLOSED/i.test(error.message)) {
-    return new BusRemoteError(BusErrorCode.Unavailable, `No service answers ${subject}`);
   }
   return new BusRemoteError(BusErrorCode.Internal, 'Internal error');
 }

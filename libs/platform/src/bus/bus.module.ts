@@ -1,5 +1,6 @@
 import { DynamicModule, Global, INestApplication, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import type { CustomTransportStrategy } from '@nestjs/microservices';
+import type { NatsConnection } from 'nats';
 import { Bus, BUS_CLIENT } from './bus-client';
 import { InProcessBroker, InProcessClient, InProcessServer } from './in-process.transport';
 import { natsConnectionOptions, PrefixedNatsClient, PrefixedNatsServer } from './nats.transport';
@@ -19,6 +20,20 @@ class BusClientCloser implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     this.bus.close();
     await this.client.close();
+  }
+}
+
+/**
+ * Settles once this process's bus handlers listen (connectBus). A question the process asks at start whose
+ * answers come back as events (e.g. presence) waits for it: asked before, its answers could come to nobody.
+ */
+@Injectable()
+export class BusListening {
+  private settle!: () => void;
+  readonly ready = new Promise<void>((resolve) => (this.settle = resolve));
+
+  markListening(): void {
+    this.settle();
   }
 }
 
@@ -53,14 +68,18 @@ export class BusModule {
           ];
     return {
       module: BusModule,
-      providers: [...transport, Bus, BusClientCloser],
-      exports: [Bus, BUS_SERVER],
+      providers: [...transport, Bus, BusClientCloser, BusListening],
+      exports: [Bus, BUS_SERVER, BusListening],
     };
   }
 }
 
 /** Binds every bus handler of the application to the transport and starts listening. */
 export async function connectBus(app: INestApplication): Promise<void> {
-  app.connectMicroservice({ strategy: app.get<CustomTransportStrategy>(BUS_SERVER) });
+  const server = app.get<CustomTransportStrategy>(BUS_SERVER);
+  app.connectMicroservice({ strategy: server });
   await app.startAllMicroservices();
+  // NATS has the subscriptions once the server has read them: then an answer cannot overtake them.
+  if (server instanceof PrefixedNatsServer) await server.unwrap<NatsConnection>().flush();
+  app.get(BusListening).markListening();
 }

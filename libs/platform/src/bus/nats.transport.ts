@@ -1,8 +1,10 @@
 import { Logger } from '@nestjs/common';
-import { ClientNats, MsPattern, NatsOptions, NatsRecordBuilder, ServerNats } from '@nestjs/microservices';
-import { headers as natsHeaders, JSONCodec, type NatsConnection, type Subscription } from 'nats';
+import { ClientNats, MsPattern, NatsOptions, NatsRecordBuilder, ReadPacket, ServerNats, WritePacket } from '@nestjs/microservices';
+import { NO_MESSAGE_HANDLER } from '@nestjs/microservices/constants';
+import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception';
+import { ErrorCode, headers as natsHeaders, JSONCodec, NatsError, type NatsConnection } from 'nats';
 import { contextFrom, withContext } from '../telemetry/tracing';
-import type { BusListener, SubscribingClient, Unsubscribe } from './bus-client';
+import { BusUnreachableError, type BusListener, type SubscribingClient, type Unsubscribe } from './bus-client';
 
 type NatsClientOptions = Required<NatsOptions>['options'];
 
@@ -18,7 +20,30 @@ export const natsConnectionOptions = (url: string, name: string): NatsClientOpti
   timeout: 5000,
 });
 
-/** Nest's NATS server, with a subject prefix; each handler's queue group comes from its pattern's extras. */
+/** The NATS errors that mean the request reached nobody: the connection is down, closing, or no one subscribes. */
+const UNREACHABLE: ReadonlySet<string> = new Set([
+  ErrorCode.ConnectionClosed,
+  ErrorCode.ConnectionDraining,
+  ErrorCode.ConnectionRefused,
+  ErrorCode.ConnectionTimeout,
+  ErrorCode.Disconnect,
+  ErrorCode.NoResponders,
+]);
+
+/**
+ * A failure of Nest's NATS client as the bus's own error when nothing was reached: NATS errors by their code,
+ * Nest's empty answer (NATS's "no responders") and its no-handler reply by their type and constant.
+ */
+export function natsFailure(error: unknown): unknown {
+  if (error instanceof NatsError && UNREACHABLE.has(error.code)) return new BusUnreachableError(error.message);
+  if (error instanceof EmptyResponseException || error === NO_MESSAGE_HANDLER) return new BusUnreachableError(String(error));
+  return error;
+}
+
+/**
+ * Nest's NATS server, with a subject prefix. Nest subscribes each handler with the queue group of its pattern's
+ * extras; it is handed a connection that puts the prefix in front of every subject it subscribes to.
+ */
 export class PrefixedNatsServer extends ServerNats {
   constructor(
     options: NatsClientOptions,
@@ -28,13 +53,9 @@ export class PrefixedNatsServer extends ServerNats {
   }
 
   bindEvents(client: NatsConnection): void {
-    const subscriptions = (this as unknown as { subscriptions: Subscription[] }).subscriptions;
-    for (const [channel, handler] of this.messageHandlers) {
-      const queue = (handler.extras as { queue?: string } | undefined)?.queue;
-      subscriptions.push(
-        client.subscribe(prefixed(this.prefix, channel), { queue, callback: this.getMessageHandler(channel).bind(this) }),
-      );
-    }
+    const prefix = this.prefix;
+    const subscribe: NatsConnection['subscribe'] = (subject, opts) => client.subscribe(prefixed(prefix, subject), opts);
+    super.bindEvents(new Proxy(client, { get: (target, key) => (key === 'subscribe' ? subscribe : Reflect.get(target, key, target)) }));
   }
 }
 
@@ -54,6 +75,22 @@ export class PrefixedNatsClient extends ClientNats implements SubscribingClient 
 
   isConnected(): boolean {
     return this.connected;
+  }
+
+  /**
+   * Until it has reconnected after losing NATS, Nest's client refuses at once with a bare string (its "connection
+   * lost" promise), the one failure of Nest's own that carries no code; a first connection fails with a NATS error.
+   */
+  async connect(): Promise<NatsConnection> {
+    try {
+      return await super.connect();
+    } catch (error) {
+      throw typeof error === 'string' ? new BusUnreachableError(error) : natsFailure(error);
+    }
+  }
+
+  protected publish(packet: ReadPacket, callback: (packet: WritePacket) => void): () => void {
+    return super.publish(packet, (answer) => callback(answer.err === undefined || answer.err === null ? answer : { ...answer, err: natsFailure(answer.err) }));
   }
 
   record(payload: unknown, headers: Record<string, string>): unknown {

@@ -1,4 +1,4 @@
-import { ExpressInstrumentation } from '@opentelemetry/instrumentation-express';
+import { ExpressInstrumentation, ExpressLayerType } from '@opentelemetry/instrumentation-express';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { NestInstrumentation } from '@opentelemetry/instrumentation-nestjs-core';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
@@ -60,7 +60,9 @@ export function startTelemetry(defaultServiceName: string, env: NodeJS.ProcessEn
         // Outgoing calls of their own (the provider SDKs, NATS monitoring) are only worth a span inside a trace.
         requireParentforOutgoingSpans: true,
       }),
-      new ExpressInstrumentation(),
+      // A span per middleware (security headers, body parser, request log...) on every call costs more than it
+      // tells, most in a storm of summary requests; the route's handler keeps its span.
+      new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE] }),
       // A readiness ping is no one's request: only queries made for a traced operation get a span.
       new PgInstrumentation({ requireParentSpan: true }),
       new NestInstrumentation(),

@@ -1,23 +1,35 @@
 import { Injectable } from '@nestjs/common';
 import {
   type ListOwnedRoomsRequest,
+  type OwnedRoom,
   type RoomResponse,
   type RoomsDeleted,
   type TranscriptResponse,
   type UpdateRoomBody,
 } from '@lt/contracts';
+import { GlossaryService } from '../glossary/glossary.service';
 import { TranscriptRepository } from '../transcript/transcript.repository';
+import { RoomAccess, userActor } from './room-access';
 import type { RoomEntity } from './room.entity';
 import { RoomDeletion } from './room-deletion.service';
+import { RoomEvaluations } from './room-evaluations.service';
 import { RoomsErrorCode, RoomsException } from './rooms.exception';
-import { RoomsRepository } from './rooms.repository';
-import { hashSecret, newHostKey, RoomsService, toRoomResponse, viewerLink } from './rooms.service';
+import { RoomsRepository, type RoomChanges } from './rooms.repository';
+import { RoomsService, toRoomResponse } from './rooms.service';
 
 const COPY_SUFFIX = ' (Copia)';
 /** The name column's width: a copy of a copy of … keeps the suffix and loses the end of the name. */
 const NAME_COLUMN_MAX = 100;
 
-const notFound = () => new RoomsException(RoomsErrorCode.RoomNotFound, 'Room not found');
+/** The edit form's body, in the repository's terms: absent stays, `null` clears. */
+function toRoomChanges(body: UpdateRoomBody): RoomChanges {
+  const changes: RoomChanges = {};
+  if (body.name !== undefined) changes.name = body.name;
+  if (body.source_language !== undefined) changes.sourceLanguage = body.source_language;
+  if (body.scheduled_at !== undefined) changes.scheduledAt = body.scheduled_at === null ? null : new Date(body.scheduled_at);
+  if (body.duration_minutes !== undefined) changes.durationMinutes = body.duration_minutes;
+  return changes;
+}
 
 /**
  * The dashboard's rooms: each call names the owner the gateway verified, and a room the owner does not own
@@ -30,19 +42,27 @@ export class OwnedRoomsService {
     private readonly transcripts: TranscriptRepository,
     private readonly lifecycle: RoomsService,
     private readonly deletion: RoomDeletion,
+    private readonly glossary: GlossaryService,
+    private readonly access: RoomAccess,
+    private readonly evaluations: RoomEvaluations,
   ) {}
 
-  async list(request: ListOwnedRoomsRequest): Promise<RoomResponse[]> {
-    return (await this.rooms.listOwned(request)).map(toRoomResponse);
+  /** The owner's rooms; an ended one with its evaluation (the history list). */
+  async list(request: ListOwnedRoomsRequest): Promise<OwnedRoom[]> {
+    const rooms = await this.rooms.listOwned(request);
+    const evaluations = await this.evaluations.of(rooms.filter((r) => r.status === 'ended').map((r) => r.id));
+    return rooms.map((r) => ({ ...toRoomResponse(r), evaluation: evaluations.get(r.id) ?? null }));
   }
 
   async get(roomId: string, ownerId: string): Promise<RoomResponse> {
     return toRoomResponse(await this.require(roomId, ownerId));
   }
 
-  async update(roomId: string, ownerId: string, changes: UpdateRoomBody): Promise<RoomResponse> {
-    const room = await this.rooms.updateOwned(roomId, ownerId, changes);
-    if (!room) throw notFound();
+  async update(roomId: string, ownerId: string, body: UpdateRoomBody): Promise<RoomResponse> {
+    await this.require(roomId, ownerId);
+    // An owned room never changes owner, so only a deletion since the check can make it go missing.
+    const room = await this.rooms.update(roomId, toRoomChanges(body));
+    if (!room) throw new RoomsException(RoomsErrorCode.RoomNotFound, 'Room not found');
     return toRoomResponse(room);
   }
 
@@ -51,21 +71,19 @@ export class OwnedRoomsService {
     return this.deletion.delete([roomId]);
   }
 
-  /** A scheduled copy: same language and length, no schedule, no transcript; hosted with the owner's session. */
+  /** A scheduled copy: same language, length and glossary, no schedule, no transcript; hosted with the owner's session. */
   async duplicate(roomId: string, ownerId: string, origin: string): Promise<RoomResponse> {
     const original = await this.require(roomId, ownerId);
-    const id = crypto.randomUUID();
-    const copy = await this.rooms.create({
-      id,
+    // Nobody is given the copy's host key: the owner hosts it with its session.
+    const { room: copy } = await this.lifecycle.open({
       ownerId,
       name: original.name.slice(0, NAME_COLUMN_MAX - COPY_SUFFIX.length) + COPY_SUFFIX,
-      viewerLink: viewerLink(origin, id),
-      // Nobody is given this key: the owner hosts the copy with its session.
-      hostKeyHash: hashSecret(newHostKey()),
+      origin,
       sourceLanguage: original.sourceLanguage,
       scheduledAt: null,
       durationMinutes: original.durationMinutes,
     });
+    await this.glossary.copy(roomId, copy.id);
     return toRoomResponse(copy);
   }
 
@@ -92,9 +110,7 @@ export class OwnedRoomsService {
     };
   }
 
-  private async require(roomId: string, ownerId: string): Promise<RoomEntity> {
-    const room = await this.rooms.findOwned(roomId, ownerId);
-    if (!room) throw notFound();
-    return room;
+  private require(roomId: string, ownerId: string): Promise<RoomEntity> {
+    return this.access.require(roomId, userActor(ownerId), 'owner');
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import type { LanguageCode, ListOwnedRoomsRequest, RoomOrder, RoomStats, RoomStatus, UpdateRoomBody } from '@lt/contracts';
+import { DataSource, In } from 'typeorm';
+import type { LanguageCode, ListOwnedRoomsRequest, RoomOrder, RoomStatus } from '@lt/contracts';
 import { ROOMS_DATA_SOURCE } from '../rooms.database';
 import { RoomEntity, RoomEvaluationEntity } from './room.entity';
 
@@ -14,6 +14,12 @@ export interface NewRoom {
   scheduledAt?: Date | null;
   durationMinutes: number;
 }
+
+/** What the edit form may change; an absent field stays as it is. */
+export type RoomChanges = Partial<Pick<RoomEntity, 'name' | 'sourceLanguage' | 'scheduledAt' | 'durationMinutes'>>;
+
+/** How a room went, measured when it ended. */
+export type RoomTotals = Pick<RoomEvaluationEntity, 'endTime' | 'totalMessages' | 'translatedMessages' | 'successRate'>;
 
 /** The dashboard's orders (spec §7); ties fall to the newest created, so pages never shuffle. */
 const ORDERS: Record<RoomOrder, [string, 'ASC' | 'DESC', ('NULLS FIRST' | 'NULLS LAST')?][]> = {
@@ -66,11 +72,6 @@ export class RoomsRepository {
     return this.db.getRepository(RoomEntity).findOneBy({ id });
   }
 
-  /** The room only when `ownerId` owns it: an anonymous room or another's is not found. */
-  findOwned(id: string, ownerId: string): Promise<RoomEntity | null> {
-    return this.db.getRepository(RoomEntity).findOneBy({ id, ownerId });
-  }
-
   listOwned(request: ListOwnedRoomsRequest): Promise<RoomEntity[]> {
     const query = this.db
       .getRepository(RoomEntity)
@@ -82,15 +83,21 @@ export class RoomsRepository {
     return query.getMany();
   }
 
-  /** Applies the edit form's changes to an owned room; null when it is not the owner's. */
-  async updateOwned(id: string, ownerId: string, changes: UpdateRoomBody): Promise<RoomEntity | null> {
-    const patch: Partial<RoomEntity> = { updatedAt: new Date() };
-    if (changes.name !== undefined) patch.name = changes.name;
-    if (changes.source_language !== undefined) patch.sourceLanguage = changes.source_language;
-    if (changes.scheduled_at !== undefined) patch.scheduledAt = changes.scheduled_at === null ? null : new Date(changes.scheduled_at);
-    if (changes.duration_minutes !== undefined) patch.durationMinutes = changes.duration_minutes;
-    const result = await this.db.getRepository(RoomEntity).update({ id, ownerId }, patch);
+  /** Applies the changes; null when the room is not there (any more). */
+  async update(id: string, changes: RoomChanges): Promise<RoomEntity | null> {
+    const result = await this.db.getRepository(RoomEntity).update({ id }, { ...changes, updatedAt: new Date() });
     return result.affected ? this.findById(id) : null;
+  }
+
+  async recordTotals(roomId: string, totals: RoomTotals): Promise<void> {
+    await this.db.getRepository(RoomEvaluationEntity).update({ roomId }, totals);
+  }
+
+  /** The evaluations of the rooms given, by room id (each room has one from its creation). */
+  async evaluationsOf(roomIds: string[]): Promise<Map<string, RoomEvaluationEntity>> {
+    if (roomIds.length === 0) return new Map();
+    const rows = await this.db.getRepository(RoomEvaluationEntity).findBy({ roomId: In(roomIds) });
+    return new Map(rows.map((e) => [e.roomId, e]));
   }
 
   async setStatus(id: string, status: RoomStatus, sourceLanguage?: LanguageCode): Promise<RoomEntity | null> {
@@ -134,10 +141,10 @@ export class RoomsRepository {
     return this.db.getRepository(RoomEntity).find({ order: { createdAt: 'DESC', id: 'ASC' } });
   }
 
-  async stats(): Promise<RoomStats> {
+  async counts(): Promise<{ totalRooms: number; activeRooms: number }> {
     const [row] = await this.db.query<{ total: string; active: string }[]>(
       `SELECT count(*) AS total, count(*) FILTER (WHERE status = 'active') AS active FROM rooms.rooms`,
     );
-    return { total_rooms: Number(row.total), active_rooms: Number(row.active) };
+    return { totalRooms: Number(row.total), activeRooms: Number(row.active) };
   }
 }

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   defaultRoomName,
   ROOMS_SUBJECTS,
@@ -13,19 +12,22 @@ import {
   type RoomStatus,
   type RoomStatusChangedEvent,
 } from '@lt/contracts';
-import { Bus } from '@lt/platform';
+import { Bus, newSecret, sha256 } from '@lt/platform';
 import { SpeakersService } from '../speakers/speakers.service';
+import { RoomAccess, type RoomActor } from './room-access';
 import type { RoomEntity } from './room.entity';
+import { RoomEvaluations } from './room-evaluations.service';
 import { RoomsErrorCode, RoomsException } from './rooms.exception';
 import { RoomsRepository } from './rooms.repository';
 
-/** 256 random bits; only the hash is stored. */
-export function newHostKey(): string {
-  return randomBytes(32).toString('base64url');
-}
-
-export function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
+/** A room to open: everything else (id, viewer link, host key, status) is given here. */
+export interface RoomDraft {
+  ownerId: string | null;
+  name: string;
+  origin: string;
+  sourceLanguage: LanguageCode | null;
+  scheduledAt: Date | null;
+  durationMinutes: number;
 }
 
 export function viewerLink(origin: string, roomId: string): string {
@@ -53,23 +55,38 @@ export class RoomsService {
     private readonly rooms: RoomsRepository,
     private readonly bus: Bus,
     private readonly speakers: SpeakersService,
+    private readonly access: RoomAccess,
+    private readonly evaluations: RoomEvaluations,
   ) {}
 
   async create(request: CreateRoomRequest): Promise<CreateRoomResponse> {
-    const id = crypto.randomUUID();
-    const hostKey = newHostKey();
-    const room = await this.rooms.create({
-      id,
+    const { room, hostKey } = await this.open({
       ownerId: request.ownerId ?? null,
-      name: defaultRoomName(id, request.name),
-      viewerLink: viewerLink(request.origin, id),
-      hostKeyHash: hashSecret(hostKey),
+      name: request.name ?? '',
+      origin: request.origin,
       sourceLanguage: request.sourceLanguage ?? null,
       scheduledAt: request.scheduledAt ? new Date(request.scheduledAt) : null,
       durationMinutes: request.durationMinutes ?? SCHEDULE.defaultDuration,
     });
     if (request.ownerId && request.invitedHosts?.length) await this.speakers.inviteByMail(room, request.invitedHosts, request.origin);
     return { room: toRoomResponse(room), hostKey };
+  }
+
+  /** Every room is created here: a new id, its viewer link, and a host key of which only the hash is kept. */
+  async open(draft: RoomDraft): Promise<{ room: RoomEntity; hostKey: string }> {
+    const id = crypto.randomUUID();
+    const hostKey = newSecret();
+    const room = await this.rooms.create({
+      id,
+      ownerId: draft.ownerId,
+      name: defaultRoomName(id, draft.name),
+      viewerLink: viewerLink(draft.origin, id),
+      hostKeyHash: sha256(hostKey),
+      sourceLanguage: draft.sourceLanguage,
+      scheduledAt: draft.scheduledAt,
+      durationMinutes: draft.durationMinutes,
+    });
+    return { room, hostKey };
   }
 
   async get(roomId: string): Promise<RoomState> {
@@ -82,25 +99,23 @@ export class RoomsService {
    * verified its access token). Holding only the room id never passes.
    */
   async authorizeHost(request: AuthorizeHostRequest): Promise<RoomState> {
-    const room = await this.require(request.roomId);
-    if ('hostKey' in request) {
-      const expected = Buffer.from(room.hostKeyHash, 'hex');
-      const given = Buffer.from(hashSecret(request.hostKey), 'hex');
-      if (!timingSafeEqual(expected, given)) throw new RoomsException(RoomsErrorCode.InvalidHostKey, 'Invalid host key');
-    } else if (room.ownerId === null || room.ownerId !== request.userId) {
-      throw new RoomsException(RoomsErrorCode.InvalidHostKey, 'Only the owner of this room, or a holder of its host key, can host it');
-    }
+    const actor: RoomActor = 'hostKey' in request ? { kind: 'hostKey', hostKey: request.hostKey } : { kind: 'user', userId: request.userId };
+    const room = await this.access.require(request.roomId, actor, 'host');
     return { room: toRoomResponse(room), lastSeq: room.lastSeq };
   }
 
   /** An anonymous room becomes the user's when it holds its host key; anything else is a room it cannot see. */
   async claim(roomId: string, userId: string, hostKey: string): Promise<RoomResponse> {
-    const room = await this.rooms.claim(roomId, userId, hashSecret(hostKey));
+    const room = await this.rooms.claim(roomId, userId, sha256(hostKey));
     if (!room) throw new RoomsException(RoomsErrorCode.RoomNotFound, 'Room not found');
     return toRoomResponse(room);
   }
 
   async setStatus(roomId: string, status: RoomStatus, sourceLanguage?: LanguageCode): Promise<RoomResponse> {
+    // Viewers of a room started without its language could not be told what they are reading.
+    if (status === 'active' && !sourceLanguage && !(await this.require(roomId)).sourceLanguage) {
+      throw new RoomsException(RoomsErrorCode.LanguageRequired, 'Language must be set before starting');
+    }
     const room = await this.rooms.setStatus(roomId, status, sourceLanguage);
     if (!room) throw new RoomsException(RoomsErrorCode.RoomNotFound, 'Room not found');
     const event: RoomStatusChangedEvent = {
@@ -111,6 +126,7 @@ export class RoomsService {
       messageId: crypto.randomUUID(),
     };
     this.bus.emitToRoom(ROOMS_SUBJECTS.statusChanged, { roomId }, event);
+    if (room.status === 'ended') await this.evaluations.record(room);
     return toRoomResponse(room);
   }
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Bus } from '@lt/platform';
+import { RoomAccess } from '../rooms/room-access';
 import type { RoomEntity } from '../rooms/room.entity';
 import type { RoomsRepository } from '../rooms/rooms.repository';
 import type { SpeakerEntity } from './speaker.entity';
@@ -22,11 +23,10 @@ function service() {
     markJoined: async (id: string, lang: 'es') => Object.assign(rows.find((r) => r.id === id) as SpeakerEntity, { isActive: true, inputLanguage: lang, joinedAt: new Date() }),
   } as unknown as SpeakersRepository;
   const rooms = {
-    findOwned: async (id: string, ownerId: string) => ROOMS.find((r) => r.id === id && r.ownerId === ownerId) ?? null,
     findById: async (id: string) => ROOMS.find((r) => r.id === id) ?? null,
   } as unknown as RoomsRepository;
   const bus = { emitToRoom: jest.fn(), request: jest.fn() } as unknown as Bus;
-  return { svc: new SpeakersService(speakers, rooms, bus), rows };
+  return { svc: new SpeakersService(speakers, new RoomAccess(rooms, speakers), bus), rows };
 }
 
 describe('SpeakersService', () => {

@@ -15,11 +15,10 @@ import {
   type SpeakerResponse,
   type SpeakerRoomState,
 } from '@lt/contracts';
-import { Bus } from '@lt/platform';
+import { Bus, newSecret, sha256 } from '@lt/platform';
 import type { RoomEntity } from '../rooms/room.entity';
+import { RoomAccess, userActor } from '../rooms/room-access';
 import { RoomsErrorCode, RoomsException } from '../rooms/rooms.exception';
-import { RoomsRepository } from '../rooms/rooms.repository';
-import { hashInviteToken, newInviteToken } from './invite-tokens';
 import type { SpeakerEntity } from './speaker.entity';
 import { SpeakersRepository } from './speakers.repository';
 
@@ -56,7 +55,7 @@ export class SpeakersService {
 
   constructor(
     private readonly speakers: SpeakersRepository,
-    private readonly rooms: RoomsRepository,
+    private readonly access: RoomAccess,
     private readonly bus: Bus,
   ) {}
 
@@ -127,22 +126,16 @@ export class SpeakersService {
   }
 
   private async create(roomId: string, name: string, origin: string): Promise<CreateSpeakerResponse> {
-    const token = newInviteToken();
-    const speaker = await this.speakers.create({ roomId, speakerName: name, inviteTokenHash: hashInviteToken(token) });
+    const token = newSecret();
+    const speaker = await this.speakers.create({ roomId, speakerName: name, inviteTokenHash: sha256(token) });
     return { speaker: toSpeakerResponse(speaker), inviteLink: speakerInviteLink(origin, roomId, token, name) };
   }
 
-  private async requireOwned(roomId: string, ownerId: string): Promise<RoomEntity> {
-    const room = await this.rooms.findOwned(roomId, ownerId);
-    if (!room) throw new RoomsException(RoomsErrorCode.RoomNotFound, 'Room not found');
-    return room;
+  private requireOwned(roomId: string, ownerId: string): Promise<RoomEntity> {
+    return this.access.require(roomId, userActor(ownerId), 'owner');
   }
 
-  /** The same answer for an unknown room, a token of another room and a removed speaker. */
-  private async requireToken(roomId: string, token: string): Promise<{ speaker: SpeakerEntity; room: RoomEntity }> {
-    const speaker = await this.speakers.findByToken(roomId, hashInviteToken(token));
-    const room = speaker ? await this.rooms.findById(roomId) : null;
-    if (!speaker || !room) throw invalidInvite();
-    return { speaker, room };
+  private requireToken(roomId: string, token: string): Promise<{ speaker: SpeakerEntity; room: RoomEntity }> {
+    return this.access.speaker(roomId, token);
   }
 }

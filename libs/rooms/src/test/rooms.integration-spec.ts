@@ -65,6 +65,21 @@ describe('rooms-svc on PostgreSQL', () => {
     await expect(append('00000000-0000-4000-8000-000000000000', 'x')).rejects.toMatchObject({ code: 'room_not_found' });
   });
 
+  it('refuses to start a room that has no language and none is given, and keeps the one it has', async () => {
+    const { room } = await createRoom('Which language?');
+    await expect(bus.request(ROOMS_SUBJECTS.setStatus, { roomId: room.id, status: 'active' })).rejects.toMatchObject({
+      code: 'language_required',
+      message: 'Language must be set before starting',
+    });
+    await expect(bus.request(ROOMS_SUBJECTS.getRoom, { roomId: room.id })).resolves.toMatchObject({ room: { status: 'scheduled' } });
+    await start(room.id);
+    await bus.request(ROOMS_SUBJECTS.setStatus, { roomId: room.id, status: 'ended' });
+    await expect(bus.request(ROOMS_SUBJECTS.setStatus, { roomId: room.id, status: 'active' })).resolves.toMatchObject({
+      status: 'active',
+      source_language: 'es',
+    });
+  });
+
   it('gives concurrent transcripts distinct consecutive seqs and stores a resent one once', async () => {
     const { room } = await createRoom('Busy');
     await start(room.id);

@@ -64,6 +64,10 @@ export class TranscriptRepository {
     return this.db.getRepository(MessageLogEntity).findOneBy({ roomId, messageId });
   }
 
+  countByRoom(roomId: string): Promise<number> {
+    return this.db.getRepository(MessageLogEntity).countBy({ roomId });
+  }
+
   /** The first `limit` messages after `afterSeq`, oldest first. */
   listAfter(roomId: string, afterSeq: number, limit: number): Promise<MessageLogEntity[]> {
     return this.db.getRepository(MessageLogEntity).find({

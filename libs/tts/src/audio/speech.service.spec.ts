@@ -36,6 +36,7 @@ function setup(provider: Partial<SpeechProvider> | null, text = '(fr) Bonjour') 
   const calls: string[] = [];
   const fake: SpeechProvider | null = provider && {
     name: 'google',
+    speaks: (lang) => provider.speaks?.(lang) ?? true,
     synthesize: async (t: string) => {
       calls.push(t);
       return provider.synthesize ? provider.synthesize(t, 'fr') : { audio: Buffer.from(`mp3:${t}`), mime: 'audio/mpeg' };
@@ -88,6 +89,15 @@ describe('speech of a message', () => {
     await expect(refused.service.speak(request)).rejects.toMatchObject({ code: TtsErrorCode.SynthesisFailed });
     expect(refused.calls).toHaveLength(1);
     expect(refused.audio.rows.size).toBe(0);
+  });
+
+  it('says the provider has no voice for a language before spending anything on it', async () => {
+    const { service, bus, calls } = setup({ speaks: (lang) => lang !== 'fa' });
+    const error = await service.speak({ ...request, lang: 'fa' }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: TtsErrorCode.NoVoice });
+    expect(bus.request).not.toHaveBeenCalled();
+    expect(calls).toEqual([]);
+    await expect(service.speak({ ...request, lang: 'ar' })).resolves.toMatchObject({ characters: 12 });
   });
 
   it('says no provider is configured when there is none', async () => {

@@ -32,6 +32,9 @@ export class SpeechService {
 
   async speak(request: SpeechRequest): Promise<SpeechResponse> {
     if (!this.provider) throw new DomainException(TtsErrorCode.NotConfigured, 'No speech provider is configured: use the browser voice');
+    if (!this.provider.speaks(request.lang)) {
+      throw new DomainException(TtsErrorCode.NoVoice, 'The speech provider has no voice for this language: use the browser voice');
+    }
     const key = `${request.roomId}:${request.messageId}:${request.lang}`;
     const metrics = productMetrics();
     const stored = await this.audio.find(request);

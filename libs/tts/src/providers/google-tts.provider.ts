@@ -13,8 +13,13 @@ export class GoogleTtsProvider implements SpeechProvider {
     private readonly apiKey: string,
   ) {}
 
+  speaks(lang: LanguageCode): boolean {
+    return Boolean(findLanguage(lang)?.voice);
+  }
+
   async synthesize(text: string, lang: LanguageCode): Promise<Speech> {
-    const languageCode = findLanguage(lang)?.voice ?? 'en-US';
+    const languageCode = findLanguage(lang)?.voice;
+    if (!languageCode) throw new SpeechRefusedError(`no Google voice for ${lang}`);
     const url = `${this.baseUrl.replace(/\/+$/, '')}/v1/text:synthesize`;
     const res = await fetch(url, {
       method: 'POST',

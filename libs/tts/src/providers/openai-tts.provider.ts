@@ -15,6 +15,11 @@ export class OpenAiTtsProvider implements SpeechProvider {
     this.voice = options.voice;
   }
 
+  /** Its voices are multilingual: they read every language of the product. */
+  speaks(): boolean {
+    return true;
+  }
+
   async synthesize(text: string, _lang: LanguageCode): Promise<Speech> {
     try {
       const res = await this.client.audio.speech.create({ model: this.model, voice: this.voice, input: text, response_format: 'mp3' });

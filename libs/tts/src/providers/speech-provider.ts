@@ -8,6 +8,8 @@ export interface Speech {
 /** One synthesis call to a provider; the service around it decides when (once per message and language). */
 export interface SpeechProvider {
   readonly name: 'google' | 'openai';
+  /** Whether it has a voice for the language: asking it for another would be refused, and charged nothing. */
+  speaks(lang: LanguageCode): boolean;
   synthesize(text: string, lang: LanguageCode): Promise<Speech>;
 }
 

@@ -1,0 +1,37 @@
+import { ROOMS_SUBJECTS, USAGE_SUBJECTS } from '@lt/contracts';
+import { createInProcessBus } from '@lt/platform';
+import { BusUsageMeter } from './bus-usage-meter';
+import { UsageRoomsController } from './usage-rooms.controller';
+
+function setup() {
+  const { bus, broker } = createInProcessBus();
+  // rooms-svc and accounts-svc: anonymous rooms, every one of them spent.
+  broker.subscribe(ROOMS_SUBJECTS.getRoom.subject, 'rooms', (d) => d.reply?.({ response: { room: { owner_id: null } }, isDisposed: true }));
+  broker.subscribe(USAGE_SUBJECTS.status.subject, 'accounts', (d) => d.reply?.({ response: { allowed: false, remaining: 0 }, isDisposed: true }));
+  const meter = new BusUsageMeter(bus);
+  return { meter, controller: new UsageRoomsController(meter) };
+}
+
+describe('BusUsageMeter', () => {
+  it('keeps nothing of 10,000 rooms once they have ended or been deleted', async () => {
+    const { meter, controller } = setup();
+    for (let batch = 0; batch < 10; batch += 1) {
+      const roomIds = Array.from({ length: 1_000 }, () => crypto.randomUUID());
+      expect(await Promise.all(roomIds.map((roomId) => meter.allowed(roomId)))).toEqual(roomIds.map(() => false));
+      expect(meter.rooms).toBe(1_000);
+      const [ended, deleted] = [roomIds.slice(0, 500), roomIds.slice(500)];
+      const timestamp = new Date().toISOString();
+      for (const roomId of ended) controller.statusChanged({ roomId, status: 'ended', sourceLanguage: 'es', timestamp, messageId: 'm' });
+      controller.roomsDeleted({ roomIds: deleted });
+      expect(meter.rooms).toBe(0);
+    }
+  }, 60_000);
+
+  it('keeps a room that only started', async () => {
+    const { meter, controller } = setup();
+    const roomId = crypto.randomUUID();
+    await meter.allowed(roomId);
+    controller.statusChanged({ roomId, status: 'active', sourceLanguage: 'es', timestamp: new Date().toISOString(), messageId: 'm' });
+    expect(meter.rooms).toBe(1);
+  });
+});
