@@ -3,7 +3,6 @@ import 'reflect-metadata';
 import { Logger, Module } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { AddressInfo } from 'node:net';
-import { z } from 'zod';
 import { AccountsModule, accountsEnvSchema } from '@lt/accounts';
 import {
   BusModule,
@@ -20,7 +19,7 @@ import {
 import { RoomsModule } from '@lt/rooms';
 import { TranslateModule, translateEnvSchema } from '@lt/translate';
 import { TtsModule, ttsEnvSchema } from '@lt/tts';
-import { GatewayModule, gatewayConfigFrom, gatewayEnvSchema, prepareGateway } from '@lt/gateway';
+import { GatewayModule, gatewayEnvSchema, prepareGateway } from '@lt/gateway';
 
 const SERVICE = 'translation-rooms';
 
@@ -47,7 +46,7 @@ run(async () => {
       RoomsModule,
       TranslateModule.forRoot(env),
       TtsModule.forRoot(env),
-      GatewayModule.forRoot(gatewayConfigFrom(env)),
+      GatewayModule.forRoot(env),
     ],
     // The root module shuts down last: the embedded PostgreSQL stops after every pool on it has closed.
     providers: [{ provide: 'EMBEDDED_POSTGRES', useValue: { onApplicationShutdown: () => database?.stop() } }],
@@ -66,5 +65,3 @@ run(async () => {
   const { port } = app.getHttpServer().address() as AddressInfo;
   new Logger('embedded').log(`Open http://localhost:${port}`);
 });
-
-export type EmbeddedEnv = z.infer<typeof envSchema>;

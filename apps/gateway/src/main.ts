@@ -2,12 +2,12 @@ import './instrument';
 import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { BusModule, HealthModule, commonEnvSchema, keycloakEnvSchema, loadEnv, run, startProcess, useProcessLogger } from '@lt/platform';
-import { GatewayModule, gatewayConfigFrom, gatewayEnvSchema, prepareGateway } from '@lt/gateway';
+import { BusModule, HealthModule, commonEnvSchema, loadEnv, run, startProcess, useProcessLogger } from '@lt/platform';
+import { GatewayModule, gatewayEnvSchema, prepareGateway } from '@lt/gateway';
 
 /** Distributed mode: the gateway alone, talking to the services over NATS. */
 run(async () => {
-  const env = loadEnv(commonEnvSchema.extend(gatewayEnvSchema.shape).extend(keycloakEnvSchema.shape));
+  const env = loadEnv(commonEnvSchema.extend(gatewayEnvSchema.shape));
   // Before the modules are composed: composing them may already log (no web app to serve).
   useProcessLogger('gateway', env.LOG_LEVEL);
 
@@ -15,7 +15,7 @@ run(async () => {
     imports: [
       BusModule.forRoot({ transport: 'nats', url: env.NATS_URL, name: 'gateway', prefix: env.NATS_SUBJECT_PREFIX }),
       HealthModule,
-      GatewayModule.forRoot(gatewayConfigFrom(env)),
+      GatewayModule.forRoot(env),
     ],
   })
   class GatewayAppModule {}

@@ -1,9 +1,23 @@
 import { z } from 'zod';
-import { list, optionalUrl, port } from '@lt/platform';
+import { keycloakEnvSchema, list, optionalUrl, port } from '@lt/platform';
 import { parseTrustProxy } from './trust-proxy';
 
-/** Variables of the gateway. */
-export const gatewayEnvSchema = z.object({
+const count = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
+/** A variable this version no longer reads: set, it stops start-up saying what replaced it, never silently ignored. */
+const retired = (instead: string) => z.undefined({ error: `no longer read: ${instead}` }).optional();
+const SUMMARY_RATE_RETIRED = retired(
+  'summaries are limited per client id (SUMMARY_CLIENT_BURST / _PER_MINUTE) and per room; a per-address cap is SUMMARY_ADDRESS_PER_MINUTE',
+);
+
+/** A cap an operator may set; empty or unset means none. */
+const optionalCap = z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).optional());
+
+/**
+ * Variables of the gateway. A venue's audience shares one public address (conference Wi-Fi behind NAT), so
+ * what viewers do is limited per socket, per room and per client id; per address only what is expensive
+ * (sign-in, room creation), unless an operator sets a per-address cap.
+ */
+export const gatewayEnvSchema = keycloakEnvSchema.extend({
   PORT: port(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   /** Extra origins allowed to open sockets, comma separated; same origin and localhost are always allowed. */
@@ -14,16 +28,31 @@ export const gatewayEnvSchema = z.object({
    */
   PUBLIC_URL: optionalUrl,
   /** Sign-in, sign-up and recovery calls per client address: a burst, then this many a minute. */
-  AUTH_RATE_LIMIT_BURST: z.coerce.number().int().min(1).default(30),
-  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
-  /** PostgreSQL where gateway replicas share those counts; each gateway counts alone when unset. */
+  AUTH_RATE_LIMIT_BURST: count(30),
+  AUTH_RATE_LIMIT_PER_MINUTE: count(30),
+  /** PostgreSQL where gateway replicas share the per-address counts; each gateway counts alone when unset. */
   AUTH_RATE_LIMIT_STORE_URL: optionalUrl.refine((url) => url === undefined || /^postgres(ql)?:\/\//.test(url), 'must be a postgres:// URL'),
   /** Rooms one client address, and one signed-in user, may create: a burst, then this many a minute. */
-  ROOM_CREATE_BURST: z.coerce.number().int().min(1).default(10),
-  ROOM_CREATE_PER_MINUTE: z.coerce.number().int().min(1).default(10),
-  /** Summaries one client address may ask for: at most BURST in a window of BURST / PER_MINUTE minutes. */
-  SUMMARY_RATE_BURST: z.coerce.number().int().min(1).default(10),
-  SUMMARY_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  ROOM_CREATE_BURST: count(10),
+  ROOM_CREATE_PER_MINUTE: count(10),
+  /** Summaries one client id may ask for (a caller sending none counts as its address): a burst, then this many a minute. */
+  SUMMARY_CLIENT_BURST: count(10),
+  SUMMARY_CLIENT_PER_MINUTE: count(10),
+  /** Summaries asked for in one room, by everyone together, per gateway: a burst, then this many a minute. */
+  SUMMARY_ROOM_BURST: count(10_000),
+  SUMMARY_ROOM_PER_MINUTE: count(10_000),
+  /** Summaries one client address may ask for a minute; no per-address cap when unset. */
+  SUMMARY_ADDRESS_PER_MINUTE: optionalCap,
+  SUMMARY_RATE_BURST: SUMMARY_RATE_RETIRED,
+  SUMMARY_RATE_PER_MINUTE: SUMMARY_RATE_RETIRED,
+  /** Messages read aloud one client id may fetch (a caller sending none counts as its address): a burst, then this many a minute. */
+  AUDIO_CLIENT_BURST: count(60),
+  AUDIO_CLIENT_PER_MINUTE: count(60),
+  /** Messages read aloud fetched in one room, by everyone together, per gateway: a burst, then this many a minute. */
+  AUDIO_ROOM_BURST: count(60_000),
+  AUDIO_ROOM_PER_MINUTE: count(60_000),
+  /** Messages read aloud one client address may fetch a minute; no per-address cap when unset. */
+  AUDIO_ADDRESS_PER_MINUTE: optionalCap,
   /**
    * Proxies whose `X-Forwarded-For` gives the client's address (for the per-address limits): a hop count,
    * `loopback`, a comma list of addresses / CIDR ranges, `true` (any) or `false`; none when unset.
@@ -39,10 +68,10 @@ export const gatewayEnvSchema = z.object({
         return z.NEVER;
       }
     }),
-  /** Open sockets one client address may have at once. */
-  WS_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
-  /** Where the built web app is; served when present. */
-  WEB_DIST: z.string().min(1).default('dist/web'),
+  /** Open sockets one client address may have at once; no per-address cap when unset. */
+  WS_MAX_PER_ADDRESS: optionalCap,
+  /** Where the built web app is; served when present. Empty: the gateway serves the API alone. */
+  WEB_DIST: z.string().default('dist/web'),
 });
 
 export type GatewayEnv = z.infer<typeof gatewayEnvSchema>;

@@ -1,11 +1,12 @@
 import { SummaryCoalescer } from './http/summary-coalescer';
 import { HostPresence } from './live/host-presence';
 import { RoomMediaHttpController } from './http/room-media.http-controller';
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { AccessTokens } from './auth/access-tokens';
 import { AdminGuard } from './auth/admin.guard';
-import { IpRateLimiter, ROOM_CREATE_LIMITER, ROOM_CREATE_RATE_LIMIT, SUMMARY_LIMITER, SUMMARY_RATE_LIMIT } from './auth/ip-rate-limiter';
+import { AUDIO_RATE_LIMITS, IpRateLimiter, ROOM_CREATE_LIMITER, ROOM_CREATE_RATE_LIMIT, SUMMARY_RATE_LIMITS, type RateLimitKind } from './auth/ip-rate-limiter';
+import { AUDIO_LIMITERS, SUMMARY_LIMITERS, type ViewerCallLimiters } from './auth/ip-rate-limiter.guard';
 import { GATEWAY_ENV, type GatewayConfig } from './gateway.config';
 import { AdminHttpController } from './http/admin/admin.http-controller';
 import { SystemHealthCheck } from './http/admin/system-health';
@@ -13,6 +14,7 @@ import { AuthHttpController } from './http/auth.http-controller';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { ConfigHttpController } from './http/config.http-controller';
 import { ApiDocsHttpController } from './http/openapi/api-docs.http-controller';
+import { GlossaryHttpController } from './http/glossary.http-controller';
 import { OwnerRoomsHttpController } from './http/owner-rooms.http-controller';
 import { RoomsHttpController } from './http/rooms.http-controller';
 import { SpeakHttpController } from './http/speak.http-controller';
@@ -23,8 +25,17 @@ import { LiveBusController } from './live/live-bus.controller';
 import { LiveRooms } from './live/live-rooms';
 import { LiveGateway } from './live/live.gateway';
 import { LiveService } from './live/live.service';
+import { QuotaState } from './live/quota-state';
 import { SpeakerPresence } from './live/speaker-presence';
 import { webAppModules } from './web-app';
+
+type LimiterKinds = Record<'client' | 'room' | 'address', RateLimitKind>;
+
+async function viewerCallLimiters(config: GatewayConfig, kinds: LimiterKinds): Promise<ViewerCallLimiters & OnApplicationShutdown> {
+  const limiters = await Promise.all([kinds.client, kinds.room, kinds.address].map((k) => IpRateLimiter.create(config, k)));
+  const [client, room, address] = limiters;
+  return { client, room, address, onApplicationShutdown: async () => void (await Promise.all(limiters.map((l) => l.onApplicationShutdown()))) };
+}
 
 /** The gateway: HTTP API under /api (documented at /api/docs), the /ws socket and its fan-out. Needs BusModule from the composition root. */
 @Module({})
@@ -32,11 +43,12 @@ export class GatewayModule {
   static forRoot(config: GatewayConfig): DynamicModule {
     return {
       module: GatewayModule,
-      imports: webAppModules(config.webDist),
+      imports: webAppModules(config.WEB_DIST),
       controllers: [
         RoomsHttpController,
         OwnerRoomsHttpController,
         SpeakersHttpController,
+        GlossaryHttpController,
         SpeakHttpController,
         TranscriptsHttpController,
         AdminHttpController,
@@ -56,13 +68,15 @@ export class GatewayModule {
           inject: [GATEWAY_ENV],
           useFactory: (c: GatewayConfig) => IpRateLimiter.create(c, ROOM_CREATE_RATE_LIMIT),
         },
-        { provide: SUMMARY_LIMITER, inject: [GATEWAY_ENV], useFactory: (c: GatewayConfig) => IpRateLimiter.create(c, SUMMARY_RATE_LIMIT) },
+        { provide: SUMMARY_LIMITERS, inject: [GATEWAY_ENV], useFactory: (c: GatewayConfig) => viewerCallLimiters(c, SUMMARY_RATE_LIMITS) },
+        { provide: AUDIO_LIMITERS, inject: [GATEWAY_ENV], useFactory: (c: GatewayConfig) => viewerCallLimiters(c, AUDIO_RATE_LIMITS) },
         AdminGuard,
         SummaryCoalescer,
         TranscriptExports,
         SystemHealthCheck,
         HostPresence,
         LiveRooms,
+        QuotaState,
         LiveService,
         SpeakerPresence,
         LiveGateway,

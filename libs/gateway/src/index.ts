@@ -6,3 +6,4 @@ export * from './prepare-gateway';
 export * from './gateway.env';
 export * from './live/live-rooms';
 export * from './http/openapi/openapi.document';
+export { SummaryRateLimitGuard } from './auth/ip-rate-limiter.guard';

@@ -1,9 +1,10 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AUTH_MESSAGES, GatewayErrorCode } from '@lt/contracts';
+import { AUTH_MESSAGES, CLIENT_ID_HEADER, clientIdSchema, GatewayErrorCode, roomIdSchema } from '@lt/contracts';
 import { DomainException } from '@lt/platform';
+import { z } from 'zod';
 import { callerOf } from './caller.decorator';
-import { IpRateLimiter, ROOM_CREATE_LIMITER, SUMMARY_LIMITER } from './ip-rate-limiter';
+import { IpRateLimiter, ROOM_CREATE_LIMITER } from './ip-rate-limiter';
 
 export class TooManyRequests extends DomainException {
   constructor() {
@@ -24,8 +25,11 @@ export class IpRateLimitGuard implements CanActivate {
   }
 }
 
+/** The Retry-After header's value for a wait of `waitMs`: whole seconds, at least one. */
+export const retryAfterSeconds = (waitMs: number) => String(Math.max(1, Math.ceil(waitMs / 1000)));
+
 function refuse(res: Response, waitMs: number): never {
-  res.setHeader('Retry-After', String(Math.max(1, Math.ceil(waitMs / 1000))));
+  res.setHeader('Retry-After', retryAfterSeconds(waitMs));
   throw new TooManyRequests();
 }
 
@@ -49,15 +53,75 @@ export class RoomCreateRateLimitGuard implements CanActivate {
   }
 }
 
-/** Refuses a client address over its share of summaries (each may cost a language-model call), with Retry-After. */
-@Injectable()
-export class SummaryRateLimitGuard implements CanActivate {
-  constructor(@Inject(SUMMARY_LIMITER) private readonly limiter: IpRateLimiter) {}
+/** The limiters of one kind of viewer call: per client id, per room, per address (a cap only when set). */
+export interface ViewerCallLimiters {
+  client: IpRateLimiter;
+  room: IpRateLimiter;
+  address: IpRateLimiter;
+}
+
+/** The limiters of summaries and of messages read aloud, injected by these tokens. */
+export const SUMMARY_LIMITERS = Symbol('SUMMARY_LIMITERS');
+export const AUDIO_LIMITERS = Symbol('AUDIO_LIMITERS');
+
+const clientIdHeaderSchema = z.object({ [CLIENT_ID_HEADER.toLowerCase()]: clientIdSchema.optional() });
+
+/** The caller's X-Client-Id; throws a ZodError (a 400 naming the header) when it is malformed. */
+export function clientIdOf(headers: Request['headers']): string | undefined {
+  return clientIdHeaderSchema.parse(headers)[CLIENT_ID_HEADER.toLowerCase()];
+}
+
+/**
+ * Counts one viewer call against its shares: null when allowed, else how long until the next one is (ms). A
+ * venue's audience shares one address, so the share is per client id (the address stands in for a caller that
+ * sends none) and per room; per address only when the operator set a cap. The client id comes first: a
+ * flooding client is refused before it spends the room's share. A malformed room id (undefined here) is
+ * refused by the route itself and gets no counter of its own.
+ */
+export async function takeViewerCall(
+  limiters: ViewerCallLimiters,
+  caller: { address: string; clientId: string | undefined; roomId: string | undefined },
+): Promise<number | null> {
+  const checks: [IpRateLimiter, string][] = [
+    [limiters.client, caller.clientId ? `id:${caller.clientId}` : `ip:${caller.address}`],
+    [limiters.address, `ip:${caller.address}`],
+    ...(caller.roomId ? [[limiters.room, caller.roomId] as [IpRateLimiter, string]] : []),
+  ];
+  for (const [limiter, key] of checks) {
+    const waitMs = await limiter.take(key);
+    if (waitMs !== null) return waitMs;
+  }
+  return null;
+}
+
+/** Refuses a viewer's call over its share (see takeViewerCall), with Retry-After. */
+abstract class ViewerCallRateLimitGuard implements CanActivate {
+  constructor(private readonly limiters: ViewerCallLimiters) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const http = context.switchToHttp();
-    const waitMs = await this.limiter.take(`ip:${http.getRequest<Request>().ip ?? 'unknown'}`);
-    if (waitMs === null) return true;
-    refuse(http.getResponse<Response>(), waitMs);
+    const req = http.getRequest<Request>();
+    const room = roomIdSchema.safeParse(req.params.roomId);
+    const waitMs = await takeViewerCall(this.limiters, {
+      address: req.ip ?? 'unknown',
+      clientId: clientIdOf(req.headers),
+      roomId: room.success ? room.data : undefined,
+    });
+    if (waitMs !== null) refuse(http.getResponse<Response>(), waitMs);
+    return true;
+  }
+}
+
+@Injectable()
+export class SummaryRateLimitGuard extends ViewerCallRateLimitGuard {
+  constructor(@Inject(SUMMARY_LIMITERS) limiters: ViewerCallLimiters) {
+    super(limiters);
+  }
+}
+
+@Injectable()
+export class AudioRateLimitGuard extends ViewerCallRateLimitGuard {
+  constructor(@Inject(AUDIO_LIMITERS) limiters: ViewerCallLimiters) {
+    super(limiters);
   }
 }

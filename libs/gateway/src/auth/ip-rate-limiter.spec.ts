@@ -1,3 +1,4 @@
+import { gatewayEnvSchema } from '../gateway.env';
 import { authRateWindow, IpRateLimiter } from './ip-rate-limiter';
 
 describe('IpRateLimiter (memory)', () => {
@@ -5,7 +6,7 @@ describe('IpRateLimiter (memory)', () => {
   afterEach(() => jest.useRealTimers());
 
   it('lets a burst through per address, then refuses until the window has passed', async () => {
-    const limiter = await IpRateLimiter.create({ allowedOrigins: [], authRate: { burst: 3, perMinute: 60 } });
+    const limiter = await IpRateLimiter.create(gatewayEnvSchema.parse({ AUTH_RATE_LIMIT_BURST: '3', AUTH_RATE_LIMIT_PER_MINUTE: '60' }));
     for (let i = 0; i < 3; i++) expect(await limiter.take('1.2.3.4')).toBeNull();
     expect(await limiter.take('1.2.3.4')).toBe(3000);
     expect(await limiter.take('5.6.7.8')).toBeNull();

@@ -3,36 +3,48 @@ import { Pool } from 'pg';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { GatewayConfig } from '../gateway.config';
 
-/** What one limiter counts: its key prefix, the table replicas share its counts in, and its rate from the settings. */
+type Rate = { burst: number; perMinute: number };
+
+/**
+ * What one limiter counts: its key prefix, its rate from the settings (null: no limit), and the table replicas
+ * share its counts in (none: each gateway counts alone, e.g. a room's ceiling, whose key thousands hit at once).
+ */
 export interface RateLimitKind {
   keyPrefix: string;
-  tableName: string;
-  rateOf(config: GatewayConfig): { burst: number; perMinute: number };
+  tableName?: string;
+  rateOf(config: GatewayConfig): Rate | null;
 }
+
+/** A per-address cap of N a minute, when the operator set one. */
+const perMinuteCap = (n: number | undefined): Rate | null => (n === undefined ? null : { burst: n, perMinute: n });
 
 /** Sign-in, sign-up, token and recovery calls, per client address. */
 export const AUTH_RATE_LIMIT: RateLimitKind = {
   keyPrefix: 'auth',
   tableName: 'auth_rate_limits',
-  rateOf: (config) => config.authRate ?? { burst: 30, perMinute: 30 },
+  rateOf: (c) => ({ burst: c.AUTH_RATE_LIMIT_BURST, perMinute: c.AUTH_RATE_LIMIT_PER_MINUTE }),
 };
 
 /** Rooms created, per client address and per signed-in user. */
 export const ROOM_CREATE_RATE_LIMIT: RateLimitKind = {
   keyPrefix: 'room_create',
   tableName: 'room_create_rate_limits',
-  rateOf: (config) => config.roomCreateRate ?? { burst: 10, perMinute: 10 },
+  rateOf: (c) => ({ burst: c.ROOM_CREATE_BURST, perMinute: c.ROOM_CREATE_PER_MINUTE }),
 };
 
-/** Summaries asked for, per client address: each may cost a language-model call. */
-export const SUMMARY_RATE_LIMIT: RateLimitKind = {
-  keyPrefix: 'summary',
-  tableName: 'summary_rate_limits',
-  rateOf: (config) => config.summaryRate ?? { burst: 10, perMinute: 10 },
-};
+/** Summaries asked for: per client id, per room, and per address when the operator caps it. */
+export const SUMMARY_RATE_LIMITS = {
+  client: { keyPrefix: 'summary_client', rateOf: (c) => ({ burst: c.SUMMARY_CLIENT_BURST, perMinute: c.SUMMARY_CLIENT_PER_MINUTE }) },
+  room: { keyPrefix: 'summary_room', rateOf: (c) => ({ burst: c.SUMMARY_ROOM_BURST, perMinute: c.SUMMARY_ROOM_PER_MINUTE }) },
+  address: { keyPrefix: 'summary', tableName: 'summary_rate_limits', rateOf: (c) => perMinuteCap(c.SUMMARY_ADDRESS_PER_MINUTE) },
+} satisfies Record<string, RateLimitKind>;
 
-/** The limiter of summaries, injected by this token. */
-export const SUMMARY_LIMITER = Symbol('SUMMARY_LIMITER');
+/** Messages read aloud: per client id, per room, and per address when the operator caps it. */
+export const AUDIO_RATE_LIMITS = {
+  client: { keyPrefix: 'audio_client', rateOf: (c) => ({ burst: c.AUDIO_CLIENT_BURST, perMinute: c.AUDIO_CLIENT_PER_MINUTE }) },
+  room: { keyPrefix: 'audio_room', rateOf: (c) => ({ burst: c.AUDIO_ROOM_BURST, perMinute: c.AUDIO_ROOM_PER_MINUTE }) },
+  address: { keyPrefix: 'audio', tableName: 'audio_rate_limits', rateOf: (c) => perMinuteCap(c.AUDIO_ADDRESS_PER_MINUTE) },
+} satisfies Record<string, RateLimitKind>;
 
 /** The limiter of room creation, injected by this token. */
 export const ROOM_CREATE_LIMITER = Symbol('ROOM_CREATE_LIMITER');
@@ -45,7 +57,7 @@ const STORE_SCHEMA = 'gateway';
  * `perMinute` takes to allow that many, so the long-run rate is `perMinute`. rate-limiter-flexible counts in
  * fixed windows, not a refilling bucket.
  */
-export function authRateWindow(rate: { burst: number; perMinute: number }): { points: number; duration: number } {
+export function authRateWindow(rate: Rate): { points: number; duration: number } {
   return { points: rate.burst, duration: Math.max(1, Math.round((60 * rate.burst) / rate.perMinute)) };
 }
 
@@ -54,18 +66,20 @@ function ignoreConcurrentCreation(error: { code?: string }): void {
   if (error.code !== '23505') throw error;
 }
 
-/** Calls of one kind a client address (or user) may make, counted per process or shared between replicas. */
+/** Calls of one kind a client address (or user, client id, room) may make, counted per process or shared between replicas. */
 export class IpRateLimiter implements OnApplicationShutdown {
   private constructor(
-    private readonly limiter: RateLimiterAbstract,
+    private readonly limiter: RateLimiterAbstract | null,
     private readonly pool: Pool | null,
   ) {}
 
   static async create(config: GatewayConfig, kind: RateLimitKind = AUTH_RATE_LIMIT): Promise<IpRateLimiter> {
-    const window = { keyPrefix: kind.keyPrefix, ...authRateWindow(kind.rateOf(config)) };
-    if (!config.authRateStoreUrl) return new IpRateLimiter(new RateLimiterMemory(window), null);
+    const rate = kind.rateOf(config);
+    if (!rate) return new IpRateLimiter(null, null);
+    const window = { keyPrefix: kind.keyPrefix, ...authRateWindow(rate) };
+    if (!config.AUTH_RATE_LIMIT_STORE_URL || !kind.tableName) return new IpRateLimiter(new RateLimiterMemory(window), null);
     const logger = new Logger('IpRateLimiter');
-    const pool = new Pool({ connectionString: config.authRateStoreUrl, max: 4 });
+    const pool = new Pool({ connectionString: config.AUTH_RATE_LIMIT_STORE_URL, max: 4 });
     pool.on('error', (error) => logger.warn(`rate limit store: ${error.message}`));
     try {
       await pool.query(`CREATE SCHEMA IF NOT EXISTS "${STORE_SCHEMA}"`).catch(ignoreConcurrentCreation);
@@ -85,6 +99,7 @@ export class IpRateLimiter implements OnApplicationShutdown {
 
   /** Counts one call of `key` (a client address): null when allowed, else how long until the next one is (ms). */
   async take(key: string): Promise<number | null> {
+    if (!this.limiter) return null;
     try {
       await this.limiter.consume(key);
       return null;

@@ -22,6 +22,7 @@ export function httpStatusOf(code: ErrorCode): HttpStatus {
     case AccountsErrorCode.UserNotFound:
     case RoomsErrorCode.SpeakerNotFound:
     case TtsErrorCode.NotConfigured:
+    case TtsErrorCode.NoVoice:
     case TtsErrorCode.MessageNotFound:
       return HttpStatus.NOT_FOUND;
     case SummaryErrorCode.NothingToSummarize:
@@ -58,6 +59,7 @@ export function httpStatusOf(code: ErrorCode): HttpStatus {
     case GatewayErrorCode.UntrustedHost:
     case LiveErrorCode.BadFrame:
     case LiveErrorCode.LanguageRequired:
+    case RoomsErrorCode.LanguageRequired:
     case BusErrorCode.BadRequest:
       return HttpStatus.BAD_REQUEST;
     case AccountsErrorCode.UserAlreadyExists:
@@ -92,6 +94,7 @@ export function liveCodeOf(code: ErrorCode): LiveErrorCode {
     case TtsErrorCode.MessageNotFound:
       return LiveErrorCode.RoomNotFound;
     case TtsErrorCode.NotConfigured:
+    case TtsErrorCode.NoVoice:
     case TtsErrorCode.SynthesisFailed:
     case SummaryErrorCode.Unavailable:
     case SummaryErrorCode.NothingToSummarize:
@@ -102,6 +105,8 @@ export function liveCodeOf(code: ErrorCode): LiveErrorCode {
       return LiveErrorCode.InvalidHostKey;
     case RoomsErrorCode.RoomNotActive:
       return LiveErrorCode.RoomNotActive;
+    case RoomsErrorCode.LanguageRequired:
+      return LiveErrorCode.LanguageRequired;
     case RoomsErrorCode.InvalidInvite:
     case RoomsErrorCode.SpeakerNotFound:
       return LiveErrorCode.InvalidInvite;

@@ -17,6 +17,8 @@ import {
   type AuthUser,
   type CallerContext,
   type ProfileResponse,
+  type RecoverBody,
+  type UpdateUserBody,
   type SignupResponse,
 } from '@lt/contracts';
 import { Bus, DomainException } from '@lt/platform';
@@ -25,6 +27,7 @@ import { Caller } from '../auth/caller.decorator';
 import { IpRateLimitGuard } from '../auth/ip-rate-limiter.guard';
 import { GATEWAY_ENV, type GatewayConfig } from '../gateway.config';
 import { clientOf, publicOrigin } from './public-origin';
+import { ValidBody } from './valid-input';
 
 function requireCredentials(body: unknown): void {
   if (!credentialsPresent(body)) throw new DomainException(GatewayErrorCode.ValidationFailed, AUTH_MESSAGES.missingCredentials);
@@ -33,7 +36,11 @@ function requireCredentials(body: unknown): void {
 /** The session accounts-svc acts for: what the access token proved, nothing the client claims. */
 const sessionOf = (caller: Caller): CallerContext => ({ userId: caller.userId, sessionId: caller.sessionId });
 
-/** `/api/auth/*` and `/api/profile`: validated here, carried out by accounts-svc. */
+/**
+ * `/api/auth/*` and `/api/profile`: validated here, carried out by accounts-svc. Sign-up and the token grants
+ * parse their bodies in the handler: which schema applies depends on the grant type, and missing credentials
+ * answer the spec's own message before any field rule.
+ */
 @Controller('api')
 export class AuthHttpController {
   constructor(
@@ -78,8 +85,8 @@ export class AuthHttpController {
   @Post('auth/recover')
   @HttpCode(200)
   @UseGuards(IpRateLimitGuard)
-  recover(@Body() body: unknown, @Req() req: Request): Promise<Record<string, never>> {
-    return this.bus.request(ACCOUNTS_SUBJECTS.recover, { client: clientOf(req, this.config), body: recoverBodySchema.parse(body) });
+  recover(@ValidBody(recoverBodySchema) body: RecoverBody, @Req() req: Request): Promise<Record<string, never>> {
+    return this.bus.request(ACCOUNTS_SUBJECTS.recover, { client: clientOf(req, this.config), body });
   }
 
   /** The link in recovery and confirmation mails: spends it, then hands the session to the page in the fragment. */
@@ -115,8 +122,8 @@ export class AuthHttpController {
 
   @Put('auth/user')
   @UseGuards(AuthGuard)
-  updateUser(@Caller() caller: Caller, @Body() body: unknown): Promise<AuthUser> {
-    return this.bus.request(ACCOUNTS_SUBJECTS.updateUser, { caller: sessionOf(caller), body: updateUserBodySchema.parse(body) });
+  updateUser(@Caller() caller: Caller, @ValidBody(updateUserBodySchema) body: UpdateUserBody): Promise<AuthUser> {
+    return this.bus.request(ACCOUNTS_SUBJECTS.updateUser, { caller: sessionOf(caller), body });
   }
 
   @Delete('auth/user')

@@ -1,6 +1,6 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { LANGUAGES, LIMITS, type PublicConfig } from '@lt/contracts';
-import { GATEWAY_ENV, type GatewayConfig } from '../gateway.config';
+import { GATEWAY_ENV, keycloakOf, type GatewayConfig } from '../gateway.config';
 
 /** `/config.json`: public settings for the web app; never a secret. */
 @Controller()
@@ -12,7 +12,7 @@ export class ConfigHttpController {
     return {
       languages: LANGUAGES.map((l) => l.code),
       limits: { roomNameMax: LIMITS.roomNameMax },
-      keycloak: this.config.keycloak ?? null,
+      keycloak: keycloakOf(this.config),
     };
   }
 }

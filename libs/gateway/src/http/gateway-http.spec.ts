@@ -8,13 +8,13 @@ import { join } from 'node:path';
 import { AUTH_MESSAGES } from '@lt/contracts';
 import { BusModule, HealthModule, Readiness } from '@lt/platform';
 import { GatewayModule } from '../gateway.module';
-import type { GatewayConfig } from '../gateway.config';
+import { gatewayEnvSchema, type GatewayEnv } from '../gateway.env';
 import { prepareGateway } from '../prepare-gateway';
 
 /** The gateway's HTTP surface on its own, with no service behind the bus. */
-async function startGateway(config: Partial<GatewayConfig>) {
+async function startGateway(env: Partial<Record<keyof GatewayEnv, string>>) {
   @Module({
-    imports: [BusModule.forRoot({ transport: 'in-process' }), HealthModule, GatewayModule.forRoot({ allowedOrigins: [], ...config })],
+    imports: [BusModule.forRoot({ transport: 'in-process' }), HealthModule, GatewayModule.forRoot(gatewayEnvSchema.parse(env))],
   })
   class GatewayAppModule {}
   const app = await NestFactory.create<NestExpressApplication>(GatewayAppModule, { logger: false });
@@ -38,7 +38,7 @@ describe('gateway over HTTP, with the web app built', () => {
     writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>rooms</title>');
     writeFileSync(join(webDist, 'assets', 'index-3f2a9c1b.js'), 'console.log(1)');
     writeFileSync(join(webDist, 'favicon.svg'), '<svg/>');
-    gateway = await startGateway({ webDist, authRate: { burst: 1, perMinute: 1 } });
+    gateway = await startGateway({ WEB_DIST: webDist, AUTH_RATE_LIMIT_BURST: '1', AUTH_RATE_LIMIT_PER_MINUTE: '1' });
   });
 
   afterAll(async () => {
@@ -105,7 +105,7 @@ describe('gateway over HTTP, with the web app built', () => {
 describe('gateway over HTTP, without the web app built', () => {
   it('warns and serves no page', async () => {
     const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
-    const gateway = await startGateway({ webDist: join(tmpdir(), 'lt-web-never-built') });
+    const gateway = await startGateway({ WEB_DIST: join(tmpdir(), 'lt-web-never-built') });
     try {
       expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^no web app at .*lt-web-never-built: run "npm run build"/));
       expect((await gateway.get('/')).status).toBe(404);

@@ -33,9 +33,9 @@ export function trustedHostOrigin(host: string | undefined, protocol: string, al
  * Host is refused, so a forged one never ends up in a mail or a viewer link.
  */
 export function publicOrigin(req: Request, config: GatewayConfig): string {
-  if (config.publicUrl) return config.publicUrl.replace(/\/+$/, '');
+  if (config.PUBLIC_URL) return config.PUBLIC_URL.replace(/\/+$/, '');
   const host = req.get('host');
-  const origin = trustedHostOrigin(host, req.protocol, config.allowedOrigins);
+  const origin = trustedHostOrigin(host, req.protocol, config.ALLOWED_ORIGINS);
   if (origin) return origin;
   logger.warn(`refused to build a link on untrusted host ${JSON.stringify(host ?? '')}: set PUBLIC_URL or add it to ALLOWED_ORIGINS`);
   throw new DomainException(GatewayErrorCode.UntrustedHost, UNTRUSTED_HOST_MESSAGE);

@@ -1,13 +1,23 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
+import {
+  roomIdParamsSchema,
+  roomIdSchema,
+  SPEECH_SUBJECTS,
+  speechRequestSchema,
+  summaryBodySchema,
+  type RoomIdParams,
+  type SummaryBody,
+  type SummaryResponse,
+} from '@lt/contracts';
 import { z } from 'zod';
-import { roomIdSchema, SPEECH_SUBJECTS, speechRequestSchema, summaryBodySchema, type SummaryResponse } from '@lt/contracts';
 import { Bus } from '@lt/platform';
-import { SummaryRateLimitGuard } from '../auth/ip-rate-limiter.guard';
+import { AudioRateLimitGuard, SummaryRateLimitGuard } from '../auth/ip-rate-limiter.guard';
 import { SummaryCoalescer } from './summary-coalescer';
+import { ValidBody, ValidParams, ValidQuery } from './valid-input';
 
 const audioQuerySchema = speechRequestSchema.pick({ lang: true }).strict();
-const messageIdSchema = speechRequestSchema.shape.messageId;
+const audioParamsSchema = z.object({ roomId: roomIdSchema, messageId: speechRequestSchema.shape.messageId });
 /** The audio of a (message, language) never changes once made: browsers and proxies may keep it. */
 const AUDIO_CACHE = 'public, max-age=86400, immutable';
 
@@ -23,8 +33,13 @@ export class RoomMediaHttpController {
   ) {}
 
   @Get('rooms/:roomId/messages/:messageId/audio')
-  async audio(@Param('roomId') roomId: string, @Param('messageId') messageId: string, @Query() query: unknown, @Res() res: Response): Promise<void> {
-    const request = { roomId: roomIdSchema.parse(roomId), messageId: z.string().pipe(messageIdSchema).parse(messageId), ...audioQuerySchema.parse(query) };
+  @UseGuards(AudioRateLimitGuard)
+  async audio(
+    @ValidParams(audioParamsSchema) params: z.output<typeof audioParamsSchema>,
+    @ValidQuery(audioQuerySchema) query: z.output<typeof audioQuerySchema>,
+    @Res() res: Response,
+  ): Promise<void> {
+    const request = { ...params, ...query };
     // A sentence's synthesis may retry the provider a few times before it answers.
     const speech = await this.bus.request(SPEECH_SUBJECTS.speak, request, { timeoutMs: 30_000 });
     const audio = Buffer.from(speech.audio, 'base64');
@@ -34,7 +49,10 @@ export class RoomMediaHttpController {
   @Post('rooms/:roomId/summary')
   @HttpCode(200)
   @UseGuards(SummaryRateLimitGuard)
-  summary(@Param('roomId') roomId: string, @Body() body: unknown): Promise<SummaryResponse> {
-    return this.summaries.summarize({ roomId: roomIdSchema.parse(roomId), ...summaryBodySchema.parse(body ?? {}) });
+  summary(
+    @ValidParams(roomIdParamsSchema) { roomId }: RoomIdParams,
+    @ValidBody(summaryBodySchema, { optional: true }) body: SummaryBody,
+  ): Promise<SummaryResponse> {
+    return this.summaries.summarize({ roomId, ...body });
   }
 }

@@ -1,13 +1,14 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
 import {
   createOwnedRoomBodySchema,
   createRoomBodySchema,
-  roomIdSchema,
+  roomIdParamsSchema,
   ROOMS_SUBJECTS,
   type CreateRoomRequest,
   type CreateRoomResponse,
   type PublicRoomResponse,
+  type RoomIdParams,
 } from '@lt/contracts';
 import { Bus } from '@lt/platform';
 import { OptionalAuthGuard } from '../auth/auth.guard';
@@ -15,10 +16,12 @@ import { RoomCreateRateLimitGuard } from '../auth/ip-rate-limiter.guard';
 import { Caller } from '../auth/caller.decorator';
 import { GATEWAY_ENV, type GatewayConfig } from '../gateway.config';
 import { publicOrigin } from './public-origin';
+import { ValidParams } from './valid-input';
 
 /**
  * The landing page sends at most a name; the dashboard's create form (signed in) sends the rest. A body with
- * anything but `name` is the form, so a mistake in it is reported against the form's fields.
+ * anything but `name` is the form, so a mistake in it is reported against the form's fields. Which schema
+ * applies depends on the caller, which a pipe cannot see: this is the one body parsed in its handler.
  */
 function creationOf(body: unknown, owner: Caller | null): Omit<CreateRoomRequest, 'origin'> {
   const fields = body && typeof body === 'object' ? Object.keys(body) : [];
@@ -56,8 +59,8 @@ export class RoomsHttpController {
 
   /** What the viewer link may know of a room. */
   @Get('view/:roomId')
-  async view(@Param('roomId') roomId: string): Promise<PublicRoomResponse> {
-    const { room } = await this.bus.request(ROOMS_SUBJECTS.getRoom, { roomId: roomIdSchema.parse(roomId) });
+  async view(@ValidParams(roomIdParamsSchema) { roomId }: RoomIdParams): Promise<PublicRoomResponse> {
+    const { room } = await this.bus.request(ROOMS_SUBJECTS.getRoom, { roomId });
     return { id: room.id, name: room.name, status: room.status, source_language: room.source_language };
   }
 }

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
-import type { GatewayConfig } from '../gateway.config';
+import { keycloakOf, type GatewayConfig } from '../gateway.config';
 
 /**
  * Pages other sites may show in a frame: the viewer room and its caption overlay (`/view/:id/captions`, for
@@ -10,9 +10,10 @@ export const FRAMEABLE_PAGE = /^\/view\/[^/]+(\/captions)?\/?$/;
 
 /** The Keycloak origin the sign-in code talks to and may frame, when Google / Apple sign-in is configured. */
 function keycloakOrigins(config: GatewayConfig): string[] {
-  if (!config.keycloak?.url) return [];
+  const keycloak = keycloakOf(config);
+  if (!keycloak) return [];
   try {
-    return [new URL(config.keycloak.url).origin];
+    return [new URL(keycloak.url).origin];
   } catch {
     return [];
   }

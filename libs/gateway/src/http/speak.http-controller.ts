@@ -1,6 +1,14 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { SPEAKERS_SUBJECTS, speakAccessBodySchema, speakJoinBodySchema, type SpeakerAccessResponse } from '@lt/contracts';
+import { Controller, HttpCode, Post } from '@nestjs/common';
+import {
+  SPEAKERS_SUBJECTS,
+  speakAccessBodySchema,
+  speakJoinBodySchema,
+  type SpeakAccessBody,
+  type SpeakJoinBody,
+  type SpeakerAccessResponse,
+} from '@lt/contracts';
 import { Bus } from '@lt/platform';
+import { ValidBody } from './valid-input';
 
 /** The Speaker room's calls: the invite token is the only credential, and it opens only the room it was made for. */
 @Controller('api/speak')
@@ -9,19 +17,19 @@ export class SpeakHttpController {
 
   @Post('verify')
   @HttpCode(200)
-  verify(@Body() body: unknown): Promise<SpeakerAccessResponse> {
-    return this.bus.request(SPEAKERS_SUBJECTS.verify, speakAccessBodySchema.parse(body));
+  verify(@ValidBody(speakAccessBodySchema) body: SpeakAccessBody): Promise<SpeakerAccessResponse> {
+    return this.bus.request(SPEAKERS_SUBJECTS.verify, body);
   }
 
   @Post('join')
   @HttpCode(200)
-  join(@Body() body: unknown): Promise<SpeakerAccessResponse> {
-    return this.bus.request(SPEAKERS_SUBJECTS.join, speakJoinBodySchema.parse(body));
+  join(@ValidBody(speakJoinBodySchema) body: SpeakJoinBody): Promise<SpeakerAccessResponse> {
+    return this.bus.request(SPEAKERS_SUBJECTS.join, body);
   }
 
   @Post('leave')
   @HttpCode(204)
-  async leave(@Body() body: unknown): Promise<void> {
-    await this.bus.request(SPEAKERS_SUBJECTS.leave, speakAccessBodySchema.parse(body));
+  async leave(@ValidBody(speakAccessBodySchema) body: SpeakAccessBody): Promise<void> {
+    await this.bus.request(SPEAKERS_SUBJECTS.leave, body);
   }
 }

@@ -1,11 +1,14 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Req, UseGuards } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Inject, Post, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
 import {
   createSpeakerBodySchema,
-  roomIdSchema,
+  roomIdParamsSchema,
   SPEAKERS_SUBJECTS,
   speakerParamsSchema,
+  type CreateSpeakerBody,
   type CreateSpeakerResponse,
+  type RoomIdParams,
+  type SpeakerParams,
   type SpeakerListResponse,
 } from '@lt/contracts';
 import { Bus } from '@lt/platform';
@@ -13,6 +16,7 @@ import { AuthGuard } from '../auth/auth.guard';
 import { Caller } from '../auth/caller.decorator';
 import { GATEWAY_ENV, type GatewayConfig } from '../gateway.config';
 import { publicOrigin } from './public-origin';
+import { ValidBody, ValidParams } from './valid-input';
 
 /** The owner's Manage Speakers panel (signed in); rooms-svc answers room_not_found for a room the caller does not own. */
 @Controller('api')
@@ -24,23 +28,25 @@ export class SpeakersHttpController {
   ) {}
 
   @Get('rooms/:roomId/speakers')
-  async list(@Param('roomId') roomId: string, @Caller() caller: Caller): Promise<SpeakerListResponse> {
-    const speakers = await this.bus.request(SPEAKERS_SUBJECTS.list, { roomId: roomIdSchema.parse(roomId), ownerId: caller.userId });
+  async list(@ValidParams(roomIdParamsSchema) { roomId }: RoomIdParams, @Caller() caller: Caller): Promise<SpeakerListResponse> {
+    const speakers = await this.bus.request(SPEAKERS_SUBJECTS.list, { roomId, ownerId: caller.userId });
     return { speakers };
   }
 
   @Post('rooms/:roomId/speakers')
   @HttpCode(201)
-  invite(@Param('roomId') roomId: string, @Body() body: unknown, @Caller() caller: Caller, @Req() req: Request): Promise<CreateSpeakerResponse> {
-    const id = roomIdSchema.parse(roomId);
-    const { name } = createSpeakerBodySchema.parse(body);
-    return this.bus.request(SPEAKERS_SUBJECTS.invite, { roomId: id, ownerId: caller.userId, name, origin: publicOrigin(req, this.config) });
+  invite(
+    @ValidParams(roomIdParamsSchema) { roomId }: RoomIdParams,
+    @ValidBody(createSpeakerBodySchema) { name }: CreateSpeakerBody,
+    @Caller() caller: Caller,
+    @Req() req: Request,
+  ): Promise<CreateSpeakerResponse> {
+    return this.bus.request(SPEAKERS_SUBJECTS.invite, { roomId, ownerId: caller.userId, name, origin: publicOrigin(req, this.config) });
   }
 
   @Delete('rooms/:roomId/speakers/:speakerId')
   @HttpCode(204)
-  async remove(@Param() params: unknown, @Caller() caller: Caller): Promise<void> {
-    const { roomId, speakerId } = speakerParamsSchema.parse(params);
+  async remove(@ValidParams(speakerParamsSchema) { roomId, speakerId }: SpeakerParams, @Caller() caller: Caller): Promise<void> {
     await this.bus.request(SPEAKERS_SUBJECTS.remove, { roomId, ownerId: caller.userId, speakerId });
   }
 }

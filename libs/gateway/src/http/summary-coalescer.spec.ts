@@ -22,7 +22,10 @@ describe('SummaryCoalescer', () => {
     expect(new Set(await Promise.all(storm)).size).toBe(1);
     await coalescer.summarize({ roomId, lang: 'fr' });
     expect(request).toHaveBeenCalledTimes(1);
+    expect(coalescer.freshAnswer({ roomId, lang: 'fr', sinceSeq: 9 })).toEqual({ summary: 's', fromSeq: 0, upToSeq: 3 });
+    expect(coalescer.freshAnswer({ roomId, lang: 'de' })).toBeUndefined();
     jest.setSystemTime(1_001);
+    expect(coalescer.freshAnswer({ roomId, lang: 'fr' })).toBeUndefined();
     void coalescer.summarize({ roomId, lang: 'fr' });
     expect(request).toHaveBeenCalledTimes(2);
   });

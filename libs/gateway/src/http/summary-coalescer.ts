@@ -6,6 +6,9 @@ import { Bus } from '@lt/platform';
 const FRESH_MS = 1_000;
 const MAX_KEPT = 10_000;
 
+/** Requests with the same key get the same answer: same room and language, same span of SUMMARY_SEQ_STEP seqs. */
+const keyOf = (request: SummaryRequest) => `${request.roomId}:${request.lang}:${Math.floor((request.sinceSeq ?? 0) / SUMMARY_SEQ_STEP)}`;
+
 /**
  * Viewers of a room ask for the same summary at the same moment (the speaker says "you can ask for a summary
  * now"): this gateway asks translate-svc once per (room, language, start of the span) and hands the answer to
@@ -19,10 +22,21 @@ export class SummaryCoalescer {
 
   constructor(private readonly bus: Bus) {}
 
+  /** The answer this gateway got for the same summary less than a moment ago, if any: no bus call, no wait. */
+  freshAnswer(request: SummaryRequest): SummaryResponse | undefined {
+    const kept = this.fresh.get(keyOf(request));
+    return kept && Date.now() - kept.at < FRESH_MS ? kept.answer : undefined;
+  }
+
+  /** The answer this gateway is waiting for to the same summary, if any. */
+  inFlight(request: SummaryRequest): Promise<SummaryResponse> | undefined {
+    return this.pending.get(keyOf(request));
+  }
+
   summarize(request: SummaryRequest): Promise<SummaryResponse> {
-    const key = `${request.roomId}:${request.lang}:${Math.floor((request.sinceSeq ?? 0) / SUMMARY_SEQ_STEP)}`;
-    const kept = this.fresh.get(key);
-    if (kept && Date.now() - kept.at < FRESH_MS) return Promise.resolve(kept.answer);
+    const key = keyOf(request);
+    const kept = this.freshAnswer(request);
+    if (kept) return Promise.resolve(kept);
     let pending = this.pending.get(key);
     if (!pending) {
       pending = this.bus

@@ -1,9 +1,17 @@
-import { Controller, Get, Param, Query, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
-import { roomIdSchema, transcriptExportQuerySchema, type TranscriptFormat, type TranscriptResponse } from '@lt/contracts';
+import {
+  roomIdParamsSchema,
+  transcriptExportQuerySchema,
+  type RoomIdParams,
+  type TranscriptExportQuery,
+  type TranscriptFormat,
+  type TranscriptResponse,
+} from '@lt/contracts';
 import { AuthGuard } from '../auth/auth.guard';
 import { Caller } from '../auth/caller.decorator';
 import { TranscriptExports } from './transcripts/transcript-exports';
+import { ValidParams, ValidQuery } from './valid-input';
 
 /** A room's transcript for its owner: as JSON for the History modal, and as files (spec §9, subtitles). */
 @Controller('api')
@@ -12,27 +20,27 @@ export class TranscriptsHttpController {
   constructor(private readonly exports: TranscriptExports) {}
 
   @Get('rooms/:roomId/transcript')
-  transcript(@Param('roomId') roomId: string, @Caller() caller: Caller): Promise<TranscriptResponse> {
-    return this.exports.transcript(roomIdSchema.parse(roomId), caller.userId);
+  transcript(@ValidParams(roomIdParamsSchema) { roomId }: RoomIdParams, @Caller() caller: Caller): Promise<TranscriptResponse> {
+    return this.exports.transcript(roomId, caller.userId);
   }
 
   @Get('rooms/:roomId/transcript.txt')
-  txt(@Param('roomId') roomId: string, @Query() query: unknown, @Caller() caller: Caller, @Res({ passthrough: true }) res: Response) {
+  txt(@ValidParams(roomIdParamsSchema) { roomId }: RoomIdParams, @ValidQuery(transcriptExportQuerySchema) query: TranscriptExportQuery, @Caller() caller: Caller, @Res({ passthrough: true }) res: Response) {
     return this.send('txt', roomId, query, caller, res);
   }
 
   @Get('rooms/:roomId/transcript.srt')
-  srt(@Param('roomId') roomId: string, @Query() query: unknown, @Caller() caller: Caller, @Res({ passthrough: true }) res: Response) {
+  srt(@ValidParams(roomIdParamsSchema) { roomId }: RoomIdParams, @ValidQuery(transcriptExportQuerySchema) query: TranscriptExportQuery, @Caller() caller: Caller, @Res({ passthrough: true }) res: Response) {
     return this.send('srt', roomId, query, caller, res);
   }
 
   @Get('rooms/:roomId/transcript.vtt')
-  vtt(@Param('roomId') roomId: string, @Query() query: unknown, @Caller() caller: Caller, @Res({ passthrough: true }) res: Response) {
+  vtt(@ValidParams(roomIdParamsSchema) { roomId }: RoomIdParams, @ValidQuery(transcriptExportQuerySchema) query: TranscriptExportQuery, @Caller() caller: Caller, @Res({ passthrough: true }) res: Response) {
     return this.send('vtt', roomId, query, caller, res);
   }
 
-  private async send(format: TranscriptFormat, roomId: string, query: unknown, caller: Caller, res: Response): Promise<string> {
-    const file = await this.exports.export(roomIdSchema.parse(roomId), caller.userId, format, transcriptExportQuerySchema.parse(query));
+  private async send(format: TranscriptFormat, roomId: string, query: TranscriptExportQuery, caller: Caller, res: Response): Promise<string> {
+    const file = await this.exports.export(roomId, caller.userId, format, query);
     res.setHeader('Content-Type', file.contentType);
     res.setHeader('Content-Disposition', `attachment; filename="${file.fileName}"`);
     return file.body;

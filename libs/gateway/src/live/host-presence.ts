@@ -1,16 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { LIVE_SUBJECTS, type HostPresenceEvent } from '@lt/contracts';
+import { LIVE_SUBJECTS, REALTIME, type HostPresenceEvent } from '@lt/contracts';
 import { Bus } from '@lt/platform';
 
 /**
  * Whether a room's host is connected, on any gateway. Each gateway counts its own host sockets per room and
- * says so (a room event) when that count leaves or reaches zero; each gateway keeps what the others said.
- * A gateway that takes a room asks the others, which answer if they hold its host.
+ * says so (a room event) when that count leaves or reaches zero, and again at every presence heartbeat while
+ * it holds a host; each gateway keeps what the others said, until it expires. A gateway killed without a
+ * word thus stops counting within the TTL, as with viewer presence. A gateway that takes a room asks the
+ * others, which answer if they hold its host.
  */
 @Injectable()
 export class HostPresence {
   private readonly local = new Map<string, number>();
-  private readonly remote = new Map<string, Set<string>>();
+  /** roomId -> gatewayId -> when what that gateway said expires */
+  private readonly remote = new Map<string, Map<string, number>>();
 
   constructor(private readonly bus: Bus) {}
 
@@ -40,15 +43,32 @@ export class HostPresence {
   }
 
   /** Another gateway spoke of its host sockets; true when that changed whether the host is connected. */
-  onRemote(event: HostPresenceEvent, gatewayId: string): boolean {
+  onRemote(event: HostPresenceEvent, gatewayId: string, now = Date.now()): boolean {
     if (event.gatewayId === gatewayId) return false;
     const before = this.connected(event.roomId);
-    const gateways = this.remote.get(event.roomId) ?? new Set<string>();
-    if (event.connected) gateways.add(event.gatewayId);
+    const gateways = this.remote.get(event.roomId) ?? new Map<string, number>();
+    if (event.connected) gateways.set(event.gatewayId, event.ttlMs ? now + event.ttlMs : Infinity);
     else gateways.delete(event.gatewayId);
     if (gateways.size) this.remote.set(event.roomId, gateways);
     else this.remote.delete(event.roomId);
     return before !== this.connected(event.roomId);
+  }
+
+  /** The heartbeat: every room whose host is here hears it again. */
+  refresh(gatewayId: string): void {
+    for (const roomId of this.local.keys()) this.publish(roomId, gatewayId, true);
+  }
+
+  /** Drops what other gateways said and did not repeat in time; answers the rooms whose host is now gone. */
+  expire(now = Date.now()): string[] {
+    const gone: string[] = [];
+    for (const [roomId, gateways] of this.remote) {
+      for (const [gatewayId, expiresAt] of gateways) if (expiresAt <= now) gateways.delete(gatewayId);
+      if (gateways.size > 0) continue;
+      this.remote.delete(roomId);
+      if (!this.connected(roomId)) gone.push(roomId);
+    }
+    return gone;
   }
 
   /** This gateway took the room: the others say whether they hold its host. */
@@ -72,7 +92,12 @@ export class HostPresence {
     this.local.clear();
   }
 
+  /** Rooms this gateway knows a host of, here or elsewhere (for tests). */
+  get size(): number {
+    return new Set([...this.local.keys(), ...this.remote.keys()]).size;
+  }
+
   private publish(roomId: string, gatewayId: string, connected: boolean): void {
-    this.bus.emitToRoom(LIVE_SUBJECTS.host, { roomId }, { roomId, gatewayId, connected });
+    this.bus.emitToRoom(LIVE_SUBJECTS.host, { roomId }, { roomId, gatewayId, connected, ...(connected ? { ttlMs: REALTIME.presenceTtlMs } : {}) });
   }
 }

@@ -12,8 +12,6 @@ import { trustedOrigins, type GatewayConfig } from '../gateway.config';
 import { LiveSocket } from './live-socket';
 import { isOriginAllowed } from './origin';
 
-/** Open sockets one client address may have when WS_MAX_PER_ADDRESS is not set. */
-const DEFAULT_MAX_PER_ADDRESS = 50;
 /** A socket over its frame rate this long without a pause of a second is closed (1008). */
 const FLOOD_CLOSE_AFTER_MS = 3_000;
 /** Refused frames that are not transcripts get one error frame per this interval, not one each. */
@@ -133,7 +131,7 @@ export class LiveWsAdapter extends WsAdapter {
         }
         const address = this.addressOf(info.req);
         if (this.openCount(address) >= this.maxPerAddress) {
-          logger.warn(`refused a socket from ${address}: it has ${this.maxPerAddress} open already`);
+          logger.warn(`refused a socket from ${address}: it has ${this.config.WS_MAX_PER_ADDRESS} open already`);
           return done(false, 429);
         }
         done(true);
@@ -166,8 +164,9 @@ export class LiveWsAdapter extends WsAdapter {
     });
   }
 
+  /** WS_MAX_PER_ADDRESS; without it a venue's whole audience may share one address (NAT), and only per-socket limits apply. */
   private get maxPerAddress(): number {
-    return this.config.wsMaxPerAddress ?? DEFAULT_MAX_PER_ADDRESS;
+    return this.config.WS_MAX_PER_ADDRESS ?? Infinity;
   }
 
   private openCount(address: string): number {

@@ -8,25 +8,26 @@ import {
   SPEAKERS_SUBJECTS,
   TRANSLATE_SUBJECTS,
   TTS_SUBJECTS,
-  USAGE_SUBJECTS,
   type JoinFrame,
   type LanguageCode,
   type RoomResponse,
   type RoomStartFrame,
-  type TranscriptEventFrame,
   type TranscriptFrame,
   type TranslationFrame,
 } from '@lt/contracts';
 import { Bus, clientTraceContext, DomainException, inSpan, productMetrics, SpanKind, type Span } from '@lt/platform';
 import { AccessTokens, type Caller } from '../auth/access-tokens';
 import { liveCodeOf } from '../errors/error-map';
+import { writeCounted } from './fan-out';
+import { transcriptFrame } from './frames';
 import { LiveRooms } from './live-rooms';
 import type { LiveSocket } from './live-socket';
+import { QuotaState } from './quota-state';
+import { ServiceAnswers } from './service-answers';
 import { SpeakerPresence } from './speaker-presence';
 
+/** Whether a service has its provider is asked at most this often, not on every join. */
 const PROVIDER_STATUS_TTL_MS = 60_000;
-/** A room's spending is asked at most this often for the sockets joining it. */
-const QUOTA_STATUS_TTL_MS = 5_000;
 /** Sentences a host or speaker gets on joining (a reloaded page shows its log again). */
 const SPEAKER_HISTORY = 200;
 /** A sentence not stored within this time is refused as unavailable; the sender sends it again. */
@@ -44,13 +45,13 @@ interface Admission {
 /** What each client frame does, for the socket that sent it; validation happened before (LiveWsAdapter). */
 @Injectable()
 export class LiveService {
-  private providerStatus: { llmConfigured: boolean; at: number } | null = null;
-  private speechStatus: { available: boolean; at: number } | null = null;
-  private readonly quotaStatus = new Map<string, { exhausted: boolean; at: number }>();
+  /** What the services answer of themselves (one key each); see ServiceAnswers for an unanswered question. */
+  private readonly providers = new ServiceAnswers<boolean>('whether a provider is configured', { ttlMs: PROVIDER_STATUS_TTL_MS, max: 2 });
 
   constructor(
     private readonly bus: Bus,
     private readonly rooms: LiveRooms,
+    private readonly quota: QuotaState,
     private readonly tokens: AccessTokens,
     private readonly presence: SpeakerPresence,
   ) {}
@@ -75,9 +76,9 @@ export class LiveService {
     if (socket.lang) socket.hold();
     this.rooms.add(socket, state.lastSeq);
     const [llmConfigured, ttsAvailable, quotaExhausted] = await Promise.all([
-      this.translationConfigured(),
-      this.speechAvailable(),
-      this.quotaExhausted(frame.roomId, state.room.owner_id ?? null),
+      this.providers.get('translate', async () => (await this.bus.request(TRANSLATE_SUBJECTS.status, {})).llmConfigured),
+      this.providers.get('tts', async () => (await this.bus.request(TTS_SUBJECTS.status, {})).providerConfigured),
+      this.quota.exhausted(frame.roomId, state.room.owner_id ?? null),
     ]);
     socket.send({
       type: 'joined',
@@ -87,8 +88,8 @@ export class LiveService {
       room: { name: state.room.name, status: state.room.status, sourceLanguage: state.room.source_language },
       seq: state.lastSeq,
       ...(state.speaker ? { speakerId: state.speaker.id, speakerName: state.speaker.name } : {}),
-      ...(llmConfigured ? {} : { translationUnavailable: true }),
-      ttsAvailable,
+      ...(llmConfigured === false ? { translationUnavailable: true } : {}),
+      ...(ttsAvailable === undefined ? {} : { ttsAvailable }),
       ...(quotaExhausted ? { quotaExhausted } : {}),
       ...(frame.role === 'host' ? {} : { hostConnected: this.rooms.hostConnected(frame.roomId) }),
     });
@@ -100,46 +101,7 @@ export class LiveService {
   /** A host's or speaker's log: the room's latest stored sentences, oldest first, as `transcript` frames. */
   private async sendSentences(socket: LiveSocket, roomId: string): Promise<void> {
     const sentences = await this.bus.request(ROOMS_SUBJECTS.listTranscript, { roomId, limit: SPEAKER_HISTORY });
-    for (const t of sentences) {
-      const frame: TranscriptEventFrame = {
-        type: 'transcript',
-        roomId,
-        messageId: t.messageId,
-        seq: t.seq,
-        text: t.text,
-        sourceLanguage: t.sourceLanguage,
-        timestamp: t.timestamp,
-        speakerId: t.speakerId,
-        speakerName: t.speakerName,
-        enhanced: false,
-      };
-      socket.send(frame);
-    }
-  }
-
-  /** Whether tts-svc has a speech provider; asked once a minute at most. */
-  private async speechAvailable(): Promise<boolean> {
-    const now = Date.now();
-    if (this.speechStatus && now - this.speechStatus.at < PROVIDER_STATUS_TTL_MS) return this.speechStatus.available;
-    const { providerConfigured } = await this.bus.request(TTS_SUBJECTS.status, {}).catch(() => ({ providerConfigured: false }));
-    this.speechStatus = { available: providerConfigured, at: now };
-    return providerConfigured;
-  }
-
-  /**
-   * Whether the room's quota is spent now: as the last event said, or asked (per room at most every few
-   * seconds, however many join).
-   */
-  private async quotaExhausted(roomId: string, ownerId: string | null): Promise<boolean> {
-    const announced = this.rooms.quotaState(roomId);
-    if (announced !== undefined) return announced;
-    const now = Date.now();
-    const known = this.quotaStatus.get(roomId);
-    if (known && now - known.at < QUOTA_STATUS_TTL_MS) return known.exhausted;
-    const status = await this.bus.request(USAGE_SUBJECTS.status, { roomId, ownerId }).catch(() => ({ allowed: true }));
-    if (this.quotaStatus.size > 10_000) this.quotaStatus.clear();
-    this.quotaStatus.set(roomId, { exhausted: !status.allowed, at: now });
-    return !status.allowed;
+    for (const t of sentences) socket.send(transcriptFrame(t));
   }
 
   async transcript(socket: LiveSocket, frame: TranscriptFrame): Promise<void> {
@@ -228,15 +190,6 @@ export class LiveService {
     await this.sendHistory(socket, socket.lang, since);
   }
 
-  /** Whether translate-svc has a provider; asked once a minute at most, not on every join. */
-  private async translationConfigured(): Promise<boolean> {
-    const now = Date.now();
-    if (this.providerStatus && now - this.providerStatus.at < PROVIDER_STATUS_TTL_MS) return this.providerStatus.llmConfigured;
-    const { llmConfigured } = await this.bus.request(TRANSLATE_SUBJECTS.status, {}).catch(() => ({ llmConfigured: true }));
-    this.providerStatus = { llmConfigured, at: now };
-    return llmConfigured;
-  }
-
   /**
    * Hosting needs the room's host key, or the session of the room's owner (rooms-svc decides whose room it
    * is); speaking needs an invite token of this room; viewing needs only the room id, and a viewer never hosts
@@ -285,12 +238,7 @@ export class LiveService {
 
   /** False once the viewer has switched to another language: the rest is of no use to it. */
   private sendFrames(socket: LiveSocket, lang: LanguageCode, frames: TranslationFrame[]): boolean {
-    let written = 0;
-    for (const frame of frames) {
-      if (socket.lang !== lang) break;
-      if (socket.sendInOrder(frame.seq, JSON.stringify(frame))) written += 1;
-    }
-    productMetrics().framesOut.add(written, { type: 'translation' });
+    writeCounted('translation', frames, (frame) => socket.lang === lang && socket.sendInOrder(frame.seq, JSON.stringify(frame)));
     return socket.lang === lang;
   }
 }

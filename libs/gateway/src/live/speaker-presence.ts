@@ -1,22 +1,36 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { SPEAKERS_SUBJECTS } from '@lt/contracts';
+import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { REALTIME, SPEAKERS_SUBJECTS } from '@lt/contracts';
 import { Bus } from '@lt/platform';
 import type { LiveSocket } from './live-socket';
 
-/** spec §4: a speaker's arrival is announced a second after it joined. */
+/** A speaker's arrival is announced a second after it joined. */
 export const SPEAKER_JOINED_DELAY_MS = 1_000;
 
 /**
  * Tells a room when a speaker's socket comes and goes, through a room event so that every gateway's sockets
- * hear it. A socket gone before its arrival was announced is never announced, nor its departure.
+ * hear it. A socket gone before its arrival was announced is never announced, nor its departure. While it
+ * stays, its arrival is repeated (a heartbeat) with a TTL, so that the other gateways let it go if this one dies.
  */
 @Injectable()
-export class SpeakerPresence {
+export class SpeakerPresence implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('SpeakerPresence');
   private readonly pending = new Map<LiveSocket, NodeJS.Timeout>();
   private readonly announced = new Set<LiveSocket>();
 
+  private heartbeat?: NodeJS.Timeout;
+
   constructor(private readonly bus: Bus) {}
+
+  onModuleInit(): void {
+    this.heartbeat = setInterval(() => {
+      for (const socket of this.announced) this.publish(socket, 'speaker_joined', true);
+    }, REALTIME.presenceHeartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.heartbeat);
+  }
 
   joined(socket: LiveSocket): void {
     const timer = setTimeout(() => {
@@ -44,7 +58,7 @@ export class SpeakerPresence {
       .catch((e) => this.logger.warn(`speaker ${socket.speakerId} of room ${roomId} not marked inactive: ${(e as Error).message}`));
   }
 
-  private publish(socket: LiveSocket, type: 'speaker_joined' | 'speaker_left'): void {
+  private publish(socket: LiveSocket, type: 'speaker_joined' | 'speaker_left', heartbeat = false): void {
     const roomId = socket.roomId as string;
     this.bus.emitToRoom(SPEAKERS_SUBJECTS.presence, { roomId }, {
       type,
@@ -53,6 +67,8 @@ export class SpeakerPresence {
       timestamp: new Date().toISOString(),
       speakerId: socket.speakerId,
       speakerName: socket.speakerName,
+      ...(type === 'speaker_joined' ? { ttlMs: REALTIME.presenceTtlMs } : {}),
+      ...(heartbeat ? { heartbeat } : {}),
     });
   }
 }

@@ -1,21 +1,25 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Patch, Post, UseGuards } from '@nestjs/common';
 import {
   ACCOUNTS_SUBJECTS,
   adminUpdateUserBodySchema,
-  roomIdSchema,
+  roomIdParamsSchema,
   ROOMS_SUBJECTS,
   userIdParamsSchema,
   type AdminRoomList,
   type AdminStats,
+  type AdminUpdateUserBody,
   type AdminUser,
   type AdminUserList,
   type CallerContext,
+  type RoomIdParams,
+  type UserIdParams,
   type SystemHealth,
 } from '@lt/contracts';
 import { Bus } from '@lt/platform';
 import { AdminGuard } from '../../auth/admin.guard';
 import { AuthGuard } from '../../auth/auth.guard';
 import { Caller } from '../../auth/caller.decorator';
+import { ValidBody, ValidParams } from '../valid-input';
 import { SystemHealthCheck } from './system-health';
 
 const sessionOf = (caller: Caller): CallerContext => ({ userId: caller.userId, sessionId: caller.sessionId });
@@ -35,15 +39,17 @@ export class AdminHttpController {
   }
 
   @Patch('users/:userId')
-  updateUser(@Param() params: unknown, @Body() body: unknown, @Caller() caller: Caller): Promise<AdminUser> {
-    const { userId } = userIdParamsSchema.parse(params);
-    return this.bus.request(ACCOUNTS_SUBJECTS.adminUpdateUser, { caller: sessionOf(caller), userId, body: adminUpdateUserBodySchema.parse(body) });
+  updateUser(
+    @ValidParams(userIdParamsSchema) { userId }: UserIdParams,
+    @ValidBody(adminUpdateUserBodySchema) body: AdminUpdateUserBody,
+    @Caller() caller: Caller,
+  ): Promise<AdminUser> {
+    return this.bus.request(ACCOUNTS_SUBJECTS.adminUpdateUser, { caller: sessionOf(caller), userId, body });
   }
 
   @Post('users/:userId/reset-tokens')
   @HttpCode(200)
-  resetTokens(@Param() params: unknown, @Caller() caller: Caller): Promise<AdminUser> {
-    const { userId } = userIdParamsSchema.parse(params);
+  resetTokens(@ValidParams(userIdParamsSchema) { userId }: UserIdParams, @Caller() caller: Caller): Promise<AdminUser> {
     return this.bus.request(ACCOUNTS_SUBJECTS.adminResetTokens, { caller: sessionOf(caller), userId });
   }
 
@@ -62,14 +68,15 @@ export class AdminHttpController {
         owner_email: r.owner_id ? (emails[r.owner_id] ?? null) : null,
         status: r.status,
         created_at: r.created_at,
+        host_connected: r.host_connected,
       })),
     };
   }
 
   @Delete('rooms/:roomId')
   @HttpCode(204)
-  async deleteRoom(@Param('roomId') roomId: string): Promise<void> {
-    await this.bus.request(ROOMS_SUBJECTS.adminDelete, { roomId: roomIdSchema.parse(roomId) });
+  async deleteRoom(@ValidParams(roomIdParamsSchema) { roomId }: RoomIdParams): Promise<void> {
+    await this.bus.request(ROOMS_SUBJECTS.adminDelete, { roomId });
   }
 
   @Get('stats')

@@ -14,12 +14,14 @@ export interface OpenApiDocument {
 
 const COMPONENTS = '#/components/schemas/';
 const BEARER = 'bearerAuth';
+const HOST_KEY = 'hostKey';
 
 const SECURITY: Record<ApiAuth, JsonSchema[] | undefined> = {
   none: undefined,
   bearer: [{ [BEARER]: [] }],
   // An empty requirement makes the token optional.
   optional: [{}, { [BEARER]: [] }],
+  bearerOrHostKey: [{ [BEARER]: [] }, { [HOST_KEY]: [] }],
 };
 
 /**
@@ -57,7 +59,7 @@ function withComponentRefs(value: unknown): unknown {
 }
 
 function parameters(route: ApiRoute, schemas: SchemaConverter): JsonSchema[] {
-  const of = (where: 'path' | 'query', object: z.ZodObject | undefined) => {
+  const of = (where: 'path' | 'query' | 'header', object: z.ZodObject | undefined) => {
     if (!object) return [];
     const json = schemas.convert(object, 'input');
     const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
@@ -70,7 +72,7 @@ function parameters(route: ApiRoute, schemas: SchemaConverter): JsonSchema[] {
       schema,
     }));
   };
-  return [...of('path', route.params), ...of('query', route.query)];
+  return [...of('path', route.params), ...of('query', route.query), ...of('header', route.headers)];
 }
 
 function response(answer: ApiResponse, schemas: SchemaConverter): JsonSchema {
@@ -127,6 +129,7 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[] = API_ROUTES): 
       schemas: Object.fromEntries(Object.entries(schemas.components).sort(([a], [b]) => a.localeCompare(b))),
       securitySchemes: {
         [BEARER]: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The access_token of a session (1 hour)' },
+        [HOST_KEY]: { type: 'apiKey', in: 'header', name: 'X-Host-Key', description: "A room's host key, as given when it was created" },
       },
     },
   };

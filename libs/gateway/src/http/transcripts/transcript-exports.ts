@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   findLanguage,
+  textDirection,
   ROOMS_SUBJECTS,
   TRANSLATE_SUBJECTS,
   type LanguageCode,
@@ -9,7 +10,7 @@ import {
   type TranscriptResponse,
 } from '@lt/contracts';
 import { Bus } from '@lt/platform';
-import { formatExport, type ExportFile } from './transcript-formats';
+import { formatExport, isolate, type ExportFile } from './transcript-formats';
 
 /** Messages translated per request to translate-svc: it translates what is missing four at a time. */
 const TRANSLATION_BATCH = 100;
@@ -18,7 +19,7 @@ const TRANSLATION_BATCH_TIMEOUT_MS = 120_000;
 
 const languageLabel = (code: LanguageCode | null | undefined) => {
   const language = findLanguage(code);
-  return language ? `${language.name} (${language.code})` : 'No configurado';
+  return language ? `${isolate(language.name, language.dir)} (${language.code})` : 'No configurado';
 };
 
 /**
@@ -36,10 +37,12 @@ export class TranscriptExports {
   async export(roomId: string, ownerId: string, format: TranscriptFormat, query: TranscriptExportQuery): Promise<ExportFile> {
     const { room, messages } = await this.transcript(roomId, ownerId);
     const translated = query.lang ? await this.translations(roomId, query.lang) : null;
+    const lang = query.lang ?? room.source_language;
     return formatExport(format, {
       room,
-      language: languageLabel(query.lang ?? room.source_language),
+      language: languageLabel(lang),
       tz: query.tz ?? 'UTC',
+      dir: textDirection(lang),
       lines: messages.map((m) => ({
         timestamp: m.message_timestamp,
         confidence: m.confidence_level,

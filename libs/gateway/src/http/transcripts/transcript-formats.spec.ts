@@ -1,4 +1,4 @@
-import { cues, exportFileName, formatDuration, formatSrt, formatTxt, formatVtt, sanitiseFileName, type ExportLine } from './transcript-formats';
+import { BIDI, cues, exportFileName, formatExport, formatDuration, formatSrt, formatTxt, formatVtt, sanitiseFileName, type ExportLine } from './transcript-formats';
 
 const room = { name: 'Conferencia: Año 2025', created_at: '2025-05-01T07:30:00.000Z', updated_at: '2025-05-01T08:35:59.000Z' };
 const lines: ExportLine[] = [
@@ -68,5 +68,24 @@ describe('transcript exports', () => {
     );
     expect(formatVtt([])).toBe('WEBVTT\n');
     expect(formatSrt([])).toBe('');
+  });
+
+  it('writes right-to-left lines so that they read right to left in each format', () => {
+    const arabic: ExportLine[] = [
+      { timestamp: '2025-05-01T07:31:00.000Z', confidence: 'high', text: 'مرحبا بكم في 2025' },
+      { timestamp: '2025-05-01T07:31:02.000Z', confidence: 'low', text: 'AI <و> الترجمة' },
+    ];
+    const txt = formatExport('txt', { room, language: 'العربية (ar)', tz: 'UTC', dir: 'rtl', lines: arabic }).body;
+    expect(txt).toContain(`[07:31:00] (Alta confianza) ${BIDI.rli}مرحبا بكم في 2025${BIDI.pdi}\n`);
+    expect(txt).toContain(`[07:31:02] (Baja confianza) ${BIDI.rli}AI <و> الترجمة${BIDI.pdi}\n`);
+    expect(formatExport('srt', { room, language: '', tz: 'UTC', dir: 'rtl', lines: arabic }).body).toBe(
+      `1\n00:00:00,000 --> 00:00:02,000\n${BIDI.rlm}مرحبا بكم في 2025\n\n2\n00:00:02,000 --> 00:00:09,000\n${BIDI.rlm}AI <و> الترجمة\n`,
+    );
+    expect(formatExport('vtt', { room, language: '', tz: 'UTC', dir: 'rtl', lines: arabic }).body).toBe(
+      `WEBVTT\n\n1\n00:00:00.000 --> 00:00:02.000\n${BIDI.rlm}مرحبا بكم في 2025\n\n2\n00:00:02.000 --> 00:00:09.000\n${BIDI.rlm}AI &lt;و&gt; الترجمة\n`,
+    );
+    // Left-to-right exports stay byte for byte what they were.
+    expect(formatExport('srt', { room, language: '', tz: 'UTC', dir: 'ltr', lines }).body).toBe(formatSrt(lines));
+    expect(formatExport('txt', { room, language: 'Español (es)', tz: 'UTC', lines }).body).not.toMatch(/[\u200f\u2067\u2069]/);
   });
 });

@@ -1,4 +1,6 @@
-import type { ConfidenceLevel, RoomResponse, TranscriptFormat } from '@lt/contracts';
+import { sanitiseFileName, type ConfidenceLevel, type RoomResponse, type TextDirection, type TranscriptFormat } from '@lt/contracts';
+
+export { sanitiseFileName };
 
 /** One line of an exported transcript, in the language of the export. */
 export interface ExportLine {
@@ -13,6 +15,8 @@ export interface ExportInput {
   language: string;
   /** IANA time zone of every date and time written. */
   tz: string;
+  /** The direction of the lines' language (right to left for Arabic, Hebrew, Persian, Urdu). */
+  dir?: TextDirection;
   lines: ExportLine[];
 }
 
@@ -71,24 +75,23 @@ export function formatDuration(fromIso: string, toIso: string): string {
   return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
 }
 
-/** The room name as a file name part: ASCII letters and digits in lower case, words joined by `-`. */
-export function sanitiseFileName(name: string): string {
-  const ascii = name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 50)
-    .replace(/-+$/, '');
-  return ascii || 'sala';
-}
-
 /** `transcripcion-{sanitised room name}-{YYYY-MM-DD of the room's creation in tz}.{ext}` (spec §9). */
 export function exportFileName(room: ExportInput['room'], tz: string, format: TranscriptFormat): string {
   const t = localTime(room.created_at, tz);
   return `transcripcion-${sanitiseFileName(room.name)}-${t.year}-${t.month}-${t.day}.${format}`;
 }
+
+/**
+ * Right-to-left text in files that have no markup for it. A text file's lines start with a left-to-right time and
+ * label, so a right-to-left message goes in an isolate (RLI … PDI): it reads right to left inside the line, and
+ * its neutral characters (digits, brackets, punctuation) cannot jump across the label. A subtitle cue is the
+ * message alone, so a RIGHT-TO-LEFT MARK first makes the whole cue a right-to-left paragraph even when it starts
+ * with digits or a Latin word, which players (and WebVTT's own rule: the first strong character) honour.
+ */
+export const BIDI = { rli: '\u2067', pdi: '\u2069', rlm: '\u200f' } as const;
+
+export const isolate = (text: string, dir: TextDirection = 'ltr') => (dir === 'rtl' ? `${BIDI.rli}${text}${BIDI.pdi}` : text);
+const cueLine = (text: string, dir: TextDirection) => (dir === 'rtl' ? `${BIDI.rlm}${text}` : text);
 
 /** A message on one line: a line break inside it would end a cue, or read as a new message. */
 const oneLine = (text: string) => text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
@@ -117,7 +120,7 @@ export function formatTxt(input: ExportInput): string {
   ];
   const messages = input.lines.map((line) => {
     const t = localTime(line.timestamp, input.tz);
-    return `[${t.hour}:${t.minute}:${t.second}] (${CONFIDENCE_LABELS[line.confidence]}) ${oneLine(line.text)}`;
+    return `[${t.hour}:${t.minute}:${t.second}] (${CONFIDENCE_LABELS[line.confidence]}) ${isolate(oneLine(line.text), input.dir)}`;
   });
   return [...header, '', TRANSCRIPT_MARKER, ...(messages.length ? ['', messages.join('\n\n')] : [])].join('\n') + '\n';
 }
@@ -149,9 +152,9 @@ function clock(ms: number, separator: ',' | '.'): string {
 }
 
 /** SubRip: numbered cues, `HH:MM:SS,mmm --> HH:MM:SS,mmm`, a blank line between cues. */
-export function formatSrt(lines: ExportLine[]): string {
+export function formatSrt(lines: ExportLine[], dir: TextDirection = 'ltr'): string {
   return cues(lines)
-    .map((cue, i) => `${i + 1}\n${clock(cue.startMs, ',')} --> ${clock(cue.endMs, ',')}\n${cue.text}\n`)
+    .map((cue, i) => `${i + 1}\n${clock(cue.startMs, ',')} --> ${clock(cue.endMs, ',')}\n${cueLine(cue.text, dir)}\n`)
     .join('\n');
 }
 
@@ -159,12 +162,12 @@ export function formatSrt(lines: ExportLine[]): string {
 const vttText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** WebVTT: the `WEBVTT` line, then numbered cues, `HH:MM:SS.mmm --> HH:MM:SS.mmm`. */
-export function formatVtt(lines: ExportLine[]): string {
-  const body = cues(lines).map((cue, i) => `${i + 1}\n${clock(cue.startMs, '.')} --> ${clock(cue.endMs, '.')}\n${vttText(cue.text)}\n`);
+export function formatVtt(lines: ExportLine[], dir: TextDirection = 'ltr'): string {
+  const body = cues(lines).map((cue, i) => `${i + 1}\n${clock(cue.startMs, '.')} --> ${clock(cue.endMs, '.')}\n${cueLine(vttText(cue.text), dir)}\n`);
   return ['WEBVTT\n', ...body].join('\n');
 }
 
 export function formatExport(format: TranscriptFormat, input: ExportInput): ExportFile {
-  const body = format === 'txt' ? formatTxt(input) : format === 'srt' ? formatSrt(input.lines) : formatVtt(input.lines);
+  const body = format === 'txt' ? formatTxt(input) : format === 'srt' ? formatSrt(input.lines, input.dir) : formatVtt(input.lines, input.dir);
   return { fileName: exportFileName(input.room, input.tz, format), contentType: CONTENT_TYPES[format], body };
 }

@@ -1,0 +1,71 @@
+import { Logger } from '@nestjs/common';
+import { REALTIME, TRANSLATE_SUBJECTS, type LanguageCode, type TranslationFrame } from '@lt/contracts';
+import { Bus, checkPayload, type Unsubscribe } from '@lt/platform';
+import { arrival, fanOut, type Arrival } from './fan-out';
+import type { LiveSocket } from './live-socket';
+import { TranslationStream } from './translation-stream';
+
+/** The longest wait between two requests for a translation that does not come. */
+const MAX_TRANSLATION_WAIT_MS = 5_000;
+
+const logger = new Logger('LanguageFeed');
+
+/**
+ * The translations of one room into one language, for this gateway's viewers reading it: subscribed while
+ * they are there, written to them in seq order (the stream asks for what does not come), each write a span
+ * of the translation's trace.
+ */
+export class LanguageFeed {
+  private readonly stream: TranslationStream;
+  private readonly unsubscribe: Unsubscribe;
+  /** Translations received and not yet written to the viewers (the stream may hold them for order). */
+  private readonly arrivals = new Map<number, Arrival>();
+
+  constructor(
+    bus: Bus,
+    roomId: string,
+    private readonly lang: LanguageCode,
+    lastSeq: number,
+    viewers: Set<LiveSocket>,
+    /** Called for each translation received, valid or not. */
+    received: () => void,
+  ) {
+    this.stream = new TranslationStream(lastSeq, {
+      waitMs: REALTIME.translationWaitMs,
+      maxWaitMs: MAX_TRANSLATION_WAIT_MS,
+      // A replica that died with the request must not hold the stream for the bus's full timeout.
+      fetch: (afterSeq, limit) =>
+        bus.request(TRANSLATE_SUBJECTS.history, { roomId, lang, afterSeq, limit }, { timeoutMs: REALTIME.translationWaitMs }),
+      deliver: (seq, text) => {
+        const from = this.arrivals.get(seq);
+        for (const key of this.arrivals.keys()) if (key <= seq) this.arrivals.delete(key);
+        const attributes = { 'lt.room_id': roomId, 'lt.seq': seq, 'lt.lang': lang };
+        fanOut('translation', from, attributes, viewers, (viewer) => viewer.sendTranslation(seq, text));
+      },
+      onFetchError: (e) => logger.warn(`missing ${lang} translations of room ${roomId} could not be fetched: ${(e as Error).message}`),
+    });
+    const route = TRANSLATE_SUBJECTS.ready;
+    this.unsubscribe = bus.subscribe<unknown>(route.subject(roomId, lang), (payload, subject) => {
+      received();
+      const checked = checkPayload(route.payload, payload, subject);
+      if ('problem' in checked) return logger.warn(`dropped: ${checked.problem}`);
+      this.accept(checked.data);
+    });
+  }
+
+  /** The room stored a sentence: its translation is due. */
+  expect(seq: number): void {
+    this.stream.expect(seq);
+  }
+
+  close(): void {
+    this.unsubscribe();
+    this.stream.close();
+  }
+
+  private accept(frame: TranslationFrame): void {
+    if (frame.lang !== this.lang) return;
+    if (frame.seq >= this.stream.awaiting) this.arrivals.set(frame.seq, arrival());
+    this.stream.accept(frame);
+  }
+}

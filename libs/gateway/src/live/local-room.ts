@@ -1,0 +1,35 @@
+import type { LanguageCode } from '@lt/contracts';
+import type { Unsubscribe } from '@lt/platform';
+import { writeCounted } from './fan-out';
+import { hostStatusFrame } from './frames';
+import type { LanguageFeed } from './language-feed';
+import type { LiveSocket } from './live-socket';
+
+/** A room this gateway has sockets in: who is there, and what it listens to for them. */
+export interface LocalRoom {
+  sockets: Set<LiveSocket>;
+  viewers: Map<LanguageCode, Set<LiveSocket>>;
+  /** The room's own subjects this gateway listens to while it has sockets there. */
+  events: Unsubscribe;
+  /** The translations of each language a local viewer reads. */
+  translations: Map<LanguageCode, LanguageFeed>;
+  /** The highest seq this gateway knows to be stored in the room. */
+  lastSeq: number;
+}
+
+/** One frame to every socket of the room. */
+export function broadcast(room: LocalRoom | undefined, text: string, type: string): void {
+  writeCounted(type, room?.sockets ?? [], (socket) => socket.sendRaw(text));
+}
+
+/** One frame to every socket of the room but those of one speaker (who knows what it said or did). */
+export function broadcastBut(room: LocalRoom | undefined, speakerId: string, text: string, type: string): void {
+  writeCounted(type, room?.sockets ?? [], (socket) => socket.speakerId !== speakerId && socket.sendRaw(text));
+}
+
+/** Viewers and speakers hear whether the host is connected (hosts know). */
+export function sendHostStatus(room: LocalRoom | undefined, roomId: string, connected: boolean): void {
+  if (!room) return;
+  const text = JSON.stringify(hostStatusFrame(roomId, connected));
+  writeCounted('host_status', room.sockets, (socket) => socket.role !== 'host' && socket.sendRaw(text));
+}
