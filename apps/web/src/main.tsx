@@ -7,6 +7,7 @@ import './styles.css';
 import './styles/account.css';
 import './styles/status.css';
 import './styles/live-rooms.css';
+import './styles/language-picker.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

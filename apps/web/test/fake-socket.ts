@@ -26,9 +26,18 @@ export class FakeSocket implements SocketLike {
     FakeSocket.instances.push(this);
   }
 
+  /** Like the gateway, the socket answers pings, until `goSilent()`: a connection lost without a close. */
+  answersPings = true;
+
   send(data: string): void {
     if (this.readyState !== 1) throw new Error('send on a socket that is not open');
-    this.sent.push(JSON.parse(data) as Record<string, unknown>);
+    const frame = JSON.parse(data) as Record<string, unknown>;
+    this.sent.push(frame);
+    if (frame.type === 'ping' && this.answersPings) setTimeout(() => this.answersPings && this.receive({ type: 'pong' }), 20);
+  }
+
+  goSilent(): void {
+    this.answersPings = false;
   }
 
   close(code?: number): void {

@@ -1,15 +1,21 @@
-import { isLanguageCode, LANGUAGES, type LanguageCode } from '@lt/contracts';
+import { HOST_LANGUAGES, isHostLanguageCode, type HostLanguageCode } from '@lt/contracts';
 import { useId } from 'react';
 
 interface LanguageSelectProps {
   label: string;
   placeholder: string;
-  value: LanguageCode | null;
-  onChange: (code: LanguageCode) => void;
+  value: HostLanguageCode | null;
+  onChange: (code: HostLanguageCode) => void;
   testId: string;
   disabled?: boolean;
 }
 
+/** A label for a language option: its own name, and the English one when that differs. */
+export function languageOptionLabel(language: { name: string; englishName: string }): string {
+  return language.name === language.englishName ? language.name : `${language.name} · ${language.englishName}`;
+}
+
+/** What a host or speaker speaks: only the languages the browser's speech recognition accepts. */
 export function LanguageSelect({ label, placeholder, value, onChange, testId, disabled }: LanguageSelectProps) {
   const id = useId();
   return (
@@ -23,14 +29,14 @@ export function LanguageSelect({ label, placeholder, value, onChange, testId, di
         value={value ?? ''}
         disabled={disabled}
         data-testid={testId}
-        onChange={(e) => isLanguageCode(e.target.value) && onChange(e.target.value)}
+        onChange={(e) => isHostLanguageCode(e.target.value) && onChange(e.target.value)}
       >
         <option value="" disabled>
           {placeholder}
         </option>
-        {LANGUAGES.map((language) => (
+        {HOST_LANGUAGES.map((language) => (
           <option key={language.code} value={language.code}>
-            {language.name}
+            {languageOptionLabel(language)}
           </option>
         ))}
       </select>

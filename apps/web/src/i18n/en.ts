@@ -1,4 +1,6 @@
 import type { Catalog } from './es';
+import { closeCodesEn, errorsEn } from './errors.en';
+import { errorKeys } from './errors.es';
 
 export const en: Catalog = {
   'app.name': 'AI Translation Rooms',
@@ -32,6 +34,8 @@ export const en: Catalog = {
   'status.connected': 'Connected',
   'status.disconnected': 'Disconnected',
   'status.failed': 'Connection failed',
+  'error.connectionClosed': 'The connection was closed (code {code}).',
+  'status.reconnecting': 'Reconnecting…',
   'error.connectionTimeout': 'Connection timeout',
   'error.connection': 'Connection error: {message}',
   'error.connectFailed': 'Failed to connect: {message}',
@@ -46,6 +50,9 @@ export const en: Catalog = {
   'host.notRecording': 'Not recording',
   'host.startRoom': 'Start Room',
   'host.stopRoom': 'Stop Room',
+  'host.stopRoomForAll': 'Stop Room for everyone',
+  'host.stopRoomConfirm': 'Stop the room for everyone? Every viewer will read "This session has ended". To pause, use Stop Recording instead.',
+  'host.selectInputLanguageFirst': 'Please select your input language first',
   'host.startRecording': 'Start Recording',
   'host.stopRecording': 'Stop Recording',
   'host.inputLanguage': 'Input language',
@@ -86,8 +93,18 @@ export const en: Catalog = {
   'viewer.status.connecting': 'Connecting',
   'viewer.status.waiting': 'Waiting for host',
   'viewer.status.live': 'Live',
+  'captions.problem.roomId': 'These captions show nothing: the room id in the link is not valid. Copy the captions link again from the room.',
+  'captions.problem.noLang': 'These captions show nothing yet: add the language to the link, for example ?lang=en. Languages: {codes}.',
+  'captions.problem.badLang': 'These captions show nothing: "{lang}" is not a supported language. Put one of these after lang= in the link: {codes}.',
+  'captions.problem.notFound': 'These captions show nothing: no room has the id in this link. Check the room id, or copy the captions link again from the room.',
+  'viewer.status.reconnecting': 'Reconnecting…',
   'viewer.language': 'Your language',
   'viewer.selectLanguage': 'Select a language',
+  'viewer.languageSearch': 'Search by name or code',
+  'viewer.languageSuggested': 'Your browser languages',
+  'viewer.languageAll': 'All languages',
+  'viewer.languageNoMatch': 'No language matches “{query}”',
+  'viewer.languageResults': '{count} languages',
   'viewer.pickPrompt': 'Select a language to read the translations.',
   'viewer.hostLanguage': 'Host language',
   'viewer.hostLanguageUnknown': 'Not set yet',
@@ -97,6 +114,8 @@ export const en: Catalog = {
   'viewer.empty': 'Translations will appear here when the host speaks.',
   'viewer.original': 'Original',
   'viewer.originalHint': 'Not translated: shown in the original language',
+  'viewer.service': 'Backup translation',
+  'viewer.serviceHint': 'Translated by the backup translation service, not the usual translator',
   'viewer.interim': 'In progress',
   'viewer.status.ended': 'Session ended',
   'viewer.ended': 'This session has ended. Its transcript stays below in your language.',
@@ -195,4 +214,5 @@ export const en: Catalog = {
   'reset.goHome': 'Go to Home',
 
   'dashboard.loading': 'Loading dashboard...',
+  ...errorKeys(errorsEn, closeCodesEn),
 };

@@ -1,3 +1,5 @@
+import { closeCodesEs, errorKeys, errorsEs } from './errors.es';
+
 /**
  * The default catalog. It carries the spec's visible texts verbatim: the product is Spanish, yet its
  * landing and room pages are mostly English with some Spanish strings, and that mix is intended.
@@ -34,6 +36,8 @@ export const es = {
   'status.connected': 'Connected',
   'status.disconnected': 'Disconnected',
   'status.failed': 'Connection failed',
+  'error.connectionClosed': 'La conexión se cerró (código {code}).',
+  'status.reconnecting': 'Reconnecting…',
   'error.connectionTimeout': 'Connection timeout',
   'error.connection': 'Connection error: {message}',
   'error.connectFailed': 'Failed to connect: {message}',
@@ -48,6 +52,9 @@ export const es = {
   'host.notRecording': 'Not recording',
   'host.startRoom': 'Start Room',
   'host.stopRoom': 'Stop Room',
+  'host.stopRoomForAll': 'Detener la sala para todos',
+  'host.stopRoomConfirm': '¿Detener la sala para todos? Cada espectador verá que la sesión ha terminado. Para hacer una pausa, usa «Stop Recording».',
+  'host.selectInputLanguageFirst': 'Please select your input language first',
   'host.startRecording': 'Start Recording',
   'host.stopRecording': 'Stop Recording',
   'host.inputLanguage': 'Input language',
@@ -88,8 +95,18 @@ export const es = {
   'viewer.status.connecting': 'Connecting',
   'viewer.status.waiting': 'Waiting for host',
   'viewer.status.live': 'Live',
+  'captions.problem.roomId': 'Estos subtítulos no muestran nada: el id de la sala en el enlace no es válido. Copia de nuevo el enlace de subtítulos desde la sala.',
+  'captions.problem.noLang': 'Estos subtítulos aún no muestran nada: añade el idioma al enlace, por ejemplo ?lang=es. Idiomas: {codes}.',
+  'captions.problem.badLang': 'Estos subtítulos no muestran nada: "{lang}" no es un idioma disponible. Pon uno de estos tras lang= en el enlace: {codes}.',
+  'captions.problem.notFound': 'Estos subtítulos no muestran nada: ninguna sala tiene el id de este enlace. Revisa el id de la sala o copia de nuevo el enlace de subtítulos desde la sala.',
+  'viewer.status.reconnecting': 'Reconnecting…',
   'viewer.language': 'Your language',
   'viewer.selectLanguage': 'Select a language',
+  'viewer.languageSearch': 'Search by name or code',
+  'viewer.languageSuggested': 'Your browser languages',
+  'viewer.languageAll': 'All languages',
+  'viewer.languageNoMatch': 'No language matches “{query}”',
+  'viewer.languageResults': '{count} languages',
   'viewer.pickPrompt': 'Select a language to read the translations.',
   'viewer.hostLanguage': 'Host language',
   'viewer.hostLanguageUnknown': 'Not set yet',
@@ -99,6 +116,8 @@ export const es = {
   'viewer.empty': 'Translations will appear here when the host speaks.',
   'viewer.original': 'Original',
   'viewer.originalHint': 'Not translated: shown in the original language',
+  'viewer.service': 'Backup translation',
+  'viewer.serviceHint': 'Translated by the backup translation service, not the usual translator',
   'viewer.interim': 'In progress',
   'viewer.status.ended': 'Session ended',
   'viewer.ended': 'This session has ended. Its transcript stays below in your language.',
@@ -197,6 +216,7 @@ export const es = {
   'reset.goHome': 'Ir al Inicio',
 
   'dashboard.loading': 'Loading dashboard...',
+  ...errorKeys(errorsEs, closeCodesEs),
 } as const;
 
 export type MessageKey = keyof typeof es;

@@ -38,6 +38,21 @@ describe('Caption overlay', () => {
     expect(screen.queryByRole('banner')).toBeNull();
   });
 
+  it('writes each line in its language and direction', () => {
+    renderApp(`/view/${ROOM_ID}/captions?lang=he`);
+    const socket = FakeSocket.latest();
+    act(() => {
+      socket.open();
+      socket.receive(joinedFrame({ role: 'viewer', room: { name: 'Keynote', status: 'active', sourceLanguage: 'es' } }));
+      socket.receive(translation(1, { lang: 'he', text: 'שלום לכולם' }));
+      socket.receive(translation(2, { lang: 'he', text: '[Original] Hola', fallback: 'original' }));
+    });
+    expect(screen.getAllByTestId('caption-line').map((line) => [line.textContent, line.lang, line.dir])).toEqual([
+      ['שלום לכולם', 'he', 'rtl'],
+      ['Hola', 'es', 'ltr'],
+    ]);
+  });
+
   it('reads its options from the address, with sensible bounds', () => {
     expect(captionOptions(new URLSearchParams(''))).toEqual({ lang: null, lines: 2, size: 48, background: null, color: '#ffffff' });
     expect(captionOptions(new URLSearchParams('lang=de&lines=99&size=5&bg=000000&color=yellow'))).toEqual({

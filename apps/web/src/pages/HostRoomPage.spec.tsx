@@ -31,6 +31,13 @@ beforeEach(() => {
 afterEach(() => FakeRecognition.uninstall());
 
 describe('Host room access', () => {
+  it("offers 'Login' once to an anonymous host", async () => {
+    window.localStorage.setItem(`lt.hostKey.${ROOM_ID}`, HOST_KEY);
+    renderApp(`/room/${ROOM_ID}`);
+    joinServer();
+    expect(await screen.findAllByRole('button', { name: 'Login' })).toHaveLength(1);
+  });
+
   it('refuses to host without a key and points to the viewer page', () => {
     renderApp(`/room/${ROOM_ID}?name=Keynote`);
     expect(screen.getByText('This link does not let you host this room.')).toBeTruthy();
@@ -56,6 +63,17 @@ describe('Host room access', () => {
 });
 
 describe('Host room for a signed-in user', () => {
+  it('does not claim a room this device knows is already theirs', async () => {
+    const session = makeSession();
+    storeSession(session);
+    window.localStorage.setItem(`lt.roomOwner.${ROOM_ID}`, session.user.id);
+    const fetchMock = routeFetch({ 'GET /api/profile': () => jsonResponse(200, makeProfile()) });
+    renderApp(`/room/${ROOM_ID}#key=${HOST_KEY}`);
+    joinServer();
+    await waitFor(() => expect(screen.getByTestId('user-menu').textContent).toContain('Ana García'));
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/claim'))).toBe(false);
+  });
+
   it("adds the user's access token to the join frame, shows 'Dashboard' and claims the room it holds the key of", async () => {
     const session = makeSession();
     storeSession(session);
@@ -131,7 +149,7 @@ describe('Host room for a signed-in user', () => {
     });
     renderApp(`/room/${ROOM_ID}#key=${HOST_KEY}`);
     joinServer();
-    fireEvent.click(screen.getByTestId('host-login'));
+    fireEvent.click(screen.getByTestId('login-button'));
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('Welcome Back');
     fireEvent.change(screen.getByTestId('auth-email'), { target: { value: 'ana.garcia@example.com' } });
@@ -181,7 +199,7 @@ describe('Host room live session', () => {
     expect(socket.sentOfType('room_start')).toEqual([{ type: 'room_start', sourceLanguage: 'es' }]);
     serverSends(socket, { type: 'room_start', roomId: ROOM_ID, messageId: 'e1', timestamp: '2026-01-01T10:00:00.000Z', sourceLanguage: 'es' });
     expect(text('room-status-badge')).toBe('Active');
-    expect(text('toggle-room')).toBe('Stop Room');
+    expect(text('toggle-room')).toBe('Detener la sala para todos');
     expect(text('end-room')).toBe('Finalizar Sala');
 
     fireEvent.click(screen.getByTestId('toggle-recording'));
@@ -271,6 +289,37 @@ describe('Host room live session', () => {
     fireEvent.click(screen.getByTestId('end-room'));
     expect(socket.sentOfType('room_end')).toEqual([{ type: 'room_end' }]);
     expect(window.location.pathname).toBe('/');
+    confirm.mockRestore();
+  });
+
+  it('waits for the first connection and for a language before starting the room', () => {
+    renderApp(`/room/${ROOM_ID}`);
+    const button = screen.getByTestId('toggle-room') as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(button.textContent).toBe('Connecting...');
+    const socket = joinServer();
+    expect(button.disabled).toBe(false);
+    fireEvent.click(button);
+    expect(socket.sentOfType('room_start')).toEqual([]);
+    expect(screen.getByRole('alert').textContent).toBe('Please select your input language first');
+    fireEvent.change(screen.getByTestId('input-language'), { target: { value: 'de' } });
+    serverSends(socket, joinedFrame({ room: { name: 'Keynote', status: 'scheduled', sourceLanguage: null } }));
+    expect((screen.getByTestId('input-language') as HTMLSelectElement).value).toBe('de');
+    fireEvent.click(button);
+    expect(socket.sentOfType('room_start')).toEqual([{ type: 'room_start', sourceLanguage: 'de' }]);
+  });
+
+  it('stops the room for everyone only after the host confirms, and says so on the button', () => {
+    const confirm = jest.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    renderApp(`/room/${ROOM_ID}`);
+    const socket = joinServer({ room: { name: 'Keynote', status: 'active', sourceLanguage: 'en' } });
+    expect(text('toggle-room')).toBe('Detener la sala para todos');
+    fireEvent.click(screen.getByTestId('toggle-room'));
+    expect(confirm).toHaveBeenLastCalledWith(expect.stringContaining('Stop Recording'));
+    expect(socket.sentOfType('room_end')).toEqual([]);
+    fireEvent.click(screen.getByTestId('toggle-room'));
+    expect(socket.sentOfType('room_end')).toEqual([{ type: 'room_end' }]);
+    expect(window.location.pathname).toBe(`/room/${ROOM_ID}`);
     confirm.mockRestore();
   });
 

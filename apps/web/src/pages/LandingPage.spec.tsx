@@ -55,24 +55,31 @@ describe('Landing page', () => {
     expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toEqual({});
   });
 
-  it('shows the server message and stays on the page when creation fails', async () => {
+  it('shows what the refusal means in the interface language and stays on the page when creation fails', async () => {
     fetchMock.mockResolvedValue(
-      jsonResponse(429, { error: { code: 'rate_limited', message: 'Too many rooms created, try again later' } }),
+      jsonResponse(429, { error: { code: 'over_request_rate_limit', message: 'Too many rooms created, try again later' } }),
     );
     renderApp('/');
     fireEvent.click(screen.getByTestId('create-room'));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe('Too many rooms created, try again later');
+    expect(alert.textContent).toBe('Demasiados intentos. Espera un momento y vuelve a intentarlo.');
     expect(window.location.pathname).toBe('/');
     expect(screen.getByTestId('create-room').textContent).toBe('Create Room');
     expect(window.localStorage.length).toBe(0);
   });
 
-  it('falls back to the generic text when the failure has no readable body', async () => {
+  it('says the server cannot be reached when the request fails on the network', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     renderApp('/');
     fireEvent.click(screen.getByTestId('create-room'));
-    expect((await screen.findByRole('alert')).textContent).toBe('An unexpected error occurred. Please try again.');
+    expect((await screen.findByRole('alert')).textContent).toBe('No hay conexión con el servidor. Comprueba tu red y vuelve a intentarlo.');
+  });
+
+  it('falls back to the generic text when the failure has no readable body', async () => {
+    fetchMock.mockResolvedValue({ ok: false, status: 502, text: () => Promise.resolve('<html>Bad gateway</html>') } as Response);
+    renderApp('/');
+    fireEvent.click(screen.getByTestId('create-room'));
+    expect((await screen.findByRole('alert')).textContent).toBe('El servidor respondió con un error. Vuelve a intentarlo.');
   });
 });
 

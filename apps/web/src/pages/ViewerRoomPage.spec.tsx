@@ -46,6 +46,14 @@ function joinServer(status = 'active', seq = 0, extra: Record<string, unknown> =
   return socket;
 }
 
+/** The picker as a viewer uses it: search, then Enter on the best match. */
+function pickLanguage(search: string) {
+  const box = screen.getByTestId('viewer-language');
+  fireEvent.focus(box);
+  fireEvent.change(box, { target: { value: search } });
+  fireEvent.keyDown(box, { key: 'Enter' });
+}
+
 const send = (socket: FakeSocket, ...frames: object[]) => act(() => frames.forEach((frame) => socket.receive(frame)));
 const shown = () => screen.queryAllByTestId('translated-message').map((m) => Number(m.dataset.seq));
 const status = () => screen.getByTestId('viewer-status').textContent;
@@ -100,7 +108,7 @@ describe('Viewer room', () => {
     const first = joinServer();
     send(first, translation(1), translation(2), translation(4));
     act(() => first.drop());
-    expect(status()).toBe('Connecting');
+    expect(status()).toBe('Reconnecting…');
     act(() => jest.advanceTimersByTime(3_000));
     const second = FakeSocket.latest();
     expect(second).not.toBe(first);
@@ -112,7 +120,7 @@ describe('Viewer room', () => {
     await openViewer(`/view/${ROOM_ID}?lang=en&name=Keynote`);
     const socket = joinServer();
     send(socket, translation(1), translation(2));
-    fireEvent.change(screen.getByTestId('viewer-language'), { target: { value: 'fr' } });
+    pickLanguage('French');
     expect(shown()).toEqual([]);
     expect(socket.sentOfType('set_language')).toEqual([{ type: 'set_language', lang: 'fr' }]);
     expect(new URLSearchParams(window.location.search).get('lang')).toBe('fr');
@@ -129,7 +137,7 @@ describe('Viewer room', () => {
     expect(screen.getByText('Select a language to read the translations.')).toBeTruthy();
     send(socket, translation(1));
     expect(shown()).toEqual([]);
-    fireEvent.change(screen.getByTestId('viewer-language'), { target: { value: 'en' } });
+    pickLanguage('English');
     expect(socket.sentOfType('set_language')).toEqual([{ type: 'set_language', lang: 'en' }]);
   });
 
@@ -140,11 +148,16 @@ describe('Viewer room', () => {
     const message = screen.getByTestId('translated-message');
     expect(message.querySelector('.message-text')?.textContent).toBe('Hola');
     expect(screen.getAllByTestId('original-badge').map((b) => b.textContent)).toEqual(['Original']);
+    send(socket, translation(2, 'en', { text: 'Hello (backup)', fallback: 'service' }));
+    expect(screen.getAllByTestId('service-badge').map((b) => [b.textContent, b.getAttribute('title')])).toEqual([
+      ['Backup translation', 'Translated by the backup translation service, not the usual translator'],
+    ]);
+    expect(screen.getAllByTestId('translated-message')[1].querySelector('.message-text')?.textContent).toBe('Hello (backup)');
     expect(message.querySelector('time')?.getAttribute('dateTime')).toBe('2026-01-01T10:00:00.000Z');
     const interim = (text: string) => ({ ...translation(0), type: 'interim', roomId: ROOM_ID, text });
     send(socket, interim('Buenos'), interim('Buenos días'));
     expect(screen.getAllByTestId('interim-line').map((l) => l.textContent)).toEqual(['In progress: Buenos días']);
-    send(socket, translation(2));
+    send(socket, translation(3));
     expect(screen.queryByTestId('interim-line')).toBeNull();
   });
 
@@ -236,6 +249,21 @@ describe('Viewer room states', () => {
 
 describe('Viewer summaries', () => {
   const summaryRoute = `POST /api/rooms/${ROOM_ID}/summary`;
+
+  it('writes an Arabic summary and Arabic lines right to left, and an untranslated line in its own direction', async () => {
+    await openViewer(`/view/${ROOM_ID}?lang=ar`, {
+      [summaryRoute]: () => jsonResponse(200, { summary: 'قالوا مرحبا', upToSeq: 2, fromSeq: 0 }),
+    });
+    const socket = joinServer();
+    send(socket, translation(1, 'ar', { text: 'مرحبا بالجميع' }), translation(2, 'ar', { text: '[Original] Hola', fallback: 'original' }));
+    const [arabic, original] = screen.getAllByTestId('translated-message');
+    expect([arabic.getAttribute('lang'), arabic.getAttribute('dir')]).toEqual(['ar', 'rtl']);
+    expect([original.getAttribute('lang'), original.getAttribute('dir')]).toEqual(['es', 'ltr']);
+    fireEvent.click(screen.getByTestId('generate-summary'));
+    await act(() => jest.advanceTimersByTimeAsync(0));
+    const summary = screen.getByTestId('summary-text');
+    expect([summary.textContent, summary.getAttribute('lang'), summary.getAttribute('dir')]).toEqual(['قالوا مرحبا', 'ar', 'rtl']);
+  });
 
   it('generates a summary in the viewer language and copies it', async () => {
     const writeText = jest.fn().mockResolvedValue(undefined);
@@ -345,6 +373,35 @@ describe('Viewer audio from the server', () => {
       `/api/rooms/${ROOM_ID}/messages/m-4/audio?lang=en`,
     ]);
     expect(played).toEqual(['blob:audio-1', 'blob:audio-2']);
+  });
+
+  it("reads a language the server has no voice for with the browser's voice, in that language's locale", async () => {
+    const speak = jest.fn();
+    Object.assign(window, { speechSynthesis: { speak, cancel: jest.fn() } });
+    (globalThis as { SpeechSynthesisUtterance?: unknown }).SpeechSynthesisUtterance = class {
+      lang = '';
+      constructor(readonly text: string) {}
+    };
+    try {
+      const noVoice = () => ({ ok: false, status: 404, json: () => Promise.resolve({ error: { code: 'tts_no_voice', message: 'No voice' } }) }) as Response;
+      const fetchMock = await openViewer(`/view/${ROOM_ID}?lang=fa`, {
+        [`GET /api/rooms/${ROOM_ID}/messages/m-1/audio?lang=fa`]: noVoice,
+        [`GET /api/rooms/${ROOM_ID}/messages/m-2/audio?lang=fa`]: noVoice,
+      });
+      const socket = joinServer('active', 0, { ttsAvailable: true });
+      fireEvent.click(screen.getByTestId('mute-toggle'));
+      send(socket, translation(1, 'fa'));
+      await act(() => jest.advanceTimersByTimeAsync(100));
+      expect(played).toEqual([]);
+      expect(speak.mock.calls.map(([u]) => [u.text, u.lang])).toEqual([['Message 1 in fa', 'fa-IR']]);
+      // It keeps asking the server: another language may have a voice, and a provider may add one.
+      send(socket, translation(2, 'fa'));
+      await act(() => jest.advanceTimersByTimeAsync(100));
+      expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('/audio'))).toHaveLength(2);
+    } finally {
+      delete (window as { speechSynthesis?: unknown }).speechSynthesis;
+      delete (globalThis as { SpeechSynthesisUtterance?: unknown }).SpeechSynthesisUtterance;
+    }
   });
 
   it('asks for no audio while muted', async () => {

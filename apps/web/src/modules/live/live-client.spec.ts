@@ -2,10 +2,34 @@ import { LIMITS, type JoinFrame, type TranscriptFrame } from '@lt/contracts';
 import { FakeSocket, joinedFrame, ROOM_ID } from '../../../test/fake-socket';
 import { memoryStore, transcriptFrame as transcript } from '../../../test/live-fixtures';
 import { ACK_TIMEOUT_MS, LiveClient, RESEND_DELAY_MS, SEND_WINDOW, type LiveProblem, type LiveStatus } from './live-client';
+import { FIRST_RETRY_MAX_MS, RETRY_BASE_MS, type PageSignal } from './connection-watch';
 import { Outbox } from './outbox';
 
 
+/** The page around the client: whether it is seen, and its network and visibility events. */
+function fakePage() {
+  let listener: ((signal: PageSignal) => void) | null = null;
+  const page = {
+    visible: true,
+    listeners: 0,
+    emit: (signal: PageSignal) => listener?.(signal),
+    signals: {
+      visible: () => page.visible,
+      subscribe: (next: (signal: PageSignal) => void) => {
+        listener = next;
+        page.listeners += 1;
+        return () => {
+          listener = null;
+          page.listeners -= 1;
+        };
+      },
+    },
+  };
+  return page;
+}
+
 function setup(join: Partial<JoinFrame> = {}) {
+  const page = fakePage();
   const statuses: [LiveStatus, LiveProblem | null][] = [];
   const frames: unknown[] = [];
   const outbox = new Outbox(ROOM_ID, memoryStore());
@@ -17,8 +41,10 @@ function setup(join: Partial<JoinFrame> = {}) {
     onStatus: (status, problem) => statuses.push([status, problem]),
     onFrame: (frame) => frames.push(frame),
     outbox,
+    signals: page.signals,
+    random: () => 1,
   });
-  return { client, statuses, frames, outbox, setSince: (value: number) => (since = value) };
+  return { client, page, statuses, frames, outbox, setSince: (value: number) => (since = value) };
 }
 
 function connectAndJoin(client: LiveClient): FakeSocket {
@@ -50,7 +76,7 @@ describe('LiveClient connection', () => {
     expect(frames).toEqual([joinedFrame()]);
   });
 
-  it('fails with a timeout after 10 s without joined, then tries again 3 s later', () => {
+  it('fails with a timeout after 10 s without joined, then tries again within half a second', () => {
     const { client, statuses } = setup();
     client.connect();
     const first = FakeSocket.latest();
@@ -58,21 +84,22 @@ describe('LiveClient connection', () => {
     jest.advanceTimersByTime(10_000);
     expect(statuses.at(-1)).toEqual(['failed', { kind: 'timeout' }]);
     expect(first.closedWith).not.toBeNull();
-    jest.advanceTimersByTime(2_999);
+    jest.advanceTimersByTime(FIRST_RETRY_MAX_MS - 1);
     expect(FakeSocket.instances).toHaveLength(1);
     jest.advanceTimersByTime(1);
     expect(FakeSocket.instances).toHaveLength(2);
   });
 
-  it('reconnects with back-off after drops and re-joins with a fresh join frame', () => {
+  it('says reconnecting at once when a joined socket drops, and re-joins with a fresh join frame', () => {
     const { client, statuses, setSince } = setup();
     connectAndJoin(client);
     FakeSocket.latest().drop();
-    expect(statuses.at(-1)).toEqual(['disconnected', { kind: 'closed', code: 1006, reason: '' }]);
-    jest.advanceTimersByTime(3_000);
+    expect(statuses.at(-1)).toEqual(['reconnecting', { kind: 'closed', code: 1006, reason: '' }]);
+    jest.advanceTimersByTime(FIRST_RETRY_MAX_MS);
     expect(FakeSocket.instances).toHaveLength(2);
+    expect(client.status).toBe('reconnecting');
     FakeSocket.latest().drop();
-    jest.advanceTimersByTime(5_999);
+    jest.advanceTimersByTime(RETRY_BASE_MS - 1);
     expect(FakeSocket.instances).toHaveLength(2);
     jest.advanceTimersByTime(1);
     expect(FakeSocket.instances).toHaveLength(3);
@@ -82,22 +109,93 @@ describe('LiveClient connection', () => {
     third.open();
     expect(third.sent).toEqual([{ type: 'join', roomId: ROOM_ID, role: 'host', hostKey: 'k'.repeat(32), since: 7 }]);
     third.receive(joinedFrame());
+    expect(client.status).toBe('connected');
     third.drop();
-    jest.advanceTimersByTime(3_000);
+    jest.advanceTimersByTime(FIRST_RETRY_MAX_MS);
     expect(FakeSocket.instances).toHaveLength(4);
   });
 
-  it('caps the reconnect delay at 30 s', () => {
-    const { client } = setup();
+  it('backs off to at most 4 s while the page is seen, and 30 s while it is hidden', () => {
+    const { client, page } = setup();
     client.connect();
-    for (const delay of [3_000, 6_000, 12_000, 24_000, 30_000, 30_000]) {
-      const count = FakeSocket.instances.length;
+    const delays = (count: number) => {
+      const seen: number[] = [];
+      for (let i = 0; i < count; i++) {
+        const before = FakeSocket.instances.length;
+        FakeSocket.latest().drop();
+        let waited = 0;
+        while (FakeSocket.instances.length === before) {
+          jest.advanceTimersByTime(100);
+          waited += 100;
+        }
+        seen.push(waited);
+      }
+      return seen;
+    };
+    expect(delays(6)).toEqual([500, 1_000, 2_000, 4_000, 4_000, 4_000]);
+    page.visible = false;
+    expect(delays(2)).toEqual([30_000, 30_000]);
+  });
+
+  it('takes a socket that stops answering pings for lost within 2.5 s, and says so', () => {
+    const { client, statuses } = setup();
+    const socket = connectAndJoin(client);
+    jest.advanceTimersByTime(10_000);
+    expect(client.status).toBe('connected');
+    expect(socket.sentOfType('ping').length).toBeGreaterThanOrEqual(5);
+    socket.goSilent();
+    jest.advanceTimersByTime(2_500);
+    expect(statuses).toContainEqual(['reconnecting', { kind: 'timeout' }]);
+    expect(client.status).toBe('reconnecting');
+    expect(socket.closedWith).not.toBeNull();
+  });
+
+  it('a hidden page pings every 25 s and does not judge the silence of its slowed timers', () => {
+    const { client, page } = setup();
+    const socket = connectAndJoin(client);
+    page.visible = false;
+    socket.goSilent();
+    const before = socket.sentOfType('ping').length;
+    jest.advanceTimersByTime(50_000);
+    expect(socket.sentOfType('ping').length - before).toBe(2);
+    expect(client.status).toBe('connected');
+    // Back in view, one unanswered ping is enough.
+    page.visible = true;
+    page.emit('visible');
+    jest.advanceTimersByTime(1_250);
+    expect(client.status).toBe('reconnecting');
+  });
+
+  it('drops the socket when the browser goes offline, and retries at once when it is back online', () => {
+    const { client, page } = setup();
+    connectAndJoin(client);
+    page.emit('offline');
+    expect(client.status).toBe('reconnecting');
+    for (let i = 0; i < 5; i++) {
+      jest.advanceTimersByTime(4_000);
       FakeSocket.latest().drop();
-      jest.advanceTimersByTime(delay - 1);
-      expect(FakeSocket.instances).toHaveLength(count);
-      jest.advanceTimersByTime(1);
-      expect(FakeSocket.instances).toHaveLength(count + 1);
     }
+    const count = FakeSocket.instances.length;
+    page.emit('online');
+    expect(FakeSocket.instances).toHaveLength(count + 1);
+    FakeSocket.latest().open();
+    FakeSocket.latest().receive(joinedFrame());
+    expect(client.status).toBe('connected');
+  });
+
+  it('retries at once when the page comes back into view', () => {
+    const { client, page } = setup();
+    connectAndJoin(client);
+    page.visible = false;
+    for (let i = 0; i < 4; i++) {
+      FakeSocket.latest().drop();
+      jest.advanceTimersByTime(30_000);
+    }
+    FakeSocket.latest().drop();
+    const count = FakeSocket.instances.length;
+    page.visible = true;
+    page.emit('visible');
+    expect(FakeSocket.instances).toHaveLength(count + 1);
   });
 
   it('stops for good when the server refuses the join', () => {
@@ -139,17 +237,17 @@ describe('LiveClient connection', () => {
     const { client, statuses } = setup();
     client.connect();
     FakeSocket.latest().drop(4002, 'Too slow: reconnect with since to catch up');
-    expect(statuses.at(-1)).toEqual(['disconnected', { kind: 'closed', code: 4002, reason: 'Too slow: reconnect with since to catch up' }]);
+    expect(statuses.at(-1)).toEqual(['reconnecting', { kind: 'closed', code: 4002, reason: 'Too slow: reconnect with since to catch up' }]);
     jest.advanceTimersByTime(60_000);
     expect(FakeSocket.instances.length).toBeGreaterThan(1);
   });
 
-  it('pings every 25 s while joined and stops everything on close()', () => {
-    const { client } = setup();
+  it('stops everything on close()', () => {
+    const { client, page } = setup();
     const socket = connectAndJoin(client);
-    jest.advanceTimersByTime(50_000);
-    expect(socket.sentOfType('ping')).toHaveLength(2);
+    jest.advanceTimersByTime(5_000);
     client.close();
+    expect(page.listeners).toBe(0);
     expect(socket.closedWith).toBe(1000);
     jest.advanceTimersByTime(60_000);
     expect(FakeSocket.instances).toHaveLength(1);

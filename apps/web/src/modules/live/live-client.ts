@@ -10,10 +10,12 @@ import {
   type ServerFrame,
   type TranscriptFrame,
 } from '@lt/contracts';
+import { browserSignals, Heartbeat, reconnectDelay, type PageSignal, type PageSignals } from './connection-watch';
 import type { Outbox } from './outbox';
 import { createBrowserSocket, defaultSocketUrl, SOCKET_OPEN, type SocketLike } from './socket.types';
 
-export type LiveStatus = 'connecting' | 'connected' | 'disconnected' | 'failed';
+/** `connecting` is the first connection only; once joined, every loss until the next join is `reconnecting`. */
+export type LiveStatus = 'connecting' | 'connected' | 'reconnecting' | 'disconnected' | 'failed';
 
 export type LiveProblem =
   | { kind: 'timeout' }
@@ -29,10 +31,12 @@ export interface LiveClientOptions {
   outbox?: Outbox;
   url?: string;
   createSocket?: (url: string) => SocketLike;
+  /** The page's visibility and network events; the browser's by default. */
+  signals?: PageSignals;
+  /** Spreads the first retry after a loss; Math.random by default. */
+  random?: () => number;
 }
 
-export const PING_INTERVAL_MS = 25_000;
-export const MAX_RECONNECT_DELAY_MS = 30_000;
 /** After a transcript is refused for a passing reason (a service restarting), the outbox is sent again this much later, */
 export const RESEND_DELAY_MS = 1_000;
 /** doubling while refusals go on, up to this. */
@@ -106,7 +110,6 @@ export class LiveClient {
   private failedAttempts = 0;
   private connectTimer: ReturnType<typeof setTimeout> | undefined;
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
-  private pingTimer: ReturnType<typeof setInterval> | undefined;
   private resendTimer: ReturnType<typeof setTimeout> | undefined;
   private pumpTimer: ReturnType<typeof setTimeout> | undefined;
   private ackTimer: ReturnType<typeof setInterval> | undefined;
@@ -114,8 +117,19 @@ export class LiveClient {
   private readonly inflight = new Map<string, number>();
   private refusals = 0;
   private readonly budget = new SendBudget();
+  private everJoined = false;
+  private readonly signals: PageSignals;
+  private unsubscribe: (() => void) | undefined;
+  private readonly heartbeat: Heartbeat;
 
-  constructor(private readonly options: LiveClientOptions) {}
+  constructor(private readonly options: LiveClientOptions) {
+    this.signals = options.signals ?? browserSignals;
+    this.heartbeat = new Heartbeat(
+      () => this.send({ type: 'ping' }),
+      () => this.lost(),
+      () => this.signals.visible(),
+    );
+  }
 
   get status(): LiveStatus {
     return this.currentStatus;
@@ -127,11 +141,14 @@ export class LiveClient {
 
   connect(): void {
     this.stopped = false;
+    this.unsubscribe ??= this.signals.subscribe((signal) => this.onPageSignal(signal));
     this.open();
   }
 
   close(): void {
     this.stopped = true;
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
     this.teardown(CLOSE_CODES.normal);
     this.setStatus('disconnected', null);
   }
@@ -184,7 +201,7 @@ export class LiveClient {
 
   private open(): void {
     this.teardown();
-    this.setStatus('connecting', null);
+    this.setStatus(this.everJoined ? 'reconnecting' : 'connecting', null);
     const socket = (this.options.createSocket ?? createBrowserSocket)(this.options.url ?? defaultSocketUrl());
     this.socket = socket;
     socket.onopen = () => socket.send(JSON.stringify(this.options.buildJoin()));
@@ -203,6 +220,7 @@ export class LiveClient {
       return;
     }
     if (!isServerFrame(frame)) return;
+    this.heartbeat.heard();
 
     switch (frame.type) {
       case 'joined':
@@ -233,13 +251,13 @@ export class LiveClient {
     clearTimeout(this.connectTimer);
     this.connectTimer = undefined;
     this.joinedFrame = frame;
+    this.everJoined = true;
     this.failedAttempts = 0;
     this.setStatus('connected', null);
     this.options.onFrame?.(frame);
     this.inflight.clear();
     this.pump();
-    clearInterval(this.pingTimer);
-    this.pingTimer = setInterval(() => this.send({ type: 'ping' }), PING_INTERVAL_MS);
+    this.heartbeat.start();
     clearInterval(this.ackTimer);
     this.ackTimer = setInterval(() => this.checkAcks(), 1_000);
   }
@@ -273,8 +291,34 @@ export class LiveClient {
 
   private handleTimeout(): void {
     this.teardown();
-    this.setStatus('failed', { kind: 'timeout' });
+    // A first connection that never answers is a failure to show; a lost one is still being brought back.
+    this.setStatus(this.everJoined ? 'reconnecting' : 'failed', { kind: 'timeout' });
     this.scheduleReconnect();
+  }
+
+  /** The socket stopped answering without closing: it is dropped and replaced at once. */
+  private lost(): void {
+    if (this.stopped || !this.socket) return;
+    this.teardown();
+    this.setStatus('reconnecting', { kind: 'timeout' });
+    this.scheduleReconnect();
+  }
+
+  private onPageSignal(signal: PageSignal): void {
+    if (this.stopped) return;
+    if (signal === 'offline') {
+      if (this.joinedFrame) this.lost();
+      return;
+    }
+    if (this.joinedFrame) {
+      this.heartbeat.probe();
+      return;
+    }
+    // The network or the page is back: waiting out a back-off chosen while it was gone helps no one.
+    if (this.reconnectTimer || this.currentStatus === 'failed' || this.currentStatus === 'reconnecting') {
+      this.failedAttempts = 0;
+      this.open();
+    }
   }
 
   private handleClose(code: number, reason: string): void {
@@ -287,13 +331,13 @@ export class LiveClient {
       this.setStatus('failed', { kind: 'closed', code, reason });
       return;
     }
-    this.setStatus('disconnected', { kind: 'closed', code, reason });
+    this.setStatus('reconnecting', { kind: 'closed', code, reason });
     this.scheduleReconnect();
   }
 
   private scheduleReconnect(): void {
     if (this.stopped) return;
-    const delay = Math.min(REALTIME.reconnectDelayMs * 2 ** this.failedAttempts, MAX_RECONNECT_DELAY_MS);
+    const delay = reconnectDelay(this.failedAttempts, this.signals.visible(), this.options.random);
     this.failedAttempts += 1;
     clearTimeout(this.reconnectTimer);
     this.reconnectTimer = setTimeout(() => {
@@ -327,7 +371,7 @@ export class LiveClient {
   private clearTimers(): void {
     clearTimeout(this.connectTimer);
     clearTimeout(this.reconnectTimer);
-    clearInterval(this.pingTimer);
+    this.heartbeat.stop();
     clearInterval(this.ackTimer);
     clearTimeout(this.resendTimer);
     clearTimeout(this.pumpTimer);
@@ -337,7 +381,6 @@ export class LiveClient {
     this.ackTimer = undefined;
     this.connectTimer = undefined;
     this.reconnectTimer = undefined;
-    this.pingTimer = undefined;
   }
 
   private setStatus(status: LiveStatus, problem: LiveProblem | null): void {

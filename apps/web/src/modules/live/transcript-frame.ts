@@ -1,8 +1,8 @@
-import { LIMITS, type LanguageCode, type TranscriptFrame } from '@lt/contracts';
+import { LIMITS, type HostLanguageCode, type TranscriptFrame } from '@lt/contracts';
 import type { SpeechResult } from '../speech/speech-capture';
 
 /** A recognised sentence as the socket takes it; `enhance` asks the server to improve finals (Enhance Mode). */
-export function transcriptFrame(result: SpeechResult, language: LanguageCode, final: boolean, enhance: boolean): TranscriptFrame {
+export function transcriptFrame(result: SpeechResult, language: HostLanguageCode, final: boolean, enhance: boolean): TranscriptFrame {
   return {
     type: 'transcript',
     messageId: result.messageId,

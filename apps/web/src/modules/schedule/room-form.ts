@@ -1,8 +1,8 @@
 import {
   SCHEDULE,
-  isLanguageCode,
+  isHostLanguageCode,
   type CreateOwnedRoomBody,
-  type LanguageCode,
+  type HostLanguageCode,
   type RoomResponse,
   type UpdateRoomBody,
 } from '@lt/contracts';
@@ -12,7 +12,7 @@ export type Duration = (typeof SCHEDULE.durations)[number];
 /** What the create and edit forms hold, as the inputs give it. */
 export interface RoomFormValues {
   name: string;
-  sourceLanguage: LanguageCode | '';
+  sourceLanguage: HostLanguageCode | '';
   scheduledDate: string;
   scheduledTime: string;
   duration: Duration;
@@ -49,7 +49,7 @@ export function formValuesOf(room: RoomResponse): RoomFormValues {
     : emptyRoomForm.duration;
   return {
     name: room.name,
-    sourceLanguage: isLanguageCode(room.source_language) ? room.source_language : '',
+    sourceLanguage: isHostLanguageCode(room.source_language) ? room.source_language : '',
     scheduledDate: at ? localDateValue(at) : '',
     scheduledTime: at ? `${pad(at.getHours())}:${pad(at.getMinutes())}` : '',
     duration,

@@ -5,7 +5,7 @@ const QUIET_ZONE = 4;
 
 /** A QR code drawn as one SVG path: crisp at any size, from a phone screen to a projector. */
 export function QrCode({ value, label, className, testId }: { value: string; label: string; className?: string; testId?: string }) {
-  const code = useMemo(() => encodeQr(value, { ecc: 'M' }), [value]);
+  const code = useMemo(() => encodeQr(value), [value]);
   const extent = code.size + QUIET_ZONE * 2;
   return (
     <svg

@@ -84,8 +84,8 @@ const users: AdminUser[] = [
   makeProfile({ id: '50000000-0000-4000-8000-000000000005', email: 'bob@example.com', name: null, plan_type: 'premium', token_quota: 100000, tokens_used: 5000 }),
 ];
 const adminRooms: AdminRoom[] = [
-  { id: '60000000-0000-4000-8000-000000000006', name: 'Keynote', owner_email: 'bob@example.com', status: 'active', created_at: '2026-03-05T09:00:00.000Z' },
-  { id: '70000000-0000-4000-8000-000000000007', name: 'Lobby', owner_email: null, status: 'ended', created_at: '2026-03-04T09:00:00.000Z' },
+  { id: '60000000-0000-4000-8000-000000000006', name: 'Keynote', owner_email: 'bob@example.com', status: 'active', created_at: '2026-03-05T09:00:00.000Z', host_connected: false },
+  { id: '70000000-0000-4000-8000-000000000007', name: 'Lobby', owner_email: null, status: 'ended', created_at: '2026-03-04T09:00:00.000Z', host_connected: false },
 ];
 
 function adminFetch(extra: Parameters<typeof dashboardFetch>[0] = {}) {
@@ -164,6 +164,7 @@ describe('Admin panel', () => {
     openTab('Rooms');
     const rows = await screen.findAllByTestId('admin-room-row');
     expect(rows[1].textContent).toContain('Anonymous');
+    expect(rows.map((row) => within(row).getByTestId('admin-room-state').textContent)).toEqual(['Live, no host connected', 'Ended']);
     fireEvent.click(within(rows[1]).getByTestId('admin-delete-room'));
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain('Are you sure you want to delete this room?');

@@ -72,12 +72,12 @@ describe('Create room form', () => {
     });
   });
 
-  it("shows the server's error in a red box", async () => {
-    dashboardFetch({ 'POST /api/rooms': () => jsonResponse(400, { error: { code: 'validation', message: 'Room name must be at most 50 characters' } }) });
+  it("shows what the server's refusal means in a red box", async () => {
+    dashboardFetch({ 'POST /api/rooms': () => jsonResponse(400, { error: { code: 'validation_failed', message: 'Room name must be at most 50 characters' } }) });
     renderApp('/dashboard/create');
     fireEvent.change(await screen.findByTestId('room-form-name'), { target: { value: 'Keynote' } });
     fireEvent.click(screen.getByTestId('room-form-submit'));
-    expect((await screen.findByTestId('room-form-error')).textContent).toBe('Room name must be at most 50 characters');
+    expect((await screen.findByTestId('room-form-error')).textContent).toBe('Algunos datos no son válidos. Revísalos y vuelve a intentarlo.');
   });
 });
 
@@ -119,7 +119,7 @@ describe('Scheduled rooms', () => {
     renderApp('/dashboard/scheduled');
     expect((await screen.findByTestId('ready-badge')).textContent).toBe('Sin hora: se puede iniciar cuando quieras');
     fireEvent.click(screen.getByTestId('start-room'));
-    expect((await screen.findByTestId('error-banner')).textContent).toContain('Service unavailable');
+    expect((await screen.findByTestId('error-banner')).textContent).toContain('El servicio no está disponible ahora mismo.');
     expect(window.location.pathname).toBe('/dashboard/scheduled');
   });
 
@@ -194,7 +194,7 @@ describe('Active rooms', () => {
     renderApp('/dashboard/active');
     expect((await screen.findByTestId('list-loading')).getAttribute('aria-label')).toBe('Cargando salas...');
     fail(jsonResponse(500, { error: { code: 'internal', message: 'Something broke' } }));
-    expect((await screen.findByTestId('error-banner')).textContent).toContain('Something broke');
+    expect((await screen.findByTestId('error-banner')).textContent).toContain('Algo ha fallado en el servidor.');
   });
 });
 

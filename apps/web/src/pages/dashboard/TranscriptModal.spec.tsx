@@ -70,7 +70,7 @@ describe('Transcript modal', () => {
 
   it("says 'Error loading transcription: …' when it cannot be loaded, and closes", async () => {
     const { dialog } = await openTranscript({ [TRANSCRIPT]: () => jsonResponse(404, { error: { code: 'room_not_found', message: 'Room not found' } }) });
-    expect((await within(dialog).findByTestId('transcript-error')).textContent).toBe('Error loading transcription: Room not found');
+    expect((await within(dialog).findByTestId('transcript-error')).textContent).toBe('Error loading transcription: La sala no existe o ya no está disponible.');
     fireEvent.click(within(dialog).getByTestId('transcript-close'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });

@@ -8,11 +8,14 @@ import { ErrorBanner } from '../../dashboard/components/ErrorBanner';
 import { TableSkeleton } from '../../dashboard/components/TableSkeleton';
 import { useAdminActions } from '../hooks/useAdminActions';
 
-const STATUS = {
-  active: ['success', 'admin.status.active'],
-  scheduled: ['info', 'admin.status.scheduled'],
-  ended: ['muted', 'admin.status.ended'],
-} as const;
+/** What is true of a room now: a live room whose host closed the tab is not the same as one being spoken in. */
+function roomState(room: AdminRoom) {
+  if (room.status === 'ended') return { state: 'ended', tone: 'muted', label: 'admin.status.ended' } as const;
+  if (room.status === 'scheduled') return { state: 'waiting', tone: 'info', label: 'admin.status.waiting' } as const;
+  return room.host_connected
+    ? ({ state: 'live', tone: 'success', label: 'admin.status.live' } as const)
+    : ({ state: 'live-no-host', tone: 'warning', label: 'admin.status.liveNoHost' } as const);
+}
 
 const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -40,7 +43,7 @@ export function RoomsTab({ rooms }: { rooms: UseQueryResult<AdminRoom[]> }) {
           </thead>
           <tbody>
             {rooms.data.map((room) => {
-              const [tone, label] = STATUS[room.status];
+              const { state, tone, label } = roomState(room);
               return (
                 <tr key={room.id} data-testid="admin-room-row" data-room-id={room.id}>
                   <td data-label={t('admin.colRoom')}>
@@ -53,7 +56,9 @@ export function RoomsTab({ rooms }: { rooms: UseQueryResult<AdminRoom[]> }) {
                     {room.owner_email ?? <span className="muted">{t('admin.anonymous')}</span>}
                   </td>
                   <td data-label={t('admin.colStatus')}>
-                    <span className={`badge badge-${tone}`}>{t(label)}</span>
+                    <span className={`badge badge-${tone}`} data-testid="admin-room-state" data-state={state}>
+                      {t(label)}
+                    </span>
                   </td>
                   <td data-label={t('admin.colCreated')}>{DATE.format(new Date(room.created_at))}</td>
                   <td data-label={t('admin.colActions')}>

@@ -60,7 +60,7 @@ export function UsersTab({ users }: { users: UseQueryResult<AdminUser[]> }) {
                     </span>
                   </td>
                   <td data-label={t('admin.colActions')}>
-                    <div className="row-actions">
+                    <div className="row-actions row-actions-wrap">
                       <select
                         className="select select-sm"
                         value={user.plan_type}

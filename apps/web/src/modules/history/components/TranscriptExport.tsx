@@ -1,6 +1,7 @@
 import { LANGUAGES, transcriptFormatSchema, type RoomResponse, type TranscriptFormat } from '@lt/contracts';
 import { useId, useState } from 'react';
 import { Icon } from '../../../components/Icon';
+import { languageOptionLabel } from '../../../components/LanguageSelect';
 import { useDashboardT } from '../../../i18n/useDashboardT';
 import { errorText } from '../../../lib/error-text';
 import { languageName } from '../../dashboard/format';
@@ -39,7 +40,7 @@ export function TranscriptExport({ id, room }: { id: string; room: RoomResponse 
           <option value="">{source ? `${t('transcript.exportSource')} (${source})` : t('transcript.exportSource')}</option>
           {LANGUAGES.filter((language) => language.code !== room.source_language).map((language) => (
             <option key={language.code} value={language.code}>
-              {language.name}
+              {languageOptionLabel(language)}
             </option>
           ))}
         </select>

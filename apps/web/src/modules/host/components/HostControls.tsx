@@ -1,12 +1,14 @@
-import type { LanguageCode } from '@lt/contracts';
+import type { HostLanguageCode } from '@lt/contracts';
 import { LanguageSelect } from '../../../components/LanguageSelect';
 import { useId } from 'react';
 import { useRoomT } from '../../../i18n/useRoomT';
 
 interface HostControlsProps {
-  language: LanguageCode | null;
-  onLanguageChange: (code: LanguageCode) => void;
+  language: HostLanguageCode | null;
+  onLanguageChange: (code: HostLanguageCode) => void;
   active: boolean;
+  /** The page has not joined the room yet for the first time. */
+  connecting: boolean;
   recording: boolean;
   speechSupported: boolean;
   onToggleRoom: () => void;
@@ -20,6 +22,17 @@ export function HostControls(props: HostControlsProps) {
   const t = useRoomT();
   const enhanceId = useId();
   const { active, recording } = props;
+  const recordingButton = (
+    <button
+      type="button"
+      className={`${recording ? 'btn btn-danger' : 'btn btn-primary'}${active ? ' btn-block' : ''}`}
+      data-testid="toggle-recording"
+      disabled={!props.speechSupported}
+      onClick={props.onToggleRecording}
+    >
+      {recording ? t('host.stopRecording') : t('host.startRecording')}
+    </button>
+  );
   return (
     <section className="card controls-card" aria-labelledby="controls-title">
       <h2 id="controls-title">{t('host.controls')}</h2>
@@ -45,29 +58,33 @@ export function HostControls(props: HostControlsProps) {
           {t('room.enhanceHint')}
         </p>
       </div>
-      <div className="control-buttons">
-        <button
-          type="button"
-          className={active ? 'btn btn-secondary' : 'btn btn-primary'}
-          data-testid="toggle-room"
-          onClick={props.onToggleRoom}
-        >
-          {active ? t('host.stopRoom') : t('host.startRoom')}
-        </button>
-        <button
-          type="button"
-          className={recording ? 'btn btn-danger' : 'btn btn-primary'}
-          data-testid="toggle-recording"
-          disabled={!props.speechSupported}
-          onClick={props.onToggleRecording}
-        >
-          {recording ? t('host.stopRecording') : t('host.startRecording')}
-        </button>
-      </div>
-      {active && (
-        <button type="button" className="btn btn-danger-outline btn-block" data-testid="end-room" onClick={props.onEndRoom}>
-          {t('host.end')}
-        </button>
+      {active ? (
+        <>
+          {recordingButton}
+          <div className="control-danger">
+            <button type="button" className="btn btn-danger-outline btn-block" data-testid="toggle-room" onClick={props.onToggleRoom}>
+              {t('host.stopRoomForAll')}
+            </button>
+            <button type="button" className="btn btn-danger-outline btn-block" data-testid="end-room" onClick={props.onEndRoom}>
+              {t('host.end')}
+            </button>
+          </div>
+        </>
+      ) : (
+        <div className="control-buttons">
+          <button
+            type="button"
+            className="btn btn-primary"
+            data-testid="toggle-room"
+            // The first connection is still being made: the room can be started in a moment, not refused now.
+            disabled={props.connecting}
+            aria-busy={props.connecting}
+            onClick={props.onToggleRoom}
+          >
+            {props.connecting ? t('status.connecting') : t('host.startRoom')}
+          </button>
+          {recordingButton}
+        </div>
       )}
     </section>
   );

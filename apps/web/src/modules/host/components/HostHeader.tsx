@@ -1,9 +1,7 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useRoomT } from '../../../i18n/useRoomT';
 import type { MicrophonePermission } from '../../speech/microphone';
 import { useAuth } from '../../auth/hooks/useAuth';
-import { LazyAuthModal } from '../../auth/components/LazyAuthModal';
 import type { LiveStatus } from '../../live/live-client';
 
 interface HostHeaderProps {
@@ -19,6 +17,7 @@ interface HostHeaderProps {
 const STATUS_TONE: Record<LiveStatus, string> = {
   connecting: 'warning',
   connected: 'success',
+  reconnecting: 'warning',
   disconnected: 'muted',
   failed: 'danger',
 };
@@ -28,7 +27,6 @@ const MIC_TONE: Record<MicrophonePermission, string> = { prompt: 'muted', grante
 export function HostHeader({ name, status, active, recording, microphone, creatingRoom, onNewRoom }: HostHeaderProps) {
   const t = useRoomT();
   const { status: authStatus } = useAuth();
-  const [loginOpen, setLoginOpen] = useState(false);
   return (
     <header className="room-header">
       <div className="room-title">
@@ -64,16 +62,10 @@ export function HostHeader({ name, status, active, recording, microphone, creati
             {t('host.dashboard')}
           </Link>
         )}
-        {authStatus === 'anonymous' && (
-          <button type="button" className="btn btn-ghost" data-testid="host-login" onClick={() => setLoginOpen(true)}>
-            {t('auth.login')}
-          </button>
-        )}
         <button type="button" className="btn btn-secondary" data-testid="new-room" disabled={creatingRoom} onClick={onNewRoom}>
           {t('host.newRoom')}
         </button>
       </div>
-      {loginOpen && <LazyAuthModal initialMode="login" onClose={() => setLoginOpen(false)} onSignedIn={() => setLoginOpen(false)} />}
     </header>
   );
 }

@@ -1,9 +1,10 @@
-import { defaultRoomName, findLanguage, isLanguageCode, type LanguageCode } from '@lt/contracts';
+import { defaultRoomName, findLanguage, isHostLanguageCode, type HostLanguageCode } from '@lt/contracts';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useRoomT, type RoomTranslate } from '../../../i18n/useRoomT';
 import { errorText } from '../../../lib/error-text';
 import { useAuth } from '../../auth/hooks/useAuth';
+import { GlossaryButton } from '../../glossary/components/GlossaryButton';
 import { describeProblem } from '../../live/describe-problem';
 import { useCreateRoom } from '../../rooms/hooks/useCreateRoom';
 import { SpeakersPanel } from '../../speakers/components/SpeakersPanel';
@@ -62,12 +63,17 @@ export function HostRoom({ roomId, hostKey }: { roomId: string; hostKey: string 
     onRoomEnded: () => speech.stop(),
     onSpeakerEvent: () => void speakers.refresh(),
   });
-  // A host link opened on another device has no `from`: the room's own language is the best guess.
-  const language: LanguageCode | null = isLanguageCode(fromParam) ? fromParam : host.room.sourceLanguage;
+  // What the host picked wins over what the server had, also when picked before the room had joined; a host
+  // link opened on another device has no `from`: the room's own language is the best guess then.
+  const [chosen, setChosen] = useState<HostLanguageCode | null>(null);
+  const roomLanguage = host.room.sourceLanguage;
+  const language: HostLanguageCode | null =
+    chosen ?? (isHostLanguageCode(fromParam) ? fromParam : isHostLanguageCode(roomLanguage) ? roomLanguage : null);
   const name = host.room.name ?? urlName ?? defaultRoomName(roomId);
 
-  const setLanguage = (code: LanguageCode) => {
+  const setLanguage = (code: HostLanguageCode) => {
     setNotice(null);
+    setChosen(code);
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
@@ -81,9 +87,13 @@ export function HostRoom({ roomId, hostKey }: { roomId: string; hostKey: string 
   const toggleRoom = () => {
     setNotice(null);
     if (host.active) {
+      // Viewers are told at once that the session is over: pausing the microphone is the other button.
+      if (!window.confirm(t('host.stopRoomConfirm'))) return;
       speech.stop();
       setInterim(null);
       if (!host.endRoom()) setNotice(t('error.notConnected'));
+    } else if (!language) {
+      setNotice(t('host.selectInputLanguageFirst'));
     } else if (!host.startRoom(language)) {
       setNotice(t('error.notConnected'));
     }
@@ -166,6 +176,7 @@ export function HostRoom({ roomId, hostKey }: { roomId: string; hostKey: string 
             language={language}
             onLanguageChange={setLanguage}
             active={host.active}
+            connecting={host.status === 'connecting'}
             recording={speech.recording}
             speechSupported={speech.supported}
             onToggleRoom={toggleRoom}
@@ -175,6 +186,7 @@ export function HostRoom({ roomId, hostKey }: { roomId: string; hostKey: string 
             onEnhanceChange={setEnhance}
           />
           <ShareLinks roomId={roomId} name={name} hostKey={hostKey} />
+          <GlossaryButton roomId={roomId} hostKey={hostKey} roomName={name} />
           {user && <SpeakersPanel roomId={roomId} speakers={speakers} />}
         </div>
         <TranscriptLog entries={host.log} interim={interim} isOwn={isHostLine} otherInterim={host.speakerInterim} />

@@ -1,4 +1,4 @@
-import type { InterimFrame, LanguageCode, RoomEventFrame, RoomStatus, ServerFrame } from '@lt/contracts';
+import type { HostLanguageCode, InterimFrame, LanguageCode, RoomEventFrame, RoomStatus, ServerFrame } from '@lt/contracts';
 import { useCallback, useMemo, useReducer, useRef, useState } from 'react';
 import { useLatest } from '../../../lib/useLatest';
 import { useAuth } from '../../auth/hooks/useAuth';
@@ -23,9 +23,9 @@ export interface HostRoom extends Pick<LiveConnection, 'status' | 'problem'> {
   /** The latest provisional line of a co-host speaker. */
   speakerInterim: InterimFrame | null;
   serverError: string | null;
-  sendFinal: (result: SpeechResult, language: LanguageCode, enhance: boolean) => void;
-  sendInterim: (result: SpeechResult, language: LanguageCode) => void;
-  startRoom: (language: LanguageCode | null) => boolean;
+  sendFinal: (result: SpeechResult, language: HostLanguageCode, enhance: boolean) => void;
+  sendInterim: (result: SpeechResult, language: HostLanguageCode) => void;
+  startRoom: (language: HostLanguageCode) => boolean;
   endRoom: () => boolean;
 }
 
@@ -146,7 +146,7 @@ export function useHostRoom({
   const { send, sendTranscript } = live;
 
   const sendFinal = useCallback(
-    (result: SpeechResult, language: LanguageCode, enhance: boolean) => {
+    (result: SpeechResult, language: HostLanguageCode, enhance: boolean) => {
       const frame = transcriptFrame(result, language, true, enhance);
       dispatch({ type: 'sent', frame });
       sendTranscript(frame);
@@ -155,15 +155,11 @@ export function useHostRoom({
   );
 
   const sendInterim = useCallback(
-    (result: SpeechResult, language: LanguageCode) => void sendTranscript(transcriptFrame(result, language, false, false)),
+    (result: SpeechResult, language: HostLanguageCode) => void sendTranscript(transcriptFrame(result, language, false, false)),
     [sendTranscript],
   );
 
-  const startRoom = useCallback(
-    (language: LanguageCode | null) =>
-      send(language ? { type: 'room_start', sourceLanguage: language } : { type: 'room_start' }),
-    [send],
-  );
+  const startRoom = useCallback((language: HostLanguageCode) => send({ type: 'room_start', sourceLanguage: language }), [send]);
 
   const endRoom = useCallback(() => send({ type: 'room_end' }), [send]);
 

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { queryKeys } from '../../../lib/query-keys';
 import { useAuth } from '../../auth/hooks/useAuth';
 import { claimRoom } from '../api/rooms.api';
+import { loadRoomOwner, saveRoomOwner } from '../host-key';
 
 /**
  * A signed-in host holding a room's key asks to own it, so a room made before signing in joins the user's
@@ -15,10 +16,13 @@ export function useClaimRoom(roomId: string, hostKey: string | null) {
   const { mutate } = useMutation({
     mutationKey: queryKeys.rooms.claim(roomId),
     mutationFn: (key: string) => claimRoom(roomId, key, client.request),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.rooms.all }),
+    onSuccess: (room) => {
+      if (room.owner_id) saveRoomOwner(roomId, room.owner_id);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.rooms.all });
+    },
   });
 
   useEffect(() => {
-    if (userId && hostKey) mutate(hostKey);
-  }, [userId, hostKey, mutate]);
+    if (userId && hostKey && loadRoomOwner(roomId) !== userId) mutate(hostKey);
+  }, [userId, hostKey, roomId, mutate]);
 }

@@ -5,7 +5,7 @@ import { hostPath } from '../../../lib/links';
 import { queryKeys } from '../../../lib/query-keys';
 import { useAuth } from '../../auth/hooks/useAuth';
 import { createRoom } from '../api/rooms.api';
-import { saveHostKey } from '../host-key';
+import { saveHostKey, saveRoomOwner } from '../host-key';
 
 export function normaliseRoomName(name: string | undefined): string | undefined {
   const trimmed = (name ?? '').trim().slice(0, LIMITS.roomNameMax);
@@ -25,6 +25,7 @@ export function useCreateRoom() {
     },
     onSuccess: ({ room, hostKey }) => {
       saveHostKey(room.id, hostKey);
+      if (room.owner_id) saveRoomOwner(room.id, room.owner_id);
       void queryClient.invalidateQueries({ queryKey: queryKeys.rooms.lists() });
       navigate(hostPath(room.id, room.name));
     },

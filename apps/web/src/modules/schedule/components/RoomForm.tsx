@@ -1,5 +1,6 @@
-import { LANGUAGES, LIMITS, SCHEDULE } from '@lt/contracts';
-import { useId, useState, type FormEvent } from 'react';
+import { HOST_LANGUAGES, LIMITS, SCHEDULE } from '@lt/contracts';
+import { languageOptionLabel } from '../../../components/LanguageSelect';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useDashboardT } from '../../../i18n/useDashboardT';
 import { localDateValue, parseInvitedHosts, type Duration, type RoomFormValues } from '../room-form';
@@ -13,9 +14,11 @@ interface RoomFormProps {
   busyLabel: string;
   error: string | null;
   onSubmit: (values: RoomFormValues) => void;
+  /** More of the form after its own fields (the glossary). */
+  children?: ReactNode;
 }
 
-export function RoomForm({ initial, withInvites, busy, submitLabel, busyLabel, error, onSubmit }: RoomFormProps) {
+export function RoomForm({ initial, withInvites, busy, submitLabel, busyLabel, error, onSubmit, children }: RoomFormProps) {
   const t = useDashboardT();
   const id = useId();
   const [values, setValues] = useState(initial);
@@ -61,9 +64,9 @@ export function RoomForm({ initial, withInvites, busy, submitLabel, busyLabel, e
           onChange={(e) => set('sourceLanguage', e.target.value as RoomFormValues['sourceLanguage'])}
         >
           <option value="">{t('form.languageNone')}</option>
-          {LANGUAGES.map((language) => (
+          {HOST_LANGUAGES.map((language) => (
             <option key={language.code} value={language.code}>
-              {language.name}
+              {languageOptionLabel(language)}
             </option>
           ))}
         </select>
@@ -139,6 +142,7 @@ export function RoomForm({ initial, withInvites, busy, submitLabel, busyLabel, e
           </p>
         </div>
       )}
+      {children}
       {(invalidEmail || error) && (
         <p className="alert alert-error" role="alert" data-testid="room-form-error">
           {invalidEmail ? t('form.invalidEmail', { email: invalidEmail }) : error}

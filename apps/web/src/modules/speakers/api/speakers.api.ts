@@ -1,6 +1,6 @@
 import type {
   CreateSpeakerResponse,
-  LanguageCode,
+  HostLanguageCode,
   SpeakerAccessResponse,
   SpeakerListResponse,
 } from '@lt/contracts';
@@ -32,7 +32,7 @@ export function verifyInvite(roomId: string, token: string): Promise<SpeakerAcce
   return apiRequest<SpeakerAccessResponse>('/api/speak/verify', json('POST', { roomId, token }));
 }
 
-export function joinAsSpeaker(roomId: string, token: string, lang: LanguageCode): Promise<SpeakerAccessResponse> {
+export function joinAsSpeaker(roomId: string, token: string, lang: HostLanguageCode): Promise<SpeakerAccessResponse> {
   return apiRequest<SpeakerAccessResponse>('/api/speak/join', json('POST', { roomId, token, lang }));
 }
 

@@ -1,4 +1,4 @@
-import { findLanguage, type LanguageCode, type SpeakerAccessResponse } from '@lt/contracts';
+import { findLanguage, type HostLanguageCode, type SpeakerAccessResponse } from '@lt/contracts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useRoomT } from '../../../i18n/useRoomT';
@@ -13,7 +13,7 @@ interface SpeakerLiveProps {
   roomId: string;
   token: string;
   access: SpeakerAccessResponse;
-  lang: LanguageCode;
+  lang: HostLanguageCode;
 }
 
 export function SpeakerLive({ roomId, token, access, lang }: SpeakerLiveProps) {
@@ -103,7 +103,9 @@ export function SpeakerLive({ roomId, token, access, lang }: SpeakerLiveProps) {
               {speech.recording ? t('host.recording') : t('host.notRecording')}
             </span>
             <span className="badge badge-outline">
-              {t('speak.language')}: <strong data-testid="speaker-language-display">{language?.name ?? lang}</strong>
+              {t('speak.language')}: <strong data-testid="speaker-language-display" lang={lang} dir={language?.dir}>
+                {language?.name ?? lang}
+              </strong>
             </span>
           </div>
         </div>

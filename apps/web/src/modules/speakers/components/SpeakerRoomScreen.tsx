@@ -1,4 +1,4 @@
-import type { LanguageCode, SpeakerAccessResponse } from '@lt/contracts';
+import { isHostLanguageCode, type HostLanguageCode, type SpeakerAccessResponse } from '@lt/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { LanguageSelect } from '../../../components/LanguageSelect';
@@ -13,7 +13,7 @@ import { SpeakerNotice } from './SpeakerNotice';
 
 interface Joined {
   access: SpeakerAccessResponse;
-  lang: LanguageCode;
+  lang: HostLanguageCode;
 }
 
 /** The Speaker room: the invite is verified, the speaker picks a language and joins, then speaks. */
@@ -25,10 +25,10 @@ export function SpeakerRoomScreen({ roomId, token, name }: { roomId: string; tok
     retry: false,
     staleTime: Infinity,
   });
-  const [lang, setLang] = useState<LanguageCode | null>(null);
+  const [lang, setLang] = useState<HostLanguageCode | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [joined, setJoined] = useState<Joined | null>(null);
-  const join = useMutation({ mutationFn: (language: LanguageCode) => joinAsSpeaker(roomId, token, language) });
+  const join = useMutation({ mutationFn: (language: HostLanguageCode) => joinAsSpeaker(roomId, token, language) });
 
   if (joined) return <SpeakerLive roomId={roomId} token={token} access={joined.access} lang={joined.lang} />;
   if (verify.isPending) return <Spinner label={t('speak.verifying')} testId="speaker-verifying" />;
@@ -43,7 +43,8 @@ export function SpeakerRoomScreen({ roomId, token, name }: { roomId: string; tok
     );
   }
 
-  const chosen = lang ?? verify.data.speaker.input_language;
+  const joinedIn = verify.data.speaker.input_language;
+  const chosen = lang ?? (isHostLanguageCode(joinedIn) ? joinedIn : null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setProblem(null);

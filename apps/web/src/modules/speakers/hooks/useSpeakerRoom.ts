@@ -1,4 +1,4 @@
-import { CLOSE_CODES, LiveErrorCode, type InterimFrame, type LanguageCode, type RoomStatus, type ServerFrame } from '@lt/contracts';
+import { CLOSE_CODES, LiveErrorCode, type InterimFrame, type HostLanguageCode, type RoomStatus, type ServerFrame } from '@lt/contracts';
 import { useCallback, useMemo, useReducer, useState } from 'react';
 import { useLiveConnection, type LiveConnection } from '../../live/hooks/useLiveConnection';
 import { Outbox } from '../../live/outbox';
@@ -28,7 +28,7 @@ export function useSpeakerRoom({
 }: {
   roomId: string;
   token: string;
-  lang: LanguageCode;
+  lang: HostLanguageCode;
   speakerId: string;
   onRoomEnded: () => void;
 }): SpeakerRoom {

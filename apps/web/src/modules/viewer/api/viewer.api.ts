@@ -1,4 +1,5 @@
 import type { LanguageCode, PublicRoomResponse, SummaryBody, SummaryResponse } from '@lt/contracts';
+import { clientIdHeaders } from '../../../lib/client-id';
 import { apiRequest } from '../../../lib/http';
 
 const roomPath = (roomId: string) => `/api/rooms/${encodeURIComponent(roomId)}`;
@@ -9,9 +10,14 @@ export function getPublicRoom(roomId: string): Promise<PublicRoomResponse> {
 }
 
 export function requestSummary(roomId: string, body: SummaryBody): Promise<SummaryResponse> {
-  return apiRequest<SummaryResponse>(`${roomPath(roomId)}/summary`, { method: 'POST', body: JSON.stringify(body) });
+  return apiRequest<SummaryResponse>(`${roomPath(roomId)}/summary`, { method: 'POST', headers: clientIdHeaders(), body: JSON.stringify(body) });
 }
 
-export function messageAudioPath(roomId: string, messageId: string, lang: LanguageCode): string {
+/** A message read aloud: fetched with this browser's id, by which the server counts its share. */
+export function fetchMessageAudio(roomId: string, messageId: string, lang: LanguageCode): Promise<Response> {
+  return fetch(messageAudioPath(roomId, messageId, lang), { headers: clientIdHeaders() });
+}
+
+function messageAudioPath(roomId: string, messageId: string, lang: LanguageCode): string {
   return `${roomPath(roomId)}/messages/${encodeURIComponent(messageId)}/audio?lang=${lang}`;
 }

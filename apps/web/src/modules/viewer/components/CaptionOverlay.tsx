@@ -1,10 +1,8 @@
-import { useEffect } from 'react';
+import { textDirection } from '@lt/contracts';
 import { useViewerRoom } from '../hooks/useViewerRoom';
 import type { CaptionOptions } from '../caption-options';
-import { displayText } from './MessageList';
-
-/** A class on <html> while the overlay is shown, so the page behind it is transparent too. */
-const PAGE_CLASS = 'captions-mode';
+import { CaptionProblem, useTransparentPage } from './CaptionProblem';
+import { displayText, lineLanguage } from './MessageList';
 
 /**
  * The last lines of the translation, large and alone on the page, for a streaming program's browser source or a
@@ -14,11 +12,9 @@ export function CaptionOverlay({ roomId, options }: { roomId: string; options: C
   const viewer = useViewerRoom({ roomId, lang: options.lang });
   const lines = viewer.messages.slice(-options.lines);
 
-  useEffect(() => {
-    document.documentElement.classList.add(PAGE_CLASS);
-    return () => document.documentElement.classList.remove(PAGE_CLASS);
-  }, []);
+  useTransparentPage();
 
+  if (viewer.notFound) return <CaptionProblem kind="not-found" />;
   return (
     <main
       className="captions"
@@ -29,7 +25,14 @@ export function CaptionOverlay({ roomId, options }: { roomId: string; options: C
     >
       <div className="captions-lines" aria-live="polite">
         {lines.map((message) => (
-          <p key={message.seq} className="caption-line" data-testid="caption-line" data-seq={message.seq} lang={message.lang}>
+          <p
+            key={message.seq}
+            className="caption-line"
+            data-testid="caption-line"
+            data-seq={message.seq}
+            lang={lineLanguage(message)}
+            dir={textDirection(lineLanguage(message))}
+          >
             {displayText(message)}
           </p>
         ))}

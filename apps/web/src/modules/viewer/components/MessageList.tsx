@@ -1,4 +1,4 @@
-import { ORIGINAL_PREFIX, type InterimFrame, type TranslationFrame } from '@lt/contracts';
+import { ORIGINAL_PREFIX, textDirection, type InterimFrame, type TranslationFrame } from '@lt/contracts';
 import { useEffect, useRef } from 'react';
 import { useT } from '../../../i18n/useT';
 import { clockTime } from '../../../lib/clock';
@@ -18,6 +18,9 @@ export function displayText(message: TranslationFrame): string {
     ? message.text.slice(ORIGINAL_PREFIX.length)
     : message.text;
 }
+
+/** The language a line is written in: an untranslated line is in the host's. */
+export const lineLanguage = (message: TranslationFrame) => (message.fallback === 'original' ? message.sourceLanguage : message.lang);
 
 export function MessageList({ messages, interim, hasLanguage }: MessageListProps) {
   const t = useT();
@@ -56,15 +59,22 @@ export function MessageList({ messages, interim, hasLanguage }: MessageListProps
               data-testid="translated-message"
               data-seq={message.seq}
               data-lang={message.lang}
-              lang={message.fallback === 'original' ? message.sourceLanguage : message.lang}
+              lang={lineLanguage(message)}
+              dir={textDirection(lineLanguage(message))}
             >
               <div className="message-meta">
-                <time dateTime={message.timestamp} title={t('viewer.time', { time: clockTime(message.timestamp) })}>
+                {/* The clock is in the page's locale, not the line's: its own direction keeps `09:18 AM` in order. */}
+                <time dateTime={message.timestamp} title={t('viewer.time', { time: clockTime(message.timestamp) })} dir="auto">
                   {clockTime(message.timestamp, false)}
                 </time>
                 {message.fallback === 'original' && (
                   <span className="tag" title={t('viewer.originalHint')} data-testid="original-badge">
                     {t('viewer.original')}
+                  </span>
+                )}
+                {message.fallback === 'service' && (
+                  <span className="tag" title={t('viewer.serviceHint')} data-testid="service-badge">
+                    {t('viewer.service')}
                   </span>
                 )}
               </div>
@@ -73,7 +83,7 @@ export function MessageList({ messages, interim, hasLanguage }: MessageListProps
           ))}
         </ol>
         {hasLanguage && interim && (
-          <p className="interim" data-testid="interim-line" aria-hidden="true" lang={interim.sourceLanguage}>
+          <p className="interim" data-testid="interim-line" aria-hidden="true" lang={interim.sourceLanguage} dir={textDirection(interim.sourceLanguage)}>
             <span className="visually-hidden">{t('viewer.interim')}: </span>
             {interim.text}
           </p>

@@ -1,5 +1,5 @@
-import type { LanguageCode } from '@lt/contracts';
-import { useState } from 'react';
+import { textDirection, type LanguageCode } from '@lt/contracts';
+import { useEffect, useId, useRef, useState } from 'react';
 import { CopyButton } from '../../../components/CopyButton';
 import { Icon } from '../../../components/Icon';
 import type { Translate } from '../../../i18n/translate';
@@ -27,8 +27,12 @@ export function SummaryPanel({ roomId, lang, hasMessages, offer, onCatchUpDone }
   const summary = useSummary(roomId);
   const [localError, setLocalError] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
+  const boxRef = useRef<HTMLDivElement>(null);
+  const generateRef = useRef<HTMLButtonElement>(null);
+  const boxTitleId = useId();
 
   const generate = () => {
+    if (summary.isPending) return;
     setLocalError(null);
     setOpen(true);
     if (!lang) return;
@@ -53,6 +57,17 @@ export function SummaryPanel({ roomId, lang, hasMessages, offer, onCatchUpDone }
 
   const error = localError ?? (summary.isError ? summaryError(summary.error, t) : null);
   const result = summary.data;
+  const shown = open && !error && result && !summary.isPending ? result : null;
+
+  // A summary asked for by keyboard or screen reader is read out where it appears, not left unannounced.
+  useEffect(() => {
+    if (shown) boxRef.current?.focus();
+  }, [shown]);
+
+  const close = () => {
+    setOpen(false);
+    generateRef.current?.focus();
+  };
 
   return (
     <section className="card summary-card" aria-labelledby="summary-title">
@@ -61,10 +76,13 @@ export function SummaryPanel({ roomId, lang, hasMessages, offer, onCatchUpDone }
       </h2>
       <div className="summary-actions">
         <button
+          ref={generateRef}
           type="button"
           className="btn btn-secondary"
           data-testid="generate-summary"
-          disabled={!lang || summary.isPending}
+          // Not `disabled` while busy: a disabled button drops the keyboard focus to the page.
+          disabled={!lang}
+          aria-disabled={summary.isPending}
           onClick={generate}
         >
           {summary.isPending && summary.variables?.kind === 'summary' ? t('viewer.summary.generating') : t('viewer.summary.generate')}
@@ -85,24 +103,32 @@ export function SummaryPanel({ roomId, lang, hasMessages, offer, onCatchUpDone }
           {error}
         </p>
       )}
-      {open && !error && result && !summary.isPending && (
-        <div className="summary-box" data-testid="summary-box" data-kind={result.kind}>
+      {shown && (
+        <div
+          ref={boxRef}
+          className="summary-box"
+          data-testid="summary-box"
+          data-kind={shown.kind}
+          tabIndex={-1}
+          role="region"
+          aria-labelledby={boxTitleId}
+        >
           <div className="summary-head">
-            <h3>{result.kind === 'catch-up' ? t('viewer.summary.catchUpTitle') : t('viewer.summary.title')}</h3>
+            <h3 id={boxTitleId}>{shown.kind === 'catch-up' ? t('viewer.summary.catchUpTitle') : t('viewer.summary.title')}</h3>
             <div className="actions">
               <CopyButton
-                value={result.summary}
+                value={shown.summary}
                 label={t('viewer.summary.copy')}
                 copiedLabel={t('viewer.summary.copied')}
                 testId="copy-summary"
               />
-              <button type="button" className="btn btn-ghost" aria-label={t('viewer.summary.close')} onClick={() => setOpen(false)}>
+              <button type="button" className="btn btn-ghost" aria-label={t('viewer.summary.close')} onClick={close}>
                 <Icon name="close" />
               </button>
             </div>
           </div>
-          <p className="summary-text" data-testid="summary-text">
-            {result.summary}
+          <p className="summary-text" data-testid="summary-text" lang={shown.lang} dir={textDirection(shown.lang)}>
+            {shown.summary}
           </p>
         </div>
       )}

@@ -19,14 +19,16 @@ export function ViewerHeader({ viewer, name }: { viewer: ViewerRoom; name: strin
   const t = useT();
   const now = useNow(1_000, viewer.live);
   const connected = viewer.status === 'connected';
-  const state = !connected ? 'connecting' : viewer.live ? 'live' : viewer.ended ? 'ended' : 'waiting';
+  const state =
+    viewer.status === 'reconnecting' ? 'reconnecting' : !connected ? 'connecting' : viewer.live ? 'live' : viewer.ended ? 'ended' : 'waiting';
   const statusText = {
+    reconnecting: t('viewer.status.reconnecting'),
     connecting: t('viewer.status.connecting'),
     live: t('viewer.status.live'),
     ended: t('viewer.status.ended'),
     waiting: t('viewer.status.waiting'),
   }[state];
-  const tone = { connecting: 'muted', live: 'success', ended: 'muted', waiting: 'warning' }[state];
+  const tone = { reconnecting: 'warning', connecting: 'muted', live: 'success', ended: 'muted', waiting: 'warning' }[state];
   const hostLanguage = findLanguage(viewer.room?.sourceLanguage);
   const activity = hostActivity(viewer, now);
 
@@ -47,7 +49,9 @@ export function ViewerHeader({ viewer, name }: { viewer: ViewerRoom; name: strin
           )}
           <span className="badge badge-outline">
             {t('viewer.hostLanguage')}:{' '}
-            <strong data-testid="host-language">{hostLanguage?.name ?? t('viewer.hostLanguageUnknown')}</strong>
+            <strong data-testid="host-language" lang={hostLanguage?.code} dir={hostLanguage?.dir}>
+              {hostLanguage?.name ?? t('viewer.hostLanguageUnknown')}
+            </strong>
           </span>
         </div>
       </div>

@@ -2,12 +2,12 @@ import { isLanguageCode, type LanguageCode } from '@lt/contracts';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Icon } from '../../../components/Icon';
-import { LanguageSelect } from '../../../components/LanguageSelect';
 import { useT } from '../../../i18n/useT';
 import { describeProblem } from '../../live/describe-problem';
 import { catchUpOffer, readLastSeen, writeLastSeen } from '../catch-up';
 import { useReadAloud } from '../hooks/useReadAloud';
 import { useViewerRoom, type ViewerRoomInfo } from '../hooks/useViewerRoom';
+import { LanguagePicker } from './LanguagePicker';
 import { MessageList } from './MessageList';
 import { RoomNotFound } from './RoomNotFound';
 import { SummaryPanel } from './SummaryPanel';
@@ -66,13 +66,7 @@ export function ViewerRoom({ roomId, initialRoom = null }: { roomId: string; ini
         </p>
       )}
       <div className="viewer-toolbar card">
-        <LanguageSelect
-          label={t('viewer.language')}
-          placeholder={t('viewer.selectLanguage')}
-          value={lang}
-          onChange={setLang}
-          testId="viewer-language"
-        />
+        <LanguagePicker value={lang} onChange={setLang} />
         <button
           type="button"
           className={muted ? 'btn btn-secondary' : 'btn btn-primary'}

@@ -1,7 +1,7 @@
 import { findLanguage, type LanguageCode, type TranslationFrame } from '@lt/contracts';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useLatest } from '../../../lib/useLatest';
-import { messageAudioPath } from '../api/viewer.api';
+import { fetchMessageAudio } from '../api/viewer.api';
 import { AudioQueue, FinalAudioError } from '../audio-queue';
 import { audioPlayback, speechPlayback } from '../read-aloud';
 
@@ -14,7 +14,8 @@ interface ReadItem {
 
 type Source = { kind: 'file'; url: string } | { kind: 'voice'; text: string; voice: string };
 
-const voiceOf = (item: ReadItem): Source => ({ kind: 'voice', text: item.text, voice: findLanguage(item.lang)?.voice ?? item.lang });
+// The browser's voices are named by locale, as its speech recognition is.
+const voiceOf = (item: ReadItem): Source => ({ kind: 'voice', text: item.text, voice: findLanguage(item.lang)?.speechCode ?? item.lang });
 
 async function errorCode(response: Response): Promise<string | undefined> {
   try {
@@ -39,13 +40,14 @@ export function useReadAloud({ roomId, enabled, serverAudio }: { roomId: string;
       new AudioQueue<ReadItem, Source>({
         load: async (item) => {
           if (!serverAudioRef.current || noProviderRef.current) return voiceOf(item);
-          const response = await fetch(messageAudioPath(roomId, item.messageId, item.lang));
+          const response = await fetchMessageAudio(roomId, item.messageId, item.lang);
           if (response.ok) return { kind: 'file', url: URL.createObjectURL(await response.blob()) };
           const code = await errorCode(response);
           if (response.status === 404 && code === 'tts_not_configured') {
             noProviderRef.current = true;
             return voiceOf(item);
           }
+          if (response.status === 404 && code === 'tts_no_voice') return voiceOf(item);
           if (response.status === 400 || response.status === 404 || response.status === 409) {
             throw new FinalAudioError(`Audio answered ${response.status}`, code);
           }

@@ -12,9 +12,11 @@ export interface SummaryRequest {
 
 /** A summary of the whole session, or (catch me up) of what came after a seq; the server makes each once. */
 export function useSummary(roomId: string) {
-  return useMutation<SummaryResponse & { kind: SummaryKind }, Error, SummaryRequest>({
+  return useMutation<SummaryResponse & { kind: SummaryKind; lang: LanguageCode }, Error, SummaryRequest>({
     mutationFn: async ({ kind, lang, sinceSeq }) => ({
       kind,
+      // The language it is written in, for its direction: the viewer may switch while it is shown.
+      lang,
       ...(await requestSummary(roomId, sinceSeq === undefined ? { lang } : { lang, sinceSeq })),
     }),
   });

@@ -1,0 +1,24 @@
+import { HOST_KEY_HEADER, type GlossaryDraftEntry, type GlossaryResponse } from '@lt/contracts';
+import { apiRequest } from '../../../lib/http';
+import type { Requester } from '../../rooms/api/rooms.api';
+
+/**
+ * Who edits the glossary: the signed-in owner (the session's requester), or the host page holding the
+ * room's host key, which goes in a header and never in the URL.
+ */
+export type GlossaryCredential = { kind: 'session'; request: Requester } | { kind: 'hostKey'; hostKey: string };
+
+const glossaryPath = (roomId: string) => `/api/rooms/${encodeURIComponent(roomId)}/glossary`;
+
+function send<T>(credential: GlossaryCredential, path: string, init: RequestInit = {}): Promise<T> {
+  if (credential.kind === 'session') return credential.request<T>(path, init);
+  return apiRequest<T>(path, { ...init, headers: { ...init.headers, [HOST_KEY_HEADER]: credential.hostKey } });
+}
+
+export function getGlossary(roomId: string, credential: GlossaryCredential): Promise<GlossaryResponse> {
+  return send<GlossaryResponse>(credential, glossaryPath(roomId));
+}
+
+export function saveGlossary(roomId: string, entries: GlossaryDraftEntry[], credential: GlossaryCredential): Promise<GlossaryResponse> {
+  return send<GlossaryResponse>(credential, glossaryPath(roomId), { method: 'PUT', body: JSON.stringify({ entries }) });
+}

@@ -1,0 +1,86 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import { I18nContext, type Locale } from '../../../i18n/i18n-context';
+import { rowsOf, type GlossaryRow } from '../glossary-draft';
+import { GlossaryEditor } from './GlossaryEditor';
+
+function Harness({ initial, showAll = false }: { initial: GlossaryRow[]; showAll?: boolean }) {
+  const [rows, setRows] = useState(initial);
+  return <GlossaryEditor rows={rows} onRowsChange={setRows} showAllIssues={showAll} exportName="glosario-test" />;
+}
+
+const renderEditor = (locale: Locale, initial: GlossaryRow[] = [], showAll = false) =>
+  render(
+    <I18nContext.Provider value={{ locale, setLocale: () => undefined }}>
+      <Harness initial={initial} showAll={showAll} />
+    </I18nContext.Provider>,
+  );
+
+const upload = (text: string, name = 'terms.csv') => {
+  const file = new File([text], name, { type: 'text/csv' });
+  Object.defineProperty(file, 'text', { value: () => Promise.resolve(text) });
+  fireEvent.change(screen.getByTestId('glossary-file'), { target: { files: [file] } });
+};
+
+describe('glossary editor', () => {
+  it('starts empty, adds a term with the focus in it, and counts against the limit', async () => {
+    renderEditor('en');
+    expect(screen.getByTestId('glossary-empty').textContent).toBe('No terms yet. Add one or import a CSV file.');
+    expect(screen.getByTestId('glossary-count').textContent).toBe('0 of 500 terms');
+    fireEvent.click(screen.getByTestId('glossary-add'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('glossary-term')));
+    expect(screen.getByTestId('glossary-count').textContent).toBe('1 of 500 terms');
+    expect(screen.getByRole('status').textContent).toBe('Term 1 added.');
+    // Every field has a name a screen reader says.
+    expect(screen.getByLabelText('Term')).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Translation into Español' })).toBeTruthy();
+    expect(screen.getByLabelText('Keep as is')).toBeTruthy();
+  });
+
+  it('names each problem by term and field once a save was tried, in the reader language', () => {
+    const rows = rowsOf([
+      { term: 'Kubernetes', keep: true, translations: {} },
+      { term: 'KUBERNETES', keep: true, translations: {} },
+      { term: 'keynote', keep: false, translations: {} },
+    ]);
+    renderEditor('es', rows, true);
+    const problems = within(screen.getByTestId('glossary-problems'));
+    expect(problems.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Término 2, término: «KUBERNETES» repite el término 1',
+      'Término 3, mantener: marca «Mantener tal cual» o escribe al menos una traducción',
+    ]);
+    const terms = screen.getAllByTestId('glossary-term');
+    expect(terms[1].getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(terms[1].getAttribute('aria-describedby') as string)?.textContent).toBe('«KUBERNETES» repite el término 1');
+  });
+
+  it('refuses a CSV file with the line of each error, and keeps the terms it had', async () => {
+    renderEditor('en', rowsOf([{ term: 'Kubernetes', keep: true, translations: {} }]));
+    upload('term,keep,es\nA,maybe,\n"B,no,x\n', 'bad.csv');
+    const result = await screen.findByTestId('glossary-import-result');
+    expect(result.getAttribute('role')).toBe('alert');
+    expect(result.textContent).toContain('bad.csv was not imported:');
+    expect(result.textContent).toContain('Line 3: a quoted field is never closed');
+    expect(screen.getAllByTestId('glossary-entry')).toHaveLength(1);
+  });
+
+  it('replaces the terms with a file once confirmed, showing the languages it uses', async () => {
+    const confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
+    renderEditor('en', rowsOf([{ term: 'old', keep: true, translations: {} }]));
+    upload('\uFEFFterm,keep,fr,de,note\nkeynote,no,conférence,Vortrag,"a, b"\nNguyễn,yes,,,\n');
+    await waitFor(() => expect(screen.getAllByTestId('glossary-entry')).toHaveLength(2));
+    expect(confirm).toHaveBeenCalledWith('Replace the 1 current terms with the 2 in the file?');
+    expect(screen.getByTestId('glossary-shown-languages').textContent).toBe('fr, de');
+    expect((screen.getByTestId('glossary-translation-de') as HTMLInputElement).value).toBe('Vortrag');
+    expect((screen.getAllByTestId('glossary-note')[0] as HTMLTextAreaElement).value).toBe('a, b');
+    confirm.mockRestore();
+  });
+
+  it('removes a term, moving the focus to the next one and saying so', async () => {
+    renderEditor('en', rowsOf([{ term: 'one', keep: true, translations: {} }, { term: 'two', keep: true, translations: {} }]));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove term 1 (one)' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('glossary-term')));
+    expect((screen.getByTestId('glossary-term') as HTMLInputElement).value).toBe('two');
+    expect(screen.getByRole('status').textContent).toBe('Term removed.');
+  });
+});
