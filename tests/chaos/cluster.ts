@@ -41,6 +41,10 @@ export class ProductCluster {
       OPENAI_API_KEY: 'test-key',
       OPENAI_BASE_URL: options.llmUrl,
       OPENAI_MODEL: 'gpt-4o',
+      // A host speaking faster than any person: the per-room sentence rate must not send them to the fallback.
+      ROOM_TRANSLATION_BURST: '100000',
+      ROOM_TRANSLATION_REFILL_PER_SECOND: '100000',
+      ROOM_TRANSLATION_PER_MINUTE: '100000',
       LOG_LEVEL: 'warn',
       // Several processes on one host: one metrics port each would be needed; the faults do not use them.
       METRICS_PORT: '0',

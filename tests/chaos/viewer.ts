@@ -1,6 +1,6 @@
 import WebSocket from 'ws';
 import { REALTIME, type LanguageCode, type ServerFrame } from '@lt/contracts';
-import { MAX_RECONNECT_DELAY_MS } from '../../apps/web/src/modules/live/live-client';
+import { reconnectDelay } from '../../apps/web/src/modules/live/connection-watch';
 import { TranslationFeed } from '../../apps/web/src/modules/viewer/translation-feed';
 
 /** A frame as it came over the wire, with when and on which of the viewer's sockets (1, 2, …). */
@@ -21,7 +21,7 @@ export function openSocket(baseUrl: string): WebSocket {
  * A viewer on a bare `ws` socket that records every frame on the wire. It joins, reconnects and fills gaps as
  * the web viewer does (useViewerRoom with LiveClient): `since` on a re-join is the web app's own
  * TranslationFeed.lastContiguous, a gap it sees is asked for with `resync`, a join unanswered within
- * REALTIME.connectTimeoutMs is given up, and reconnects wait REALTIME.reconnectDelayMs, doubling while they fail.
+ * REALTIME.connectTimeoutMs is given up, and reconnects wait as the web client does (half a second, then 1, 2 and 4 s).
  */
 export class WireViewer {
   readonly frames: WireFrame[] = [];
@@ -81,7 +81,8 @@ export class WireViewer {
       clearTimeout(joinTimer);
       if (this.stopped || this.ws !== ws) return;
       this.reconnects += 1;
-      const delay = Math.min(REALTIME.reconnectDelayMs * 2 ** this.failedAttempts, MAX_RECONNECT_DELAY_MS);
+      // The web client's back-off, for a viewer that keeps looking at the page.
+      const delay = reconnectDelay(this.failedAttempts, true);
       this.failedAttempts += 1;
       this.timer = setTimeout(() => this.connect(), delay);
     });

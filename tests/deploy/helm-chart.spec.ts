@@ -2,6 +2,8 @@ import Ajv from 'ajv';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
+import { gatewayEnvSchema } from '@lt/gateway';
+import { translateEnvSchema } from '@lt/translate';
 import { hasPath, scanTemplate } from './template-values';
 
 /** The chart as `helm install` sees it, checked without helm: values against the schema, templates against values.yaml. */
@@ -36,6 +38,14 @@ describe('values.schema.json', () => {
     expect(errorsOf(values)).toEqual([]);
   });
 
+  it("names only variables the gateway reads, in the gateway's env and its checked limits", () => {
+    const reads = new Set(Object.keys(gatewayEnvSchema.shape));
+    const env = (values.apps as Record<string, { env: Values }>).gateway.env;
+    const checked = schema.properties.apps.properties.gateway.allOf[1].properties.env.properties as Record<string, { not?: unknown }>;
+    expect(Object.keys(env).filter((name) => !reads.has(name))).toEqual([]);
+    expect(Object.keys(checked).filter((name) => !checked[name].not && !reads.has(name))).toEqual([]);
+  });
+
   it('has examples to check', () => {
     expect(examples.length).toBeGreaterThanOrEqual(3);
   });
@@ -57,6 +67,9 @@ describe('values.schema.json', () => {
     ['a public URL with a path', { config: { publicUrl: 'https://rooms.example.com/app' } }],
     ['a dependency without its switch being a boolean', { nats: { enabled: 'yes' } }],
     ['a secret key that is no variable name', { secrets: { values: { 'openai-key': 'x' } } }],
+    ['a gateway limit that is no count', { apps: { gateway: { env: { SUMMARY_CLIENT_BURST: 'ten' } } } }],
+    ['a per-address cap of zero', { apps: { gateway: { env: { WS_MAX_PER_ADDRESS: 0 } } } }],
+    ['the retired per-address summary rate', { apps: { gateway: { env: { SUMMARY_RATE_BURST: '10' } } } }],
   ])('rejects %s', (_, override) => {
     expect(errorsOf(merged(values, override))).not.toEqual([]);
   });
@@ -106,6 +119,16 @@ describe('templates', () => {
       const healthPort = Number(/healthPort:\s*(\d+)/.exec(main)?.[1]);
       expect({ app, port: (values.apps as Record<string, { port: number }>)[app].port }).toEqual({ app, port: healthPort });
     }
+  });
+
+  it('set every variable of translate-svc, its provider keys from the Secret only', () => {
+    const app = (values.apps as Record<string, { env: Values; secretEnv: string[] }>)['translate-svc'];
+    const secretKeys = Object.keys((values.secrets as { values: Values }).values);
+    expect([...Object.keys(app.env), ...app.secretEnv].sort()).toEqual(Object.keys(translateEnvSchema.shape).sort());
+    for (const key of Object.keys(translateEnvSchema.shape).filter((k) => k.endsWith('_KEY'))) {
+      expect({ key, secret: app.secretEnv.includes(key) && secretKeys.includes(key), plain: key in app.env }).toEqual({ key, secret: true, plain: false });
+    }
+    expect(translateEnvSchema.safeParse(Object.fromEntries(Object.entries(app.env).map(([k, v]) => [k, String(v)]))).success).toBe(true);
   });
 
   it('probe liveness on /healthz and readiness on /readyz', () => {

@@ -256,7 +256,7 @@ test('an anonymous host signs in from the room and finds the room in the dashboa
   await page.getByTestId('create-room').click();
   await expect(page).toHaveURL(/\/room\//);
   const roomPath = new URL(page.url()).pathname;
-  await page.getByTestId('host-login').click();
+  await page.getByTestId('login-button').click();
   const dialog = page.getByRole('dialog');
   await dialog.getByTestId('auth-email').fill(email);
   await dialog.getByTestId('auth-password').fill('claim-pass-1');

@@ -197,11 +197,17 @@ test('a host and a co-host speaker speak; viewers read, listen, summarise and ca
   await Promise.all(readers.map((page, i) => page.goto(`/view/${roomId}?lang=${i % 2 ? 'de' : 'fr'}`)));
   await Promise.all(readers.map((page) => expect(page.getByTestId('translated-message')).toHaveCount(3)));
   const before = (await llmCalls()).filter((c) => c.task === 'summary').length;
+  // Each direct caller is a browser of its own behind the viewers' one address, with its own X-Client-Id.
   const direct = Array.from({ length: 16 }, (_, i) =>
-    request.post(`/api/rooms/${roomId}/summary`, { data: { lang: i % 2 ? 'de' : 'fr' } }),
+    request.post(`/api/rooms/${roomId}/summary`, { data: { lang: i % 2 ? 'de' : 'fr' }, headers: { 'X-Client-Id': `e2e-direct-${i}` } }),
   );
+  const pageAsks = readers.map((page) => page.waitForRequest((r) => r.url().endsWith('/summary') && r.method() === 'POST'));
   await Promise.all([...readers.map((page) => page.getByTestId('generate-summary').click()), ...direct]);
   for (const answer of await Promise.all(direct)) expect(answer.status()).toBe(200);
+  // The viewer page names its browser: one kept id, the same on every page of that browser.
+  const pageIds = (await Promise.all(pageAsks)).map((r) => r.headers()['x-client-id']);
+  expect(pageIds[0]).toMatch(/^[0-9a-f]{32}$/);
+  expect(new Set(pageIds)).toEqual(new Set([pageIds[0]]));
   await Promise.all(readers.map((page) => expect(page.getByTestId('summary-text')).toContainText('Summary of')));
   const summaries = (await llmCalls()).filter((c) => c.task === 'summary').slice(before);
   expect(summaries.map((c) => c.target).sort()).toEqual(['de', 'fr']);

@@ -59,6 +59,8 @@ describe.each(MODES)('deleting an account or a room (%s mode)', (mode) => {
   const busyRoom = async (user: TestUser, name: string) => {
     const { room } = await ownedRoom(api, user, { name });
     expect((await api.call('POST', `/api/rooms/${room.id}/speakers`, { name: 'Co-host' }, user.token)).status).toBe(201);
+    const glossary = { entries: [{ term: 'Kubernetes', keep: true }] };
+    expect((await api.call('PUT', `/api/rooms/${room.id}/glossary`, glossary, user.token)).status).toBe(200);
     const host = await joined(stack.baseUrl, { roomId: room.id, role: 'host', accessToken: user.token }, clients);
     const viewer = await joined(stack.baseUrl, { roomId: room.id, role: 'viewer', lang: 'fr' }, clients);
     host.send({ type: 'room_start', sourceLanguage: 'es' });
@@ -97,6 +99,7 @@ describe.each(MODES)('deleting an account or a room (%s mode)', (mode) => {
         'rooms.room_evaluations',
         'rooms.message_logs',
         'rooms.room_speakers',
+        'rooms.room_glossaries',
         'translate.translations',
       ]),
     );
@@ -125,6 +128,7 @@ describe.each(MODES)('deleting an account or a room (%s mode)', (mode) => {
     const admin = await newUser(api, 'admin', 'admin@example.com');
     for (const by of [owner, admin]) {
       const { room, viewer } = await busyRoom(owner, `Deleted by ${by === admin ? 'admin' : 'owner'}`);
+      expect(Object.keys(await rowsHolding([room.id]))).toContain('rooms.room_glossaries');
       const path = by === admin ? `/api/admin/rooms/${room.id}` : `/api/rooms/${room.id}`;
       expect((await api.call('DELETE', path, undefined, by.token)).status).toBe(204);
       await viewer.waitFor((c) => c.closeCode !== null, 5000, 'close');

@@ -1,12 +1,20 @@
 import { Client } from 'pg';
 import { ACCOUNTS_SUBJECTS, type AdminRoomList, type AdminStats, type AdminUser, type AdminUserList, type SystemHealth } from '@lt/contracts';
-import { createTestDatabase, type TestDatabase } from '@lt/testing';
+import { createTestDatabase, type LiveClient, type TestDatabase } from '@lt/testing';
 import { startStack, type Stack } from '../support/stack';
 import { authApi } from './auth-api';
-import { newUser, ownedRoom, type Api, type TestUser } from './dashboard-api';
+import { joined, newUser, ownedRoom, type Api, type TestUser } from './dashboard-api';
 import { createRoom, MODES, sleep } from './helpers';
 
 jest.setTimeout(30_000);
+
+async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs = 5_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`timed out waiting for: ${what}`);
+    await sleep(100);
+  }
+}
 
 describe.each(MODES)('the admin panel (%s mode)', (mode) => {
   let db: TestDatabase;
@@ -75,7 +83,14 @@ describe.each(MODES)('the admin panel (%s mode)', (mode) => {
     const anonymous = await createRoom(stack.baseUrl, 'Anonymous');
     await api.call('POST', `/api/rooms/${room.id}/start`, undefined, owner.token);
     const { rooms } = await get<AdminRoomList>('/api/admin/rooms');
-    expect(rooms.find((r) => r.id === room.id)).toEqual({ id: room.id, name: 'Owned', owner_email: owner.email, status: 'active', created_at: room.created_at });
+    expect(rooms.find((r) => r.id === room.id)).toEqual({
+      id: room.id,
+      name: 'Owned',
+      owner_email: owner.email,
+      status: 'active',
+      created_at: room.created_at,
+      host_connected: false,
+    });
     expect(rooms.find((r) => r.id === anonymous.room.id)).toMatchObject({ owner_email: null, status: 'scheduled' });
     expect(rooms[0].id).toBe(anonymous.room.id);
 
@@ -91,6 +106,20 @@ describe.each(MODES)('the admin panel (%s mode)', (mode) => {
       total_token_usage: await count('SELECT sum(tokens_used) AS n FROM accounts.profiles'),
     });
     expect(stats).toMatchObject({ premium_users: 1, active_rooms: 1, admin_users: 1, total_token_usage: 7 });
+  });
+
+  it('says whether the host of a room has it open now, and stops once the host has gone', async () => {
+    const { room, hostKey } = await createRoom(stack.baseUrl, 'Hosted');
+    const open: LiveClient[] = [];
+    const hostOf = async () => (await get<AdminRoomList>('/api/admin/rooms')).rooms.find((r) => r.id === room.id)?.host_connected;
+    expect(await hostOf()).toBe(false);
+    const host = await joined(stack.baseUrl, { roomId: room.id, role: 'host', hostKey }, open);
+    host.send({ type: 'room_start', sourceLanguage: 'es' });
+    await host.waitFor((c) => c.of('room_start').length === 1, 5000, 'room_start');
+    await waitUntil(async () => (await hostOf()) === true, 'host shown as connected');
+    host.close();
+    await waitUntil(async () => (await hostOf()) === false, 'host shown as gone');
+    expect((await get<AdminRoomList>('/api/admin/rooms')).rooms.find((r) => r.id === room.id)?.status).toBe('active');
   });
 
   it('reports each part of the system as it answers now', async () => {

@@ -3,7 +3,7 @@ import { createTestDatabase, type TestDatabase } from '@lt/testing';
 import { startStack, type Stack } from '../support/stack';
 import { authApi } from './auth-api';
 import { newUser, ownedRoom, type Api, type TestUser } from './dashboard-api';
-import { MODES } from './helpers';
+import { createRoom, MODES } from './helpers';
 
 jest.setTimeout(60_000);
 
@@ -27,6 +27,7 @@ interface Row {
   expected: Record<Who, number>;
 }
 
+const GLOSSARY = { entries: [{ term: 'Kubernetes', keep: true }] };
 const owner = (a: number, ok = 200): Record<Who, number> => ({ anonymous: a, userA: ok, userB: 404, admin: 404 });
 const adminOnly = (ok = 200): Record<Who, number> => ({ anonymous: 401, userA: 403, userB: 403, admin: ok });
 const room = (suffix = '') => (c: Context) => `/api/rooms/${c.room.room.id}${suffix}`;
@@ -66,6 +67,8 @@ const MATRIX: Record<string, Row> = {
     fresh: true,
     expected: owner(401, 204),
   },
+  'GET /api/rooms/{id}/glossary': { method: 'GET', path: room('/glossary'), expected: owner(401) },
+  'PUT /api/rooms/{id}/glossary': { method: 'PUT', path: room('/glossary'), body: () => GLOSSARY, expected: owner(401) },
   'GET /api/view/{id} (public)': { method: 'GET', path: (c) => `/api/view/${c.room.room.id}`, expected: { anonymous: 200, userA: 200, userB: 200, admin: 200 } },
   'GET /api/admin/users': { method: 'GET', path: () => '/api/admin/users', expected: adminOnly() },
   'PATCH /api/admin/users/{id}': {
@@ -95,6 +98,10 @@ const INVALID: [string, string, unknown?][] = [
   ['POST', '/api/rooms/{room}/speakers', { name: ' ' }],
   ['POST', '/api/rooms/{room}/speakers', { name: 'x'.repeat(51) }],
   ['DELETE', '/api/rooms/{room}/speakers/not-a-uuid'],
+  ['GET', '/api/rooms/not-a-uuid/glossary'],
+  ['PUT', '/api/rooms/{room}/glossary', { entries: [{ term: 'x'.repeat(101), keep: true }] }],
+  ['PUT', '/api/rooms/{room}/glossary', { entries: [{ term: 'a', keep: true }, { term: 'A', keep: true }] }],
+  ['PUT', '/api/rooms/{room}/glossary', { entries: [], extra: 1 }],
   ['GET', '/api/rooms/{room}/transcript.txt?tz=Mars/Olympus_Mons'],
   ['GET', '/api/rooms/{room}/transcript.srt?lang=xx'],
   ['PATCH', '/api/admin/users/not-a-uuid', { role: 'admin' }],
@@ -142,6 +149,39 @@ describe.each(MODES)('authorization of the dashboard and admin API (%s mode)', (
       }
     }
     expect(actual).toEqual(Object.fromEntries(Object.entries(MATRIX).map(([name, row]) => [name, row.expected])));
+  });
+
+  it('answers the glossary routes for the holder of the host key, of an owned room and of an anonymous one', async () => {
+    const anonymous = await createRoom(stack.baseUrl, 'Anonymous');
+    const wrongKey = anonymous.hostKey.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'));
+    const callers: [string, Record<string, string>, number][] = [
+      ['host key', { 'x-host-key': anonymous.hostKey }, 200],
+      ['wrong host key', { 'x-host-key': wrongKey }, 403],
+      ['malformed host key', { 'x-host-key': 'short' }, 403],
+      ['host key and a session of another user', { 'x-host-key': anonymous.hostKey, authorization: `Bearer ${users.userB.token}` }, 200],
+      ['wrong host key and the session of the owner', { 'x-host-key': 'x'.repeat(43), authorization: `Bearer ${users.userA.token}` }, 403],
+      ['anonymous', {}, 401],
+      ['signed in, no key', { authorization: `Bearer ${users.userA.token}` }, 404],
+    ];
+    const actual: string[] = [];
+    const expected: string[] = [];
+    for (const [roomName, target] of [['anonymous room', anonymous], ['room of A', context.room]] as const) {
+      for (const [who, headers, status] of callers) {
+        // A's own session opens A's room: the host key is only needed by others.
+        const want = roomName === 'room of A' && who === 'signed in, no key' ? 200 : status;
+        const key = who.includes('host key') && !who.startsWith('wrong') && !who.startsWith('malformed') ? target.hostKey : headers['x-host-key'];
+        const sent = key ? { ...headers, 'x-host-key': key } : headers;
+        for (const method of ['GET', 'PUT']) {
+          const res = await api.send(method, `/api/rooms/${target.room.id}/glossary`, {
+            headers: { ...sent, ...(method === 'PUT' ? { 'content-type': 'application/json' } : {}) },
+            body: method === 'PUT' ? JSON.stringify(GLOSSARY) : undefined,
+          });
+          actual.push(`${method} ${roomName} / ${who}: ${res.status}`);
+          expected.push(`${method} ${roomName} / ${who}: ${want}`);
+        }
+      }
+    }
+    expect(actual).toEqual(expected);
   });
 
   it("never shows a room of A to B, nor A's room in B's list", async () => {

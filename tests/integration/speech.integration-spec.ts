@@ -5,12 +5,14 @@ import { apiContract } from './api-contract';
 
 jest.setTimeout(40_000);
 
-async function audio(stack: Stack, roomId: string, messageId: string, lang: string) {
-  const res = await fetch(`${stack.baseUrl}/api/rooms/${roomId}/messages/${messageId}/audio?lang=${lang}`);
+async function audio(stack: Stack, roomId: string, messageId: string, lang: string, clientId?: string) {
+  const res = await fetch(`${stack.baseUrl}/api/rooms/${roomId}/messages/${messageId}/audio?lang=${lang}`, {
+    headers: clientId ? { 'x-client-id': clientId } : {},
+  });
   const type = res.headers.get('content-type');
   const body = type?.includes('json') ? await res.json() : Buffer.from(await res.arrayBuffer());
   apiContract.assert('GET', '/api/rooms/{roomId}/messages/{messageId}/audio', res.status, Buffer.isBuffer(body) ? '' : body, type);
-  return { status: res.status, type, body, cache: res.headers.get('cache-control') };
+  return { status: res.status, type, body, cache: res.headers.get('cache-control'), retryAfter: res.headers.get('retry-after') };
 }
 
 describe.each(MODES)('a message read aloud (%s mode)', (mode) => {
@@ -95,6 +97,22 @@ describe.each(MODES)('a message read aloud (%s mode)', (mode) => {
     expect(await audio(stack, roomId, messageId, 'xx')).toMatchObject({ status: 400, body: { error: { code: 'validation_failed' } } });
   });
 
+  it("reads Arabic and Chinese with Google's voices for them, and sends a language Google cannot voice to the browser", async () => {
+    const { roomId, messageId } = await spokenRoom(stack, 'Quinta frase');
+    google.calls.length = 0;
+    expect((await audio(stack, roomId, messageId, 'ar')).status).toBe(200);
+    expect((await audio(stack, roomId, messageId, 'zh-Hant')).status).toBe(200);
+    expect(google.calls.map((c) => [c.languageCode, c.text])).toEqual([
+      ['ar-XA', '(ar) Quinta frase'],
+      ['cmn-TW', '(zh-Hant) Quinta frase'],
+    ]);
+    const calls = llm.calls.length;
+    expect(await audio(stack, roomId, messageId, 'fa')).toMatchObject({ status: 404, body: { error: { code: 'tts_no_voice' } } });
+    // Nothing is spent on a language it cannot read: no translation, no synthesis.
+    expect(llm.calls.length).toBe(calls);
+    expect(google.calls).toHaveLength(2);
+  });
+
   it('uses the openai speech endpoint when TTS_PROVIDER is openai, and says so when there is none', async () => {
     const openai = await startStack({
       mode,
@@ -116,6 +134,30 @@ describe.each(MODES)('a message read aloud (%s mode)', (mode) => {
       expect(await audio(none, roomId, messageId, 'fr')).toMatchObject({ status: 404, body: { error: { code: 'tts_not_configured' } } });
     } finally {
       await none.close();
+    }
+  });
+
+  it('refuses one client id flooding audio with the default limits, not its neighbours behind the same address', async () => {
+    const limited = await startStack({
+      mode,
+      databaseUrl: db.url,
+      llmUrl: llm.url,
+      defaultLimits: true,
+      tts: { TTS_PROVIDER: 'google', GOOGLE_TTS_API_KEY: 'google-test-key', GOOGLE_TTS_URL: google.url },
+    });
+    try {
+      const { roomId, messageId } = await spokenRoom(limited, 'Quinta frase');
+      const flooder = `flood-${crypto.randomUUID()}`;
+      const statuses = [];
+      for (let i = 0; i < 60; i++) statuses.push((await audio(limited, roomId, messageId, 'fr', flooder)).status);
+      expect(statuses).toEqual(Array(60).fill(200));
+      const refused = await audio(limited, roomId, messageId, 'fr', flooder);
+      expect(refused).toMatchObject({ status: 429, body: { error: { code: 'over_request_rate_limit' } } });
+      expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+      const neighbours = await Promise.all(Array.from({ length: 100 }, () => audio(limited, roomId, messageId, 'fr', crypto.randomUUID())));
+      expect(neighbours.filter((a) => a.status !== 200)).toEqual([]);
+    } finally {
+      await limited.close();
     }
   });
 });

@@ -1,3 +1,4 @@
+import { SummaryRateLimitGuard } from '@lt/gateway';
 import { createTestDatabase, FakeOpenAiServer, LiveClient, type TestDatabase } from '@lt/testing';
 import { startStack, type Stack } from '../support/stack';
 import { apiContract } from './api-contract';
@@ -13,15 +14,17 @@ describe.each(MODES)('summaries (%s mode)', (mode) => {
 
   const summaryCalls = () => llm.calls.filter((c) => c.task === 'summary');
 
-  async function summarize(on: Stack, roomId: string, body: Record<string, unknown>) {
+  async function summarize(on: Stack, roomId: string, body: Record<string, unknown>, clientId?: string, origin?: string) {
     const res = await fetch(`${on.baseUrl}/api/rooms/${roomId}/summary`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...(clientId && { 'x-client-id': clientId }), ...(origin && { origin }) },
       body: JSON.stringify(body),
     });
     const json = await res.json();
     apiContract.assert('POST', '/api/rooms/{roomId}/summary', res.status, json, res.headers.get('content-type'));
-    return { status: res.status, body: json, retryAfter: res.headers.get('retry-after') };
+    // Date changes by the second; every other header must be the same whichever path answered.
+    const headers = Object.fromEntries([...res.headers].filter(([name]) => name !== 'date'));
+    return { status: res.status, body: json, retryAfter: res.headers.get('retry-after'), headers };
   }
 
   /** A started room with a French viewer; `say` speaks sentences and waits until the viewer has them. */
@@ -103,6 +106,10 @@ describe.each(MODES)('summaries (%s mode)', (mode) => {
       status: 409,
       body: { error: { code: 'nothing_to_summarize', message: 'No translations to summarize' } },
     });
+    // Asked at once, the later ones share the first's request before the route: they fail the same way.
+    const together = await Promise.all(Array.from({ length: 5 }, () => summarize(stack, roomId, { lang: 'de' })));
+    expect(new Set(together.map((t) => JSON.stringify(t)))).toEqual(new Set([JSON.stringify(together[0])]));
+    expect(together[0].status).toBe(409);
     await say(2);
     expect((await summarize(stack, roomId, { lang: 'fr', sinceSeq: 10 })).status).toBe(409);
     expect((await summarize(stack, crypto.randomUUID(), { lang: 'fr' })).status).toBe(404);
@@ -111,16 +118,94 @@ describe.each(MODES)('summaries (%s mode)', (mode) => {
     expect(summaryCalls()).toHaveLength(0);
   });
 
-  it('limits summaries per client address', async () => {
-    const limited = await startStack({ mode, databaseUrl: db.url, llmUrl: llm.url, summaryRate: { burst: 3, perMinute: 3 } });
+  it('refuses one client id flooding summaries, and a caller without one past its address share, with the defaults', async () => {
+    const limited = await startStack({ mode, databaseUrl: db.url, llmUrl: llm.url, defaultLimits: true });
     try {
       const { roomId, say } = await liveRoom(limited);
       await say(1);
-      const answers = [];
-      for (let i = 0; i < 4; i++) answers.push(await summarize(limited, roomId, { lang: 'fr' }));
-      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 429]);
-      expect(Number(answers[3].retryAfter)).toBeGreaterThan(0);
+      const flooder = `flood-${crypto.randomUUID()}`;
+      const flood = [];
+      for (let i = 0; i < 11; i++) flood.push(await summarize(limited, roomId, { lang: 'fr' }, flooder));
+      expect(flood.map((a) => a.status)).toEqual([...Array(10).fill(200), 429]);
+      expect(Number(flood[10].retryAfter)).toBeGreaterThan(0);
+      // Its neighbours behind the same address are not refused for it.
+      expect((await summarize(limited, roomId, { lang: 'fr' }, crypto.randomUUID())).status).toBe(200);
+      const anonymous = [];
+      for (let i = 0; i < 11; i++) anonymous.push((await summarize(limited, roomId, { lang: 'fr' })).status);
+      expect(anonymous).toEqual([...Array(10).fill(200), 429]);
+      expect(await summarize(limited, roomId, { lang: 'fr' }, 'short')).toMatchObject({
+        status: 400,
+        body: { error: { code: 'validation_failed', message: 'X-Client-Id must be 8 to 64 letters, digits, - or _' } },
+      });
     } finally {
+      await limited.close();
+    }
+  });
+
+  it('keeps a ceiling per room, and a per-address cap when the operator sets one', async () => {
+    const limited = await startStack({
+      mode,
+      databaseUrl: db.url,
+      llmUrl: llm.url,
+      gatewayEnv: { SUMMARY_ROOM_BURST: '3', SUMMARY_ROOM_PER_MINUTE: '3', SUMMARY_ADDRESS_PER_MINUTE: '5' },
+    });
+    try {
+      const [first, second] = [await liveRoom(limited), await liveRoom(limited)];
+      await first.say(1);
+      await second.say(1);
+      const inFirst = [];
+      for (let i = 0; i < 4; i++) inFirst.push((await summarize(limited, first.roomId, { lang: 'fr' }, crypto.randomUUID())).status);
+      expect(inFirst).toEqual([200, 200, 200, 429]);
+      // Another room has its own ceiling; the address, capped at 5 a minute, has 1 left.
+      expect((await summarize(limited, second.roomId, { lang: 'fr' }, crypto.randomUUID())).status).toBe(200);
+      const capped = await summarize(limited, second.roomId, { lang: 'fr' }, crypto.randomUUID());
+      expect(capped).toMatchObject({ status: 429, body: { error: { code: 'over_request_rate_limit' } } });
+      expect(Number(capped.retryAfter)).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('answers a storm from the last answer before the route runs: same answer, headers and shares as the route', async () => {
+    const limited = await startStack({
+      mode,
+      databaseUrl: db.url,
+      llmUrl: llm.url,
+      gatewayEnv: { SUMMARY_ROOM_BURST: '3', SUMMARY_ROOM_PER_MINUTE: '3' },
+    });
+    // The route's guard runs for every call the route answers, and for none answered before it.
+    const routed = jest.spyOn(SummaryRateLimitGuard.prototype, 'canActivate');
+    try {
+      const { roomId, say } = await liveRoom(limited);
+      await say(2);
+      routed.mockClear();
+      const normal = await summarize(limited, roomId, { lang: 'fr' }, crypto.randomUUID());
+      expect(routed).toHaveBeenCalledTimes(1);
+      // The next ones, within the second the answer stays fresh, never reach the route.
+      const early = await summarize(limited, roomId, { lang: 'fr', sinceSeq: 5 }, crypto.randomUUID());
+      expect(routed).toHaveBeenCalledTimes(1);
+      expect(early).toEqual(normal);
+      expect(normal).toMatchObject({ status: 200, body: { summary: '(fr) Summary of 2 lines', fromSeq: 0, upToSeq: 2 } });
+      // The checks still hold: a foreign Origin, a malformed client id or body are refused as by the route.
+      expect(await summarize(limited, roomId, { lang: 'fr' }, crypto.randomUUID(), 'https://evil.example')).toMatchObject({
+        status: 403,
+        body: { error: { code: 'forbidden_origin' } },
+      });
+      expect((await summarize(limited, roomId, { lang: 'fr' }, 'short')).body).toMatchObject({ error: { code: 'validation_failed' } });
+      expect((await summarize(limited, roomId, { lang: 'fr', extra: 1 })).status).toBe(400);
+      expect(routed).toHaveBeenCalledTimes(3);
+      // Both paths spend the same room share: 3 of 3 are gone (the route counts a call before reading its body).
+      const refusedEarly = await summarize(limited, roomId, { lang: 'fr' }, crypto.randomUUID());
+      expect(routed).toHaveBeenCalledTimes(3);
+      await sleep(1_100);
+      const refusedByRoute = await summarize(limited, roomId, { lang: 'fr' }, crypto.randomUUID());
+      expect(routed).toHaveBeenCalledTimes(4);
+      expect(refusedEarly).toMatchObject({ status: 429, body: { error: { code: 'over_request_rate_limit' } } });
+      expect(Number(refusedEarly.retryAfter)).toBeGreaterThan(0);
+      const sameWait = (r: typeof refusedEarly) => ({ ...r, retryAfter: 'n', headers: { ...r.headers, 'retry-after': 'n' } });
+      expect(sameWait(refusedEarly)).toEqual(sameWait(refusedByRoute));
+    } finally {
+      routed.mockRestore();
       await limited.close();
     }
   });

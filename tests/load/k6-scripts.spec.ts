@@ -3,6 +3,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import * as acorn from 'acorn';
 import fc from 'fast-check';
 import {
+  clientIdSchema,
   FINAL_TRANSCRIPT_ERRORS,
   joinFrameSchema,
   LANGUAGES,
@@ -146,6 +147,7 @@ interface SeqsModule {
   transcriptFrame(messageId: string, index: number, lang: string, now: number): Record<string, unknown> & { timestamp: string };
   messageIdFor(runTag: string, index: number): string;
   runTagOf(random: () => number): string;
+  clientIdFor(runTag: string, index: number): string;
   captionDelayMs(frame: { timestamp: string }, receivedAt: number): number | null;
   isPassingRefusal(code: string): boolean;
   isSummaryBody(body: unknown): boolean;
@@ -279,6 +281,13 @@ describe('the pure helpers of tests/load/lib/seqs.js', () => {
     expect(box.stale(13_000, 12_000)).toBe(false);
     expect(box.refuse('c', 'room_not_active')).toBe('drop');
     expect([box.size, box.dropped, box.lastSeq]).toEqual([1, 1, 2]);
+  });
+
+  it('gives every asker an X-Client-Id of its own that the gateway accepts', () => {
+    const tag = seqs.runTagOf(() => 0.5);
+    const ids = [0, 1, 1999].map((i) => seqs.clientIdFor(tag, i));
+    expect(new Set(ids).size).toBe(3);
+    ids.forEach((id) => expect(clientIdSchema.safeParse(id).success).toBe(true));
   });
 
   it('accepts only a summary answer of the documented shape', () => {

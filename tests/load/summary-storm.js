@@ -1,12 +1,12 @@
 // The soak's audience, plus STORM_CLIENTS viewers who all ask for the summary at the same moment, STORMS
-// times during the hold. They ask from VUs of their own: a VU waiting for an HTTP answer reads no frames,
+// times during the hold, each with an X-Client-Id of its own as every browser has. They ask from VUs of their own: a VU waiting for an HTTP answer reads no frames,
 // and would make the caption delay look worse than the product is.
 // k6 run -e BASE_URL=https://rooms.example.com -e VIEWERS=2000 -e STORM_CLIENTS=2000 -e STORMS=3 tests/load/summary-storm.js
 import { sleep } from 'k6';
 import exec from 'k6/execution';
 import { runHost } from './lib/host.js';
 import { createRoom } from './lib/room.js';
-import { loadConfig, maxDurationSeconds, runTagOf, timeline, viewerLang } from './lib/seqs.js';
+import { clientIdFor, loadConfig, maxDurationSeconds, runTagOf, timeline, viewerLang } from './lib/seqs.js';
 import { askSummary } from './lib/summary.js';
 import { runViewer } from './lib/viewer.js';
 
@@ -35,7 +35,7 @@ export function setup() {
 function ask(data, i) {
   for (const at of data.timeline.storms) {
     sleep(Math.max(0, at - Date.now()) / 1000);
-    askSummary(config, data.roomId, viewerLang(i, config.langs));
+    askSummary(config, data.roomId, viewerLang(i, config.langs), clientIdFor(data.runTag, i));
   }
 }
 

@@ -2,10 +2,10 @@ import { INestApplication, Module, Type, DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AccountsModule, type AccountsEnv } from '@lt/accounts';
-import { GatewayModule, gatewayConfigFrom, prepareGateway, type TrustProxy } from '@lt/gateway';
+import { GatewayModule, gatewayEnvSchema, prepareGateway, type GatewayEnv } from '@lt/gateway';
 import { Bus, BusModule, DatabaseUrlModule, HealthModule, Readiness, connectBus, type BusOptions } from '@lt/platform';
 import { RoomsModule } from '@lt/rooms';
-import { TranslateModule } from '@lt/translate';
+import { TranslateModule, translateEnvSchema } from '@lt/translate';
 import { TtsModule, ttsEnvSchema, type TtsEnv } from '@lt/tts';
 import { TEST_NATS_URL } from '@lt/testing';
 
@@ -25,17 +25,19 @@ export interface Stack {
   /** Stops one service of a distributed stack (e.g. 'rooms-svc'), as if it had died. */
   stopService(name: string): Promise<void>;
   /** Starts a service of a distributed stack again (after `stopService`), on the same database and subjects. */
-  startService(name: string): Promise<void>;
+  startService(name: string): Promise<INestApplication>;
   /** Starts one more gateway of a distributed stack (e.g. a restarted one); it is added to `gateways`. */
   addGateway(): Promise<StackGateway>;
   close(): Promise<void>;
 }
 
-const translateEnv = (llmUrl: string | null) => ({
-  OPENAI_API_KEY: llmUrl ? 'test-key' : undefined,
-  OPENAI_BASE_URL: llmUrl ?? undefined,
-  OPENAI_MODEL: 'gpt-4o',
-});
+const translateEnv = (llmUrl: string | null, extra: Record<string, string> = {}) =>
+  translateEnvSchema.parse({
+    OPENAI_API_KEY: llmUrl ? 'test-key' : undefined,
+    OPENAI_BASE_URL: llmUrl ?? undefined,
+    OPENAI_MODEL: 'gpt-4o',
+    ...extra,
+  });
 
 export const accountsTestEnv: AccountsEnv = {
   SMTP_URL: undefined,
@@ -49,6 +51,19 @@ export const accountsTestEnv: AccountsEnv = {
   KEYCLOAK_CLIENT_ID: undefined,
 };
 
+const UNLIMITED = '100000';
+/** Tests sign in, create rooms, open sockets and ask for summaries and audio by the hundred from one address. */
+const LIFTED_LIMITS: Partial<Record<keyof GatewayEnv, string>> = {
+  AUTH_RATE_LIMIT_BURST: UNLIMITED,
+  AUTH_RATE_LIMIT_PER_MINUTE: UNLIMITED,
+  ROOM_CREATE_BURST: UNLIMITED,
+  ROOM_CREATE_PER_MINUTE: UNLIMITED,
+  SUMMARY_CLIENT_BURST: UNLIMITED,
+  SUMMARY_CLIENT_PER_MINUTE: UNLIMITED,
+  AUDIO_CLIENT_BURST: UNLIMITED,
+  AUDIO_CLIENT_PER_MINUTE: UNLIMITED,
+};
+
 /**
  * The product's services for an integration test: in one app over the in-process transport (embedded), or
  * as separate apps over real NATS (distributed, optionally with several gateways), on a real PostgreSQL.
@@ -60,16 +75,28 @@ export async function startStack(options: {
   accounts?: Partial<AccountsEnv>;
   publicUrl?: string;
   gateways?: number;
+  /**
+   * The gateway's limits as a deployment has them by default. Otherwise every limit of calls and sockets is
+   * lifted (tests make many from one address), and the tests of a limit set the one they check.
+   */
+  defaultLimits?: boolean;
   /** Open sockets per client address (WS_MAX_PER_ADDRESS); unlimited in practice when absent. */
   wsMaxPerAddress?: number;
   /** Proxies whose X-Forwarded-For the gateways believe (TRUST_PROXY); none when absent. */
-  trustProxy?: TrustProxy;
+  trustProxy?: string;
   /** Rooms created per address and per user (ROOM_CREATE_BURST / _PER_MINUTE); unlimited in practice when absent. */
   roomCreateRate?: { burst: number; perMinute: number };
   /** Speech synthesis (TTS_PROVIDER and its settings); none when absent. */
   tts?: Partial<Record<keyof TtsEnv, string>>;
-  /** Summaries one client address may ask for (SUMMARY_RATE_BURST / _PER_MINUTE); unlimited in practice when absent. */
-  summaryRate?: { burst: number; perMinute: number };
+  /**
+   * Controllers answering bus requests in rooms-svc's process (the embedded app in embedded mode): a test's
+   * stand-in for a handler another service will serve.
+   */
+  responders?: Type<unknown>[];
+  /** More settings of translate-svc (e.g. TRANSLATION_DEADLINE_MS, FALLBACK_TRANSLATOR), as environment strings. */
+  translate?: Record<string, string>;
+  /** Further gateway variables (e.g. SUMMARY_CLIENT_BURST), over the rest. */
+  gatewayEnv?: Partial<Record<keyof GatewayEnv, string>>;
 }): Promise<Stack> {
   const apps: INestApplication[] = [];
   const byName = new Map<string, INestApplication>();
@@ -83,29 +110,31 @@ export async function startStack(options: {
     return TestModule;
   };
   const a = { ...accountsTestEnv, ...options.accounts };
+  @Module({ controllers: options.responders ?? [] })
+  class RespondersModule {}
   const services: [string, Type<unknown> | DynamicModule][] = [
     ['accounts-svc', AccountsModule.forRoot(a)],
-    ['rooms-svc', RoomsModule],
-    ['translate-svc', TranslateModule.forRoot(translateEnv(options.llmUrl))],
+    ['rooms-svc', { module: RespondersModule, imports: [RoomsModule] }],
+    ['translate-svc', TranslateModule.forRoot(translateEnv(options.llmUrl, options.translate))],
     ['tts-svc', TtsModule.forRoot(ttsEnvSchema.parse(options.tts ?? {}))],
   ];
   const gateway = () =>
     GatewayModule.forRoot(
-      gatewayConfigFrom({
-        ...a,
-        ALLOWED_ORIGINS: ['https://allowed.example'],
+      gatewayEnvSchema.parse({
+        KEYCLOAK_URL: a.KEYCLOAK_URL,
+        KEYCLOAK_REALM: a.KEYCLOAK_REALM,
+        KEYCLOAK_CLIENT_ID: a.KEYCLOAK_CLIENT_ID,
+        ALLOWED_ORIGINS: 'https://allowed.example',
+        WEB_DIST: '',
         PUBLIC_URL: options.publicUrl,
-        AUTH_RATE_LIMIT_BURST: 10_000,
-        AUTH_RATE_LIMIT_PER_MINUTE: 10_000,
-        // Tests open many sockets from one address; the per-address cap has its own test.
-        WS_MAX_PER_ADDRESS: options.wsMaxPerAddress ?? 100_000,
         TRUST_PROXY: options.trustProxy,
-        // Tests create many rooms from one address; the room-creation limit has its own test.
-        ROOM_CREATE_BURST: options.roomCreateRate?.burst ?? 100_000,
-        ROOM_CREATE_PER_MINUTE: options.roomCreateRate?.perMinute ?? 100_000,
-        // Tests ask for many summaries from one address; the summary limit has its own test.
-        SUMMARY_RATE_BURST: options.summaryRate?.burst ?? 100_000,
-        SUMMARY_RATE_PER_MINUTE: options.summaryRate?.perMinute ?? 100_000,
+        ...(options.defaultLimits ? {} : LIFTED_LIMITS),
+        ...(options.wsMaxPerAddress && { WS_MAX_PER_ADDRESS: String(options.wsMaxPerAddress) }),
+        ...(options.roomCreateRate && {
+          ROOM_CREATE_BURST: String(options.roomCreateRate.burst),
+          ROOM_CREATE_PER_MINUTE: String(options.roomCreateRate.perMinute),
+        }),
+        ...options.gatewayEnv,
       }),
     );
 
@@ -118,6 +147,7 @@ export async function startStack(options: {
     await app.init();
     apps.push(app);
     byName.set(name, app);
+    return app;
   };
   const gateways: StackGateway[] = [];
   const startGateway = async () => {

@@ -8,6 +8,8 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 export class AudienceStats {
   /** Live captions only: from the host's send (the frame's `timestamp`) to the receipt. */
   readonly delays: number[] = [];
+  /** The host's send time of each entry of `delays`, to tell captions sent during a summary storm apart. */
+  readonly sentAt: number[] = [];
   frames = 0;
   catchUp = 0;
   /** A seq at or below one the same socket had already been sent: the gateway promises it never happens. */
@@ -70,8 +72,11 @@ export class Viewer {
           if (frame.seq <= lastOnSocket) this.stats.outOfOrder += 1;
           lastOnSocket = Math.max(lastOnSocket, frame.seq);
           this.tracker.record(frame.seq);
-          if (joinedSeq !== null && frame.seq > joinedSeq) this.stats.delays.push(now - Date.parse(frame.timestamp));
-          else this.stats.catchUp += 1;
+          if (joinedSeq !== null && frame.seq > joinedSeq) {
+            const sent = Date.parse(frame.timestamp);
+            this.stats.delays.push(now - sent);
+            this.stats.sentAt.push(sent);
+          } else this.stats.catchUp += 1;
         } else if (frame.type === 'error') {
           this.stats.errors.set(frame.code, (this.stats.errors.get(frame.code) ?? 0) + 1);
         }

@@ -1,8 +1,10 @@
 // The scenarios' pure logic: no k6 import, so that k6-scripts.spec.ts can run it under Node and a wrong
 // count or a malformed frame is caught before an SRE spends an hour of load on it.
 
-/** The languages the product serves (libs/contracts/src/languages.ts). */
-export const LANGUAGE_CODES = ['es', 'en', 'en-IN', 'fr', 'de', 'it', 'pt'];
+/** The languages the product serves: a copy of libs/contracts/src/languages.ts (k6 runs no TypeScript), kept equal by k6-scripts.spec.ts. */
+export const LANGUAGE_CODES = [
+  'es', 'en', 'en-IN', 'fr', 'de', 'it', 'pt', 'pt-PT', 'ar', 'he', 'fa', 'ur', 'zh-Hans', 'zh-Hant', 'yue', 'ja', 'ko', 'hi', 'bn', 'ta', 'te', 'mr', 'ru', 'uk', 'pl', 'nl', 'tr', 'el', 'sv', 'da', 'nb', 'fi', 'cs', 'sk', 'hu', 'ro', 'bg', 'sr', 'hr', 'lt', 'lv', 'ca', 'eu', 'gl', 'vi', 'th', 'id', 'ms', 'fil', 'sw', 'cy', 'ga',
+];
 
 /** Refusals of a final transcript that would be refused again (docs/protocol.md): the host drops those. */
 export const FINAL_TRANSCRIPT_ERRORS = ['bad_frame', 'forbidden', 'room_not_active', 'invalid_invite'];
@@ -104,6 +106,14 @@ export function sentenceText(index) {
 /** Unique per run and per sentence, within the protocol's `[A-Za-z0-9_-]{1,64}`. */
 export function messageIdFor(runTag, index) {
   return `${runTag}-${index}`;
+}
+
+/**
+ * The `X-Client-Id` of the i-th asker, as each browser of a venue sends its own (the gateway limits summaries
+ * per client id, not per address): within the gateway's `[A-Za-z0-9_-]{8,64}`.
+ */
+export function clientIdFor(runTag, index) {
+  return `${runTag}-asker-${index}`;
 }
 
 export function runTagOf(random) {

@@ -3,11 +3,14 @@ import http from 'k6/http';
 import { summaryFailed, summaryLatency, summaryRequests } from './metrics.js';
 import { isSummaryBody } from './seqs.js';
 
-/** `POST /api/rooms/:id/summary` with `{lang}`: anything but a 2xx `{summary, upToSeq}` counts as failed. */
-export function askSummary(config, roomId, lang) {
+/**
+ * `POST /api/rooms/:id/summary` with `{lang}`, as the browser `clientId` (X-Client-Id): anything but a 2xx
+ * `{summary, upToSeq}` counts as failed.
+ */
+export function askSummary(config, roomId, lang, clientId) {
   const started = Date.now();
   const res = http.post(`${config.baseUrl}/api/rooms/${roomId}/summary`, JSON.stringify({ lang }), {
-    headers: { 'content-type': 'application/json', origin: config.origin },
+    headers: { 'content-type': 'application/json', origin: config.origin, 'x-client-id': clientId },
     tags: { name: 'POST /api/rooms/:id/summary' },
     timeout: '120s',
   });

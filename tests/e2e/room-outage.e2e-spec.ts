@@ -1,0 +1,69 @@
+import { expect, test } from '@playwright/test';
+import { E2E } from './ports.mjs';
+import { installFakeSpeechRecognition } from './support/fake-speech';
+import { LAPTOP, PHONE, quickRoom, routeLiveSocket, say, shotBoth } from './support/room-pages';
+
+const LLM = `http://127.0.0.1:${E2E.llmPort}`;
+
+test.use({ viewport: LAPTOP });
+
+test.beforeEach(async ({ context }) => {
+  await fetch(`${LLM}/__reset`, { method: 'POST' });
+  await context.addInitScript(installFakeSpeechRecognition);
+  await context.grantPermissions(['microphone']);
+});
+
+test('an outage shows on both badges within 2 s, and both are back within 3 s of the network', async ({ page, context, browser, baseURL }) => {
+  const hostSocket = await routeLiveSocket(page);
+  const roomId = await quickRoom(page);
+  await page.getByTestId('input-language').selectOption('es');
+  await page.getByTestId('toggle-room').click();
+  await expect(page.getByTestId('room-status-badge')).toHaveAttribute('data-active', 'true');
+  await page.getByTestId('enhance-mode').uncheck();
+  await page.getByTestId('toggle-recording').click();
+
+  // A phone in the audience, in its own browser.
+  const audience = await browser.newContext({ baseURL, viewport: PHONE });
+  const viewer = await audience.newPage();
+  await viewer.goto(`/view/${roomId}?lang=fr`);
+  const viewerBadge = viewer.getByTestId('viewer-status');
+  await expect(viewerBadge).toHaveText('Live');
+  await say(page, 'Antes del corte');
+  await expect(viewer.locator('[data-testid="translated-message"] .message-text')).toHaveText(['(fr) Antes del corte']);
+
+  // The viewer's network goes for 10 s; the host goes on speaking.
+  await audience.setOffline(true);
+  await expect(viewerBadge).toHaveText('Reconnecting…', { timeout: 2_000 });
+  await shotBoth(viewer, 'viewer-reconnecting');
+  await say(page, 'Durante el corte');
+  await viewer.waitForTimeout(10_000);
+  await expect(viewerBadge).toHaveText('Reconnecting…');
+  await audience.setOffline(false);
+  await expect(viewerBadge).toHaveText('Live', { timeout: 3_000 });
+  await expect(viewer.locator('[data-testid="translated-message"] .message-text')).toHaveText([
+    '(fr) Antes del corte',
+    '(fr) Durante el corte',
+  ]);
+
+  // The host's socket is lost without the network going: the badge says so and the page is back at once.
+  const hostBadge = page.getByTestId('connection-status');
+  await hostSocket.drop();
+  await expect(hostBadge).toHaveText('Reconnecting…', { timeout: 2_000 });
+  await expect(hostBadge).toHaveText('Connected', { timeout: 3_000 });
+
+  // The host's network goes: lines spoken meanwhile wait, and are stored once it is back.
+  await context.setOffline(true);
+  await expect(hostBadge).toHaveText('Reconnecting…', { timeout: 2_000 });
+  await shotBoth(page, 'host-reconnecting');
+  await say(page, 'Sin red');
+  await page.waitForTimeout(10_000);
+  await context.setOffline(false);
+  await expect(hostBadge).toHaveText('Connected', { timeout: 3_000 });
+  await expect(page.locator('[data-testid="transcript-entry"][data-state="acked"]')).toHaveCount(3);
+  await expect(viewer.locator('[data-testid="translated-message"] .message-text')).toHaveText([
+    '(fr) Antes del corte',
+    '(fr) Durante el corte',
+    '(fr) Sin red',
+  ]);
+  await audience.close();
+});

@@ -1,0 +1,64 @@
+import type { INestApplication } from '@nestjs/common';
+import { BusUsageMeter } from '@lt/usage';
+import { createTestDatabase, FakeOpenAiServer, LiveClient, type TestDatabase } from '@lt/testing';
+import { startStack, type Stack } from '../support/stack';
+import { createRoom, MODES, sleep, transcript } from './helpers';
+
+jest.setTimeout(30_000);
+
+/** The translation service's usage meter keeps a room's owner and spending while it is live, not after it ended. */
+describe.each(MODES)('usage metering of a room that ends (%s mode)', (mode) => {
+  let db: TestDatabase;
+  let llm: FakeOpenAiServer;
+  let stack: Stack;
+  /** The process translate-svc runs in. */
+  let translate: INestApplication;
+  const clients: LiveClient[] = [];
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    llm = new FakeOpenAiServer();
+    await llm.start();
+    stack = await startStack({ mode, databaseUrl: db.url, llmUrl: llm.url });
+    if (mode === 'embedded') translate = stack.gateways[0].app;
+    else {
+      await stack.stopService('translate-svc');
+      translate = await stack.startService('translate-svc');
+    }
+  });
+
+  afterAll(async () => {
+    for (const client of clients) client.close();
+    await stack?.close();
+    await llm?.stop();
+    await db?.drop();
+  });
+
+  const join = async (frame: Record<string, unknown>) => {
+    const client = await LiveClient.connect(stack.baseUrl);
+    clients.push(client);
+    client.send({ type: 'join', ...frame });
+    await client.waitFor((c) => c.of('joined').length === 1, 5000, 'joined');
+    return client;
+  };
+
+  it('forgets the room once it has ended', async () => {
+    // Embedded mode runs translate-svc and tts-svc in one process: each has a meter; translate's is the one that translated.
+    const meters = (): BusUsageMeter[] => [translate.get(BusUsageMeter, { each: true, strict: false })].flat();
+    const kept = () => meters().reduce((n, meter) => n + meter.rooms, 0);
+    const { room, hostKey } = await createRoom(stack.baseUrl, 'Metered');
+    const host = await join({ roomId: room.id, role: 'host', hostKey });
+    const viewer = await join({ roomId: room.id, role: 'viewer', lang: 'fr' });
+    host.send({ type: 'room_start', sourceLanguage: 'es' });
+    await viewer.waitFor((c) => c.of('room_start').length === 1, 5000, 'room_start');
+    await sleep(200);
+    host.send(transcript('m-1', 'Buenos días a todos'));
+    await viewer.waitFor((c) => c.of('translation').length === 1, 10_000, 'the translation');
+    expect(kept()).toBeGreaterThan(0);
+
+    host.send({ type: 'room_end' });
+    await viewer.waitFor((c) => c.of('room_end').length === 1, 5000, 'room_end');
+    for (let waited = 0; kept() > 0 && waited < 3_000; waited += 50) await sleep(50);
+    expect(kept()).toBe(0);
+  });
+});
