@@ -1,9 +1,15 @@
+// The end-to-end stacks' ports; E2E_PORT_OFFSET moves them all, so that two checkouts can run the suite at once.
+const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
+if (!Number.isInteger(offset) || offset < 0 || offset > 1000) {
+  throw new Error(`E2E_PORT_OFFSET must be a whole number from 0 to 1000 (it is "${process.env.E2E_PORT_OFFSET}")`);
+}
+
 export const E2E = {
-  llmPort: 18170,
-  embeddedPort: 18180,
-  embeddedPgPort: 54339,
-  distributedPort: 18190,
-  smtpPort: 18160,
-  mailHttpPort: 18161,
-  oidcPort: 18162,
+  llmPort: 18170 + offset,
+  embeddedPort: 18180 + offset,
+  embeddedPgPort: 54339 + offset,
+  distributedPort: 18190 + offset,
+  smtpPort: 18160 + offset,
+  mailHttpPort: 18161 + offset,
+  oidcPort: 18162 + offset,
 };
