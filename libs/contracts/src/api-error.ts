@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every HTTP error answer: `{"error":{"code","message"}}` (ARCHITECTURE §6). */
+/** Every HTTP error answer: `{"error":{"code","message"}}` with the matching status. */
 export const apiErrorBodySchema = z
   .object({
     error: z.object({

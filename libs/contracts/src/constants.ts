@@ -1,10 +1,10 @@
-/** Business constants and limits of the spec (§9), shared by the web and the services. */
+/** Business constants and limits, shared by the web and the services. */
 export const LIMITS = {
   roomNameMax: 50,
   speakerNameMax: 50,
   roomIdShort: 8,
   passwordMin: 6,
-  /** WebSocket frames are JSON text of at most this many bytes (ARCHITECTURE §5). */
+  /** WebSocket frames are JSON text of at most this many bytes. */
   frameMaxBytes: 64 * 1024,
   transcriptTextMax: 5000,
   /** Recent messages a late viewer receives in its language. */
@@ -62,5 +62,5 @@ export const LLM = {
   timeoutMs: 600_000,
 } as const;
 
-/** Prefix the product puts before untranslated text shown to a viewer (spec §8). */
+/** Prefix the product puts before the untranslated text a viewer is shown when translation fails. */
 export const ORIGINAL_PREFIX = '[Original] ';

@@ -1,6 +1,6 @@
 /**
  * Texts of the dashboard and the admin panel, loaded with their chunk only so that the viewer page stays
- * light. The dashboard is Spanish; the admin panel is English in every locale (spec §1).
+ * light. The dashboard is Spanish; the admin panel is English in every locale.
  */
 export const dashboardEs = {
   'dashboard.nav': 'Panel',

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 
 const COPIED_FOR_MS = 2000;
 
-/** Copies a value to the clipboard and says so for a moment; a refused clipboard is only logged (spec §8). */
+/** Copies a value to the clipboard and says so for a moment; a refused clipboard is only logged. */
 export function useCopy(value: string): { copied: boolean; copy: () => Promise<void> } {
   const [copied, setCopied] = useState(false);
 

@@ -24,7 +24,7 @@ function UnknownPath() {
   return <Navigate to="/dashboard" replace />;
 }
 
-/** The signed-in owner's dashboard (spec §2); the guard in front of it has already checked the session. */
+/** The signed-in owner's dashboard; the guard in front of it has already checked the session. */
 export function DashboardPage() {
   const { profile } = useAuth();
   return (

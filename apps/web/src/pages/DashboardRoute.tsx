@@ -6,7 +6,7 @@ import { useAuth } from '../modules/auth/hooks/useAuth';
 import { DashboardPage } from './lazy-pages';
 
 /**
- * Spec §2: 'Loading dashboard...' while authentication loads, `/` without a session. The dashboard's code
+ * 'Loading dashboard...' while authentication loads, `/` without a session. The dashboard's code
  * is its own chunk, fetched only past this point, so viewers never download it.
  */
 export function DashboardRoute() {

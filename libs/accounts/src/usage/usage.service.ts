@@ -5,7 +5,7 @@ import type { AccountsEnv } from '../accounts.env';
 import { UsageRepository } from './usage.repository';
 
 /**
- * Whether a room may spend (spec §6: used plus the requested amount, 1 by default, within the quota), and
+ * Whether a room may spend (used plus the requested amount, 1 by default, within the quota), and
  * applying what it spent: an owned room spends its owner's quota, an anonymous room its own budget.
  */
 @Injectable()

@@ -6,7 +6,7 @@ import { roomStatusSchema } from '../rooms/room.response';
  * The admin panel's API (`/api/admin/*`): role admin, checked on the server for every call (403 otherwise).
  */
 
-/** A user as the admin panel lists it: the profile (spec §3 profiles). */
+/** A user as the admin panel lists it: the user's profile. */
 export const adminUserSchema = profileResponseSchema.meta({ id: 'AdminUser' });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
@@ -23,7 +23,7 @@ export type AdminUpdateUserBody = z.infer<typeof adminUpdateUserBodySchema>;
 export const userIdParamsSchema = z.object({ userId: z.uuid('User id must be a uuid') });
 export type UserIdParams = z.infer<typeof userIdParamsSchema>;
 
-/** A room as the admin panel lists it (spec §3 "admin room row"). */
+/** A room as the admin panel lists it, with its owner's e-mail. */
 export const adminRoomSchema = z
   .object({
     id: z.uuid(),
@@ -39,7 +39,7 @@ export type AdminRoom = z.infer<typeof adminRoomSchema>;
 export const adminRoomListSchema = z.object({ rooms: z.array(adminRoomSchema) }).meta({ id: 'AdminRoomList' });
 export type AdminRoomList = z.infer<typeof adminRoomListSchema>;
 
-/** `GET /api/admin/stats` (spec §3 "user statistics row"). */
+/** `GET /api/admin/stats`: the six counts of the admin panel's Statistics tab. */
 export const adminStatsSchema = z
   .object({
     total_users: z.int(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { cleanText } from '../text';
 
-/** The spec's server messages (§8): the `message` of auth error bodies, which the web maps to its texts. */
+/** The auth server's messages: the `message` of auth error bodies, which the web maps to its texts. */
 export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid login credentials',
   alreadyRegistered: 'User already registered',

@@ -4,7 +4,7 @@ const timestamp = z.iso.datetime().meta({ examples: ['2025-05-01T09:30:00.000Z']
 const id = z.uuid().meta({ examples: ['3f0c2a9e-5b1d-4c7a-9e2f-6d8b1a4c7e90'] });
 const email = z.string().meta({ examples: ['ana@example.com'] });
 
-/** The signed-in user (spec §3 "Auth user"). */
+/** The signed-in user: e-mail and metadata name and full_name (the e-mail's local part by default). */
 export const authUserSchema = z
   .object({
     id,
@@ -15,7 +15,7 @@ export const authUserSchema = z
   })
   .meta({ id: 'AuthUser', description: 'The signed-in user' });
 
-/** A session (spec §3): a 1-hour JWT access token and an opaque, single-use refresh token. */
+/** A session: a 1-hour JWT access token and an opaque, single-use refresh token. */
 export const authSessionSchema = z
   .object({
     access_token: z.string().describe('EdDSA-signed JWT; send it as `Authorization: Bearer <token>`'),
@@ -37,7 +37,7 @@ export const signupResponseSchema = z
 export const planTypeSchema = z.enum(['free', 'premium']);
 export const userRoleSchema = z.enum(['user', 'admin']);
 
-/** `GET /api/profile` (spec §3 profiles, plus what is left of the quota). */
+/** `GET /api/profile`: the user's profile (plan, quota, role), plus what is left of the quota. */
 export const profileResponseSchema = z
   .object({
     id,

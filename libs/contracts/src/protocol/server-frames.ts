@@ -32,7 +32,7 @@ export interface AckFrame {
   seq: number;
 }
 
-/** A stored transcript (spec §3 transcript fields plus seq), sent to hosts and speakers. */
+/** A stored transcript (the realtime transcript message's fields plus seq), sent to hosts and speakers. */
 export interface TranscriptEventFrame {
   type: 'transcript';
   roomId: string;

@@ -11,7 +11,7 @@ import { ownedRoomSchema, roomResponseSchema, roomStatusSchema } from './room.re
 
 const timestamp = z.iso.datetime({ offset: true }).meta({ examples: ['2025-05-01T09:30:00.000Z'] });
 
-/** The orders the dashboard asks for (spec §7): the latest created, the next scheduled, the latest updated. */
+/** The orders the dashboard asks for: the latest created, the next scheduled, the latest updated. */
 export const roomOrderSchema = z.enum(['created_desc', 'scheduled_asc', 'updated_desc']);
 export type RoomOrder = z.infer<typeof roomOrderSchema>;
 
@@ -80,7 +80,7 @@ export type ClaimRoomBody = z.infer<typeof claimRoomBodySchema>;
 
 export const confidenceLevelSchema = z.enum(['high', 'medium', 'low']);
 
-/** One stored message of a room's transcript (spec §3 message_logs, with its seq). */
+/** One stored message of a room's transcript (a message_logs row, with its seq). */
 export const transcriptMessageSchema = z
   .object({
     message_id: z.string(),

@@ -8,7 +8,7 @@ const timestamp = z.iso.datetime().meta({ examples: ['2025-05-01T09:30:00.000Z']
 const roomId = z.uuid().meta({ examples: ['8a6f2a0e-7a43-4d2c-9f57-1c1f1b0f9b11'] });
 const userId = z.uuid().meta({ examples: ['3f0c2a9e-5b1d-4c7a-9e2f-6d8b1a4c7e90'] });
 
-/** A room as the API returns it (spec §3 `rooms`). */
+/** A room as the API returns it (a `rooms` row). */
 export const roomResponseSchema = z
   .object({
     id: roomId,
@@ -67,7 +67,7 @@ export type OwnedRoom = z.infer<typeof ownedRoomSchema>;
 export type CreateRoomResponse = z.infer<typeof createRoomResponseSchema>;
 export type PublicRoomResponse = z.infer<typeof publicRoomResponseSchema>;
 
-/** 'Room ' plus the first 8 characters of the id when the trimmed name is empty (spec §3). */
+/** 'Room ' plus the first 8 characters of the id when the trimmed name is empty. */
 export function defaultRoomName(id: string, name?: string | null): string {
   const trimmed = (name ?? '').trim();
   return trimmed.length > 0 ? trimmed : `Room ${id.slice(0, 8)}`;

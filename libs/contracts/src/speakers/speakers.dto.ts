@@ -6,7 +6,7 @@ import { publicRoomResponseSchema } from '../rooms/room.response';
 import { cleanText } from '../text';
 
 /**
- * Co-host speakers (spec §3 room_speakers): the owner invites them by a secret link, and whoever holds the
+ * Co-host speakers (room_speakers): the owner invites them by a secret link, and whoever holds the
  * link's token may verify it, join the room as a speaker and leave it. The token is shown once, in the link.
  */
 
@@ -21,7 +21,7 @@ export const speakerNameSchema = cleanText('Speaker name')
 /** An invite token as handed out in the link (43 base64url characters); anything far off is not one. */
 export const inviteTokenSchema = cleanText('Invite token').min(16).max(200);
 
-/** Active while joined, Joined once joined and since left, Invited before (spec §4). */
+/** Active while joined, Joined once joined and since left, Invited before joining. */
 export const speakerStatusSchema = z.enum(['active', 'joined', 'invited']);
 export type SpeakerStatus = z.infer<typeof speakerStatusSchema>;
 
@@ -66,7 +66,7 @@ export type SpeakerParams = z.infer<typeof speakerParamsSchema>;
 export const speakAccessBodySchema = z.object({ roomId: roomIdSchema, token: inviteTokenSchema }).strict();
 export type SpeakAccessBody = z.infer<typeof speakAccessBodySchema>;
 
-/** `POST /api/speak/join`: a speaker must pick its input language first (spec §5). */
+/** `POST /api/speak/join`: a speaker must pick its input language before joining. */
 export const speakJoinBodySchema = speakAccessBodySchema.extend({ lang: hostLanguageCodeSchema }).strict();
 export type SpeakJoinBody = z.infer<typeof speakJoinBodySchema>;
 
@@ -78,7 +78,7 @@ export type SpeakerAccessResponse = z.infer<typeof speakerAccessResponseSchema>;
 
 export const INVALID_INVITE_MESSAGE = 'Invalid or expired invite token';
 
-/** The link a speaker opens: the Speaker room with its token and name (spec §2). */
+/** The link a speaker opens: `/speak/{roomId}?token={inviteToken}&name={speakerName}`. */
 export function speakerInviteLink(origin: string, roomId: string, token: string, name: string): string {
   return `${origin.replace(/\/+$/, '')}/speak/${roomId}?token=${encodeURIComponent(token)}&name=${encodeURIComponent(name)}`;
 }

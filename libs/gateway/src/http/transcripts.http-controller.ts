@@ -13,7 +13,7 @@ import { Caller } from '../auth/caller.decorator';
 import { TranscriptExports } from './transcripts/transcript-exports';
 import { ValidParams, ValidQuery } from './valid-input';
 
-/** A room's transcript for its owner: as JSON for the History modal, and as files (spec §9, subtitles). */
+/** A room's transcript for its owner: as JSON for the History modal, and as files (plain text and subtitles). */
 @Controller('api')
 @UseGuards(AuthGuard)
 export class TranscriptsHttpController {

@@ -21,7 +21,7 @@ export type RoomChanges = Partial<Pick<RoomEntity, 'name' | 'sourceLanguage' | '
 /** How a room went, measured when it ended. */
 export type RoomTotals = Pick<RoomEvaluationEntity, 'endTime' | 'totalMessages' | 'translatedMessages' | 'successRate'>;
 
-/** The dashboard's orders (spec §7); ties fall to the newest created, so pages never shuffle. */
+/** The dashboard's orders: latest created, next scheduled (unscheduled last), latest updated; ties fall to the newest created, so pages never shuffle. */
 const ORDERS: Record<RoomOrder, [string, 'ASC' | 'DESC', ('NULLS FIRST' | 'NULLS LAST')?][]> = {
   created_desc: [['r.createdAt', 'DESC']],
   scheduled_asc: [
@@ -41,7 +41,7 @@ type Returning = [{ id: string }[], number];
 export class RoomsRepository {
   constructor(@Inject(ROOMS_DATA_SOURCE) private readonly db: DataSource) {}
 
-  /** Inserts the room and its evaluation record (spec §3 room_evaluations) in one transaction. */
+  /** Inserts the room and its evaluation record (room_evaluations) in one transaction. */
   async create(room: NewRoom): Promise<RoomEntity> {
     return this.db.transaction(async (em) => {
       const now = new Date();

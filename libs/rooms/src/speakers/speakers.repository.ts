@@ -28,7 +28,7 @@ export class SpeakersRepository {
     return entity;
   }
 
-  /** Oldest invite first (spec §7). */
+  /** Oldest invite first, id breaking ties. */
   listByRoom(roomId: string): Promise<SpeakerEntity[]> {
     return this.db.getRepository(SpeakerEntity).find({ where: { roomId }, order: { createdAt: 'ASC', id: 'ASC' } });
   }

@@ -77,7 +77,7 @@ export class TranscriptRepository {
     });
   }
 
-  /** The whole transcript in the order it was spoken (spec §7: by message_timestamp), seq breaking ties. */
+  /** The whole transcript in the order it was spoken (by message_timestamp), seq breaking ties. */
   listBySpokenTime(roomId: string): Promise<MessageLogEntity[]> {
     return this.db.getRepository(MessageLogEntity).find({ where: { roomId }, order: { messageTimestamp: 'ASC', seq: 'ASC' } });
   }

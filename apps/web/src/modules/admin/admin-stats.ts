@@ -1,6 +1,6 @@
 import type { AdminRoom, AdminStats, AdminUser } from '@lt/contracts';
 
-/** Spec §2: without server statistics the cards are computed from the loaded lists. */
+/** Without server statistics the cards are computed from the loaded lists. */
 export function statsFromLists(users: readonly AdminUser[], rooms: readonly AdminRoom[]): AdminStats {
   return {
     total_users: users.length,

@@ -39,7 +39,7 @@ function withBearer(init: RequestInit, accessToken: string): RequestInit {
 }
 
 /**
- * The signed-in session (spec §4), kept in localStorage (`lt.session`) and followed by every tab; the
+ * The signed-in session, kept in localStorage (`lt.session`) and followed by every tab; the
  * access token is refreshed shortly before it expires, and every change reloads the profile.
  */
 export class AuthClient {

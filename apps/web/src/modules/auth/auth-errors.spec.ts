@@ -12,7 +12,7 @@ import {
 const t = (key: Parameters<typeof translate>[1], params?: Parameters<typeof translate>[2]) => translate('es', key, params);
 const fromServer = (message: string, status = 400) => new ApiError(status, 'auth_error', message);
 
-describe('sign-in and sign-up errors (spec §8)', () => {
+describe('sign-in and sign-up errors', () => {
   it.each([
     ['Invalid login credentials', 'The email or password you entered is incorrect. Please double-check your credentials.'],
     ['User already registered', 'This email is already registered. Please sign in or use a different email.'],
@@ -31,7 +31,7 @@ describe('sign-in and sign-up errors (spec §8)', () => {
   });
 });
 
-describe('reset errors (spec §8)', () => {
+describe('reset errors', () => {
   it.each([
     ['Email not confirmed', 'Por favor, confirma tu email antes de restablecer la contraseña.'],
     ['User not found', 'No encontramos una cuenta con este email.'],
@@ -42,7 +42,7 @@ describe('reset errors (spec §8)', () => {
   });
 });
 
-describe('social errors (spec §8)', () => {
+describe('social errors', () => {
   it('shows the raw message, else the provider fallback', () => {
     expect(socialErrorText(fromServer('Invalid ID token', 401), 'google', t)).toBe('Invalid ID token');
     expect(socialErrorText(new ApiError(0, 'network', ''), 'google', t)).toBe('Google sign in failed');
@@ -60,7 +60,7 @@ describe('social errors (spec §8)', () => {
   });
 });
 
-describe('password update errors (spec §8)', () => {
+describe('password update errors', () => {
   it('shows the server message, else the Spanish fallback', () => {
     expect(passwordUpdateErrorText(fromServer('Password should be at least 6 characters'), t)).toBe(
       'Password should be at least 6 characters',

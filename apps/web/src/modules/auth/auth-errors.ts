@@ -20,7 +20,7 @@ const SIGN_IN_TEXTS: [string, MessageKey][] = [
   [AUTH_MESSAGES.emailNotConfirmed, 'auth.error.emailNotConfirmed'],
 ];
 
-/** Spec §8 'Sign-in and sign-up': known server messages get friendlier texts, others show as they are. */
+/** Sign-in and sign-up: known server messages get friendlier texts, others show as they are. */
 export function signInErrorText(error: unknown, t: Translate): string {
   const message = serverMessage(error);
   const known = SIGN_IN_TEXTS.find(([server]) => message.includes(server));
@@ -28,7 +28,7 @@ export function signInErrorText(error: unknown, t: Translate): string {
   return message || t('error.unexpected');
 }
 
-/** Spec §8 'Reset'. */
+/** Reset: an unconfirmed e-mail and an unknown user get their own texts, others show as they are, else a fallback. */
 export function resetErrorText(error: unknown, t: Translate): string {
   const message = serverMessage(error);
   if (message.includes(AUTH_MESSAGES.emailNotConfirmed)) return t('auth.error.resetEmailNotConfirmed');
@@ -36,7 +36,7 @@ export function resetErrorText(error: unknown, t: Translate): string {
   return message || t('auth.error.resetFailed');
 }
 
-/** Spec §8 'Social'. */
+/** Social sign-in: the server's message, else '{Provider} sign in failed'. */
 export function socialErrorText(error: unknown, provider: SocialProvider, t: Translate): string {
   return serverMessage(error) || t(provider === 'google' ? 'auth.error.google' : 'auth.error.apple');
 }
@@ -49,7 +49,7 @@ export function socialUnavailableText(provider: SocialProvider, t: Translate): s
   });
 }
 
-/** Spec §8 'Reset link messages': a failed password update. */
+/** A failed password update: the server's message, else a fallback. */
 export function passwordUpdateErrorText(error: unknown, t: Translate): string {
   return serverMessage(error) || t('reset.failed');
 }

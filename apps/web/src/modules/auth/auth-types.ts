@@ -1,6 +1,6 @@
 import type { AuthSession, AuthUser, ProfileResponse } from '@lt/contracts';
 
-/** The session events of spec §4. */
+/** What changed the session: every change sets the user, reloads the profile and is announced with its event. */
 export type AuthEvent =
   | 'INITIAL_SESSION'
   | 'SIGNED_IN'

@@ -1,6 +1,6 @@
 import { findLanguage } from '@lt/contracts';
 
-/** The history's date column (spec §2): es-ES short date and time, whatever the interface language. */
+/** The history's date column: es-ES short date and time, whatever the interface language. */
 const ES_SHORT = new Intl.DateTimeFormat('es-ES', { dateStyle: 'short', timeStyle: 'short' });
 
 export function shortDateTime(iso: string): string {

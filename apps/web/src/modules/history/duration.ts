@@ -1,6 +1,6 @@
 const MINUTE_MS = 60_000;
 
-/** Spec §4: a room's duration is updated_at minus created_at, in whole minutes. */
+/** A room's duration is updated_at minus created_at, in whole minutes. */
 export function roomDurationMinutes(createdAt: string, updatedAt: string): number {
   const ms = Date.parse(updatedAt) - Date.parse(createdAt);
   return Number.isFinite(ms) && ms > 0 ? Math.floor(ms / MINUTE_MS) : 0;

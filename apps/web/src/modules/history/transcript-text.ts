@@ -8,7 +8,7 @@ export function messageTime(timestamp: string): string {
   return Number.isNaN(at.getTime()) ? timestamp : TIME.format(at);
 }
 
-/** The clipboard text of a transcript (spec §9): one `[timestamp] text` line per message. */
+/** The clipboard text of a transcript: one `[timestamp] text` line per message. */
 export function transcriptCopyText(messages: readonly TranscriptMessage[]): string {
   return messages.map((message) => `[${messageTime(message.message_timestamp)}] ${message.text}`).join('\n');
 }

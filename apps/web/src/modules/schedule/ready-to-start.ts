@@ -3,7 +3,7 @@ import { SCHEDULE } from '@lt/contracts';
 const MINUTE_MS = 60_000;
 
 /**
- * Spec §4: a scheduled room is ready from 15 minutes before its time to 5 minutes after it; a room without
+ * A scheduled room is ready from 15 minutes before its time to 5 minutes after it; a room without
  * a time is always ready.
  */
 export function isReadyToStart(scheduledAt: string | null, now: number = Date.now()): boolean {

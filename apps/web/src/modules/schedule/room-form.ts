@@ -35,7 +35,7 @@ export function localDateValue(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-/** The instant of a local date and time; null unless both are given (spec §5). */
+/** The instant of a local date and time; null unless both are given. */
 export function scheduledAtFrom(date: string, time: string): string | null {
   if (!date || !time) return null;
   const at = new Date(`${date}T${time}`);

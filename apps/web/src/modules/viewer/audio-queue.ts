@@ -1,4 +1,4 @@
-/** The spec's audio limits (§9). */
+/** Limits of the viewer's read-aloud queue and its cache of loaded sounds. */
 export const AUDIO = {
   /** Items waiting to be read at most: a listener far behind hears the newest, not a backlog. */
   queueMax: 10,

@@ -26,7 +26,7 @@ export interface ExportFile {
   body: string;
 }
 
-/** The dashboard's confidence badges (spec §2, History). */
+/** The History screen's confidence badges: high, medium, and anything else as low. */
 export const CONFIDENCE_LABELS: Record<ConfidenceLevel, string> = {
   high: 'Alta confianza',
   medium: 'Confianza media',
@@ -69,13 +69,13 @@ export function localTime(iso: string, tz: string): LocalTime {
   return { year: part('year'), month: part('month'), day: part('day'), hour: part('hour'), minute: part('minute'), second: part('second') };
 }
 
-/** The History screen's duration (spec §4): updated_at minus created_at, `N min` under an hour, else `Hh Mm`. */
+/** The History screen's duration: updated_at minus created_at, `N min` under an hour, else `Hh Mm`. */
 export function formatDuration(fromIso: string, toIso: string): string {
   const minutes = Math.max(0, Math.floor((Date.parse(toIso) - Date.parse(fromIso)) / 60_000));
   return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
 }
 
-/** `transcripcion-{sanitised room name}-{YYYY-MM-DD of the room's creation in tz}.{ext}` (spec §9). */
+/** `transcripcion-{sanitised room name}-{YYYY-MM-DD of the room's creation in tz}.{ext}`. */
 export function exportFileName(room: ExportInput['room'], tz: string, format: TranscriptFormat): string {
   const t = localTime(room.created_at, tz);
   return `transcripcion-${sanitiseFileName(room.name)}-${t.year}-${t.month}-${t.day}.${format}`;
@@ -97,7 +97,8 @@ const cueLine = (text: string, dir: TextDirection) => (dir === 'rtl' ? `${BIDI.r
 const oneLine = (text: string) => text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
 
 /**
- * The plain-text export (spec §9), documented in docs/api.md:
+ * The plain-text export, UTF-8, documented in docs/api.md: a header, a marker line, then one message per
+ * paragraph with its time and confidence:
  *
  *     Sala: {name}
  *     Fecha: {DD/MM/YYYY HH:mm} ({tz})

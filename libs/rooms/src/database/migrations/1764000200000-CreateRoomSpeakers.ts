@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Co-host speakers (spec §3 room_speakers). The invite token is kept only as its SHA-256, so the table never
+ * Co-host speakers, invited by a secret link (room_speakers). The invite token is kept only as its SHA-256, so the table never
  * holds what opens a room; a deleted room takes its speakers with it.
  */
 export class CreateRoomSpeakers1764000200000 implements MigrationInterface {

@@ -5,7 +5,7 @@ import { useDashboardT } from '../../../i18n/useDashboardT';
 import { ApiError } from '../../../lib/http';
 import { useAccountActions } from '../hooks/useAccountActions';
 
-/** Spec §4: idle → confirm → deleting, then the landing page. */
+/** Account deletion: idle → confirm → deleting, then the landing page. */
 export function DangerZone() {
   const t = useDashboardT();
   const id = useId();

@@ -5,7 +5,7 @@ import { useDashboardT } from '../../../i18n/useDashboardT';
 import { ApiError } from '../../../lib/http';
 import { useAccountActions } from '../hooks/useAccountActions';
 
-/** Spec §4: view → edit → saved, or cancelled with the fields reset. */
+/** Name and e-mail: view → edit → saved, or cancelled with the fields reset. */
 export function PersonalInfo({ name, email }: { name: string; email: string }) {
   const t = useDashboardT();
   const id = useId();

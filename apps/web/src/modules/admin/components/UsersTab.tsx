@@ -7,7 +7,7 @@ import { TableSkeleton } from '../../dashboard/components/TableSkeleton';
 import { UsageBar } from '../../dashboard/components/UsageBar';
 import { useAdminActions } from '../hooks/useAdminActions';
 
-/** The admin panel is English in every locale (spec §1), its numbers too. */
+/** The admin panel is English in every locale, its numbers too. */
 const number = new Intl.NumberFormat('en-US');
 
 export function UsersTab({ users }: { users: UseQueryResult<AdminUser[]> }) {

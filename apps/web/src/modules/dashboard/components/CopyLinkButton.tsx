@@ -2,7 +2,7 @@ import { useCopy } from '../../../lib/useCopy';
 import { Icon } from '../../../components/Icon';
 import { useDashboardT } from '../../../i18n/useDashboardT';
 
-/** Copies a room's viewer link; a failed copy is only logged (spec §8). */
+/** Copies a room's viewer link; a failed copy is only logged. */
 export function CopyLinkButton({ value, name, compact = false }: { value: string; name: string; compact?: boolean }) {
   const t = useDashboardT();
   const { copied, copy } = useCopy(value);

@@ -1,6 +1,6 @@
 import { Icon } from '../../../components/Icon';
 
-/** Spec §8: data errors show their message in a red banner. */
+/** Data errors show their message in a red banner. */
 export function ErrorBanner({ message, onRetry, retryLabel }: { message: string; onRetry?: () => void; retryLabel?: string }) {
   return (
     <div className="alert alert-error error-banner" role="alert" data-testid="error-banner">

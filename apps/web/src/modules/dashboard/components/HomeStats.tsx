@@ -3,7 +3,7 @@ import { useLocale } from '../../../i18n/useLocale';
 import { useDashboardT } from '../../../i18n/useDashboardT';
 import { UsageBar } from './UsageBar';
 
-/** Spec §2: total rooms (of the latest five), active rooms among them, tokens used / quota. */
+/** Dashboard home cards: total rooms (of the latest five), active rooms among them, tokens used / quota. */
 export function HomeStats({ rooms, profile }: { rooms: RoomResponse[] | undefined; profile: ProfileResponse | null }) {
   const t = useDashboardT();
   const { locale } = useLocale();

@@ -1,7 +1,7 @@
 import type { RoomStatus } from '@lt/contracts';
 import { useDashboardT } from '../../../i18n/useDashboardT';
 
-/** Spec §2: Activa green, Programada blue, anything else Finalizada gray. */
+/** Activa green, Programada blue, anything else Finalizada gray. */
 export function RoomStatusBadge({ status }: { status: RoomStatus }) {
   const t = useDashboardT();
   const [tone, key] =

@@ -22,7 +22,7 @@ const ENTRIES: Entry[] = [
 
 const ADMIN: Entry = { to: '/dashboard/admin', icon: 'shield', label: 'dashboard.nav.admin' };
 
-/** Spec §2: shown in the sidebar, disabled, with a 'Próximamente' tag. */
+/** Features still to come: shown in the sidebar, disabled, with a 'Próximamente' tag. */
 const COMING_SOON: { icon: IconName; label: DashboardKey }[] = [
   { icon: 'file', label: 'dashboard.nav.documents' },
   { icon: 'film', label: 'dashboard.nav.media' },

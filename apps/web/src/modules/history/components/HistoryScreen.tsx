@@ -21,7 +21,7 @@ export function HistoryScreen() {
   const [transcriptOf, setTranscriptOf] = useState<RoomResponse | null>(null);
   const error = rooms.error ?? duplicate.error;
 
-  // Spec §5: a duplicate request is ignored while another one runs; a ref sees a second click before React re-renders.
+  // A duplicate request is ignored while another one runs; a ref sees a second click before React re-renders.
   const duplicating = useRef(false);
   const duplicateRoom = (roomId: string) => {
     if (duplicating.current) return;

@@ -19,7 +19,7 @@ const CONFIDENCE = {
   low: ['danger', 'transcript.low'],
 } as const;
 
-/** Spec §2: high 'Alta confianza', medium 'Confianza media', anything else 'Baja confianza'. */
+/** Confidence badges: high 'Alta confianza', medium 'Confianza media', anything else 'Baja confianza'. */
 function confidenceOf(level: string) {
   return level === 'high' || level === 'medium' ? CONFIDENCE[level] : CONFIDENCE.low;
 }

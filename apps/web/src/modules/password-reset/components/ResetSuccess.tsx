@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { Icon } from '../../../components/Icon';
 import { useT } from '../../../i18n/useT';
 
-/** Spec §9: the success screen moves on to / after this long. */
+/** The success screen moves on to / after this long. */
 export const SUCCESS_REDIRECT_MS = 2000;
 
 export function ResetSuccess() {

@@ -7,7 +7,7 @@ import { parseAuthLink, removeLinkFromAddress, type AuthLink } from '../../auth/
 
 export type RecoveryState = { phase: 'verifying' } | { phase: 'ready' } | { phase: 'error'; message: MessageKey };
 
-/** Spec §9: the link is checked after this delay. */
+/** The recovery link is checked this long after the page opens. */
 export const LINK_CHECK_DELAY_MS = 100;
 
 const failed = (message: MessageKey): RecoveryState => ({ phase: 'error', message });

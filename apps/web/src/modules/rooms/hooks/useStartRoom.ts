@@ -6,7 +6,7 @@ import { queryKeys } from '../../../lib/query-keys';
 import { useAuth } from '../../auth/hooks/useAuth';
 import { setRoomLive } from '../api/rooms.api';
 
-/** Spec §4: starting a scheduled room from a list sets it active and opens its host page. */
+/** Starting a scheduled room from a list sets it active and opens its host page. */
 export function useStartRoom() {
   const { client } = useAuth();
   const queryClient = useQueryClient();
