@@ -1,7 +1,5 @@
 import {
   CLOSE_CODES,
-  FINAL_TRANSCRIPT_ERRORS,
-  LIMITS,
   LiveErrorCode,
   REALTIME,
   type ClientFrame,
@@ -12,6 +10,8 @@ import {
 } from '@lt/contracts';
 import { browserSignals, Heartbeat, reconnectDelay, type PageSignal, type PageSignals } from './connection-watch';
 import type { Outbox } from './outbox';
+import { OutboxSender } from './outbox-sender';
+import { SendBudget } from './send-budget';
 import { createBrowserSocket, defaultSocketUrl, SOCKET_OPEN, type SocketLike } from './socket.types';
 
 /** `connecting` is the first connection only; once joined, every loss until the next join is `reconnecting`. */
@@ -35,43 +35,6 @@ export interface LiveClientOptions {
   signals?: PageSignals;
   /** Spreads the first retry after a loss; Math.random by default. */
   random?: () => number;
-}
-
-/** After a transcript is refused for a passing reason (a service restarting), the outbox is sent again this much later, */
-export const RESEND_DELAY_MS = 1_000;
-/** doubling while refusals go on, up to this. */
-export const MAX_RESEND_DELAY_MS = 3_000;
-/** Finals sent and not answered yet, at most: the rest of the outbox waits for acks. */
-export const SEND_WINDOW = 20;
-/** A final unanswered this long is sent again (with those after it). */
-export const ACK_TIMEOUT_MS = 12_000;
-/** The client keeps below the server's frame rate, so that a backlog is paced and never refused for its rate. */
-export const SEND_RATE_PER_SECOND = Math.floor(LIMITS.framesPerSecond * 0.75);
-export const SEND_BURST = Math.floor(LIMITS.frameBurst * 0.75);
-
-/** A token bucket like the server's, a little slower. */
-class SendBudget {
-  private tokens = SEND_BURST;
-  private last = Date.now();
-
-  take(): boolean {
-    this.refill();
-    if (this.tokens < 1) return false;
-    this.tokens -= 1;
-    return true;
-  }
-
-  /** Milliseconds until the next frame may go. */
-  wait(): number {
-    this.refill();
-    return this.tokens >= 1 ? 0 : Math.ceil(((1 - this.tokens) * 1000) / SEND_RATE_PER_SECOND);
-  }
-
-  private refill(): void {
-    const now = Date.now();
-    this.tokens = Math.min(SEND_BURST, this.tokens + ((now - this.last) / 1000) * SEND_RATE_PER_SECOND);
-    this.last = now;
-  }
 }
 
 /** Refusals that another attempt cannot fix. */
@@ -98,9 +61,8 @@ function isServerFrame(value: unknown): value is ServerFrame {
 }
 
 /**
- * One room connection over `/ws`: join, reconnect with back-off, re-join, and the host outbox. Finals leave
- * the outbox in spoken order, paced below the server's rate and at most SEND_WINDOW unanswered; one refused
- * for a passing reason, or unanswered too long, is sent again with everything after it until it is acked.
+ * One room connection over `/ws`: join, reconnect with back-off, re-join, and, for hosts and speakers, their
+ * outbox of finals, sent by an OutboxSender while the connection is joined.
  */
 export class LiveClient {
   private socket: SocketLike | null = null;
@@ -110,13 +72,8 @@ export class LiveClient {
   private failedAttempts = 0;
   private connectTimer: ReturnType<typeof setTimeout> | undefined;
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
-  private resendTimer: ReturnType<typeof setTimeout> | undefined;
-  private pumpTimer: ReturnType<typeof setTimeout> | undefined;
-  private ackTimer: ReturnType<typeof setInterval> | undefined;
-  /** Finals sent on this connection and not answered yet, with when they were sent. */
-  private readonly inflight = new Map<string, number>();
-  private refusals = 0;
   private readonly budget = new SendBudget();
+  private readonly sender: OutboxSender | undefined;
   private everJoined = false;
   private readonly signals: PageSignals;
   private unsubscribe: (() => void) | undefined;
@@ -129,6 +86,9 @@ export class LiveClient {
       () => this.lost(),
       () => this.signals.visible(),
     );
+    this.sender = options.outbox
+      ? new OutboxSender(options.outbox, this.budget, { joined: () => this.joinedFrame !== null, send: (frame) => this.send(frame) })
+      : undefined;
   }
 
   get status(): LiveStatus {
@@ -166,37 +126,8 @@ export class LiveClient {
    * interim lines are only worth sending right now.
    */
   sendTranscript(frame: TranscriptFrame): boolean {
-    if (!frame.final || !this.options.outbox) return this.send(frame);
-    this.options.outbox.add(frame);
-    this.pump();
-    return this.inflight.has(frame.messageId);
-  }
-
-  /** Sends the outbox's oldest unsent finals, as far as the window and the rate allow. */
-  private pump(): void {
-    const outbox = this.options.outbox;
-    if (!outbox || !this.joinedFrame || this.resendTimer || this.pumpTimer) return;
-    for (const pending of outbox.list()) {
-      if (this.inflight.size >= SEND_WINDOW) return;
-      if (this.inflight.has(pending.messageId)) continue;
-      const wait = this.budget.wait();
-      if (wait > 0) {
-        this.pumpTimer = setTimeout(() => {
-          this.pumpTimer = undefined;
-          this.pump();
-        }, wait);
-        return;
-      }
-      if (!this.send(pending)) return;
-      this.inflight.set(pending.messageId, Date.now());
-    }
-  }
-
-  /** The server has answered a final: it leaves the window, and the outbox when stored or refused for good. */
-  private answered(messageId: string, done: boolean): void {
-    this.inflight.delete(messageId);
-    if (done) this.options.outbox?.remove(messageId);
-    this.pump();
+    if (!frame.final || !this.sender) return this.send(frame);
+    return this.sender.add(frame);
   }
 
   private open(): void {
@@ -227,8 +158,7 @@ export class LiveClient {
         this.handleJoined(frame);
         return;
       case 'ack':
-        this.refusals = 0;
-        this.answered(frame.messageId, true);
+        this.sender?.acked(frame.messageId);
         break;
       case 'error':
         if (!this.joinedFrame && FATAL_JOIN_ERRORS.has(frame.code)) {
@@ -237,11 +167,7 @@ export class LiveClient {
           this.setStatus('failed', { kind: 'rejected', code: frame.code, message: frame.message });
           return;
         }
-        if (frame.messageId && FINAL_TRANSCRIPT_ERRORS.has(frame.code)) {
-          this.answered(frame.messageId, true);
-        } else if (frame.messageId) {
-          this.scheduleResend();
-        }
+        if (frame.messageId) this.sender?.refused(frame.messageId, frame.code);
         break;
     }
     this.options.onFrame?.(frame);
@@ -255,38 +181,8 @@ export class LiveClient {
     this.failedAttempts = 0;
     this.setStatus('connected', null);
     this.options.onFrame?.(frame);
-    this.inflight.clear();
-    this.pump();
+    this.sender?.start();
     this.heartbeat.start();
-    clearInterval(this.ackTimer);
-    this.ackTimer = setInterval(() => this.checkAcks(), 1_000);
-  }
-
-  /**
-   * The connection is fine but a sentence was not stored: the server refuses the ones after it too, so
-   * shortly (later while refusals go on) the outbox is sent again from its oldest sentence.
-   */
-  private scheduleResend(): void {
-    if (this.resendTimer) return;
-    this.inflight.clear();
-    const delay = Math.min(RESEND_DELAY_MS * 2 ** this.refusals, MAX_RESEND_DELAY_MS);
-    this.refusals += 1;
-    this.resendTimer = setTimeout(() => {
-      this.resendTimer = undefined;
-      this.pump();
-    }, delay);
-  }
-
-  /** A final unanswered for too long (its answer was lost with a server): send from the oldest again. */
-  private checkAcks(): void {
-    const now = Date.now();
-    for (const sentAt of this.inflight.values()) {
-      if (now - sentAt >= ACK_TIMEOUT_MS) {
-        this.inflight.clear();
-        this.pump();
-        return;
-      }
-    }
   }
 
   private handleTimeout(): void {
@@ -372,13 +268,7 @@ export class LiveClient {
     clearTimeout(this.connectTimer);
     clearTimeout(this.reconnectTimer);
     this.heartbeat.stop();
-    clearInterval(this.ackTimer);
-    clearTimeout(this.resendTimer);
-    clearTimeout(this.pumpTimer);
-    this.inflight.clear();
-    this.resendTimer = undefined;
-    this.pumpTimer = undefined;
-    this.ackTimer = undefined;
+    this.sender?.stop();
     this.connectTimer = undefined;
     this.reconnectTimer = undefined;
   }
