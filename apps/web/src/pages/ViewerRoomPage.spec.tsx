@@ -1,68 +1,22 @@
-import type { LanguageCode } from '@lt/contracts';
 import { act, fireEvent, screen } from '@testing-library/react';
-import type { Handler } from '../../test/auth-fixtures';
-import { makeProfile, makeSession, routeFetch, storeSession } from '../../test/auth-fixtures';
-import { FakeSocket, joinedFrame, ROOM_ID } from '../../test/fake-socket';
-import { jsonResponse, renderApp, preloadPages } from '../../test/render-app';
+import { makeProfile, makeSession, storeSession } from '../../test/auth-fixtures';
+import { FakeSocket, ROOM_ID } from '../../test/fake-socket';
+import { jsonResponse } from '../../test/render-app';
+import {
+  installBrowserVoice,
+  joinServer,
+  openViewer,
+  pickLanguage,
+  roomEvent,
+  send,
+  shown,
+  status,
+  translation,
+  VIEW,
+  setUpViewerRoomTests,
+} from '../../test/viewer-room-harness';
 
-beforeAll(preloadPages);
-
-function translation(seq: number, lang: LanguageCode = 'en', extra: Record<string, unknown> = {}) {
-  return {
-    type: 'translation',
-    messageId: `m-${seq}`,
-    seq,
-    lang,
-    text: `Message ${seq} in ${lang}`,
-    sourceLanguage: 'es',
-    timestamp: '2026-01-01T10:00:00.000Z',
-    speakerId: 'host-1',
-    speakerName: 'Host',
-    ...extra,
-  };
-}
-
-function roomEvent(type: 'room_start' | 'room_end') {
-  return { type, roomId: ROOM_ID, messageId: `${type}-1`, timestamp: '2026-01-01T10:00:00.000Z', sourceLanguage: 'de' };
-}
-
-const VIEW = `GET /api/view/${ROOM_ID}`;
-const publicRoom = (status = 'active') => ({ id: ROOM_ID, name: 'Keynote', status, source_language: 'es' });
-
-/** The viewer page asks for the room first; it connects once the room is known to exist. */
-async function openViewer(path: string, routes: Record<string, Handler> = {}) {
-  const fetchMock = routeFetch({ [VIEW]: () => jsonResponse(200, publicRoom()), ...routes });
-  renderApp(path);
-  await act(() => jest.advanceTimersByTimeAsync(0));
-  return fetchMock;
-}
-
-function joinServer(status = 'active', seq = 0, extra: Record<string, unknown> = {}): FakeSocket {
-  const socket = FakeSocket.latest();
-  act(() => {
-    socket.open();
-    socket.receive(joinedFrame({ role: 'viewer', room: { name: 'Keynote', status, sourceLanguage: 'es' }, seq, ...extra }));
-  });
-  return socket;
-}
-
-/** The picker as a viewer uses it: search, then Enter on the best match. */
-function pickLanguage(search: string) {
-  const box = screen.getByTestId('viewer-language');
-  fireEvent.focus(box);
-  fireEvent.change(box, { target: { value: search } });
-  fireEvent.keyDown(box, { key: 'Enter' });
-}
-
-const send = (socket: FakeSocket, ...frames: object[]) => act(() => frames.forEach((frame) => socket.receive(frame)));
-const shown = () => screen.queryAllByTestId('translated-message').map((m) => Number(m.dataset.seq));
-const status = () => screen.getByTestId('viewer-status').textContent;
-
-beforeEach(() => {
-  jest.useFakeTimers();
-  window.localStorage.clear();
-});
-afterEach(() => jest.useRealTimers());
+setUpViewerRoomTests();
 
 describe('Viewer room', () => {
   it("adds a signed-in viewer's access token to the join frame", async () => {
@@ -174,13 +128,7 @@ describe('Viewer room', () => {
   });
 
   it('reads new translations aloud only when unmuted', async () => {
-    const speak = jest.fn();
-    const cancel = jest.fn();
-    Object.assign(window, { speechSynthesis: { speak, cancel } });
-    (globalThis as { SpeechSynthesisUtterance?: unknown }).SpeechSynthesisUtterance = class {
-      lang = '';
-      constructor(readonly text: string) {}
-    };
+    const { speak, uninstall } = installBrowserVoice();
     try {
       await openViewer(`/view/${ROOM_ID}?lang=en`);
       const socket = joinServer('active', 2);
@@ -194,8 +142,7 @@ describe('Viewer room', () => {
       expect(speak).toHaveBeenCalledTimes(1);
       expect(speak.mock.calls[0][0]).toMatchObject({ text: 'Message 4 in en', lang: 'en-US' });
     } finally {
-      delete (window as { speechSynthesis?: unknown }).speechSynthesis;
-      delete (globalThis as { SpeechSynthesisUtterance?: unknown }).SpeechSynthesisUtterance;
+      uninstall();
     }
   });
 });
@@ -244,172 +191,5 @@ describe('Viewer room states', () => {
     expect(FakeSocket.instances).toHaveLength(1);
     expect(screen.queryByRole('alert')).toBeNull();
     expect(shown()).toEqual([1]);
-  });
-});
-
-describe('Viewer summaries', () => {
-  const summaryRoute = `POST /api/rooms/${ROOM_ID}/summary`;
-
-  it('writes an Arabic summary and Arabic lines right to left, and an untranslated line in its own direction', async () => {
-    await openViewer(`/view/${ROOM_ID}?lang=ar`, {
-      [summaryRoute]: () => jsonResponse(200, { summary: 'قالوا مرحبا', upToSeq: 2, fromSeq: 0 }),
-    });
-    const socket = joinServer();
-    send(socket, translation(1, 'ar', { text: 'مرحبا بالجميع' }), translation(2, 'ar', { text: '[Original] Hola', fallback: 'original' }));
-    const [arabic, original] = screen.getAllByTestId('translated-message');
-    expect([arabic.getAttribute('lang'), arabic.getAttribute('dir')]).toEqual(['ar', 'rtl']);
-    expect([original.getAttribute('lang'), original.getAttribute('dir')]).toEqual(['es', 'ltr']);
-    fireEvent.click(screen.getByTestId('generate-summary'));
-    await act(() => jest.advanceTimersByTimeAsync(0));
-    const summary = screen.getByTestId('summary-text');
-    expect([summary.textContent, summary.getAttribute('lang'), summary.getAttribute('dir')]).toEqual(['قالوا مرحبا', 'ar', 'rtl']);
-  });
-
-  it('generates a summary in the viewer language and copies it', async () => {
-    const writeText = jest.fn().mockResolvedValue(undefined);
-    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    const fetchMock = await openViewer(`/view/${ROOM_ID}?lang=en`, {
-      [summaryRoute]: () => jsonResponse(200, { summary: 'They said hello.', upToSeq: 1, fromSeq: 0 }),
-    });
-    const socket = joinServer();
-    send(socket, translation(1));
-    fireEvent.click(screen.getByTestId('generate-summary'));
-    await act(() => jest.advanceTimersByTimeAsync(0));
-    expect(screen.getByTestId('summary-text').textContent).toBe('They said hello.');
-    const call = fetchMock.mock.calls.find(([url]) => url === `/api/rooms/${ROOM_ID}/summary`);
-    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ lang: 'en' });
-    fireEvent.click(screen.getByTestId('copy-summary'));
-    await act(() => jest.advanceTimersByTimeAsync(0));
-    expect(writeText).toHaveBeenCalledWith('They said hello.');
-    expect(screen.getByTestId('copy-summary').textContent).toBe('Copied!');
-  });
-
-  it('says there is nothing to summarise, and how a failure reads', async () => {
-    let answer = jsonResponse(409, { error: { code: 'nothing_to_summarize', message: 'No translations to summarize' } });
-    await openViewer(`/view/${ROOM_ID}?lang=en`, { [summaryRoute]: () => answer });
-    const socket = joinServer();
-    fireEvent.click(screen.getByTestId('generate-summary'));
-    expect(screen.getByTestId('summary-error').textContent).toBe('No translations to summarize');
-    send(socket, translation(1));
-    fireEvent.click(screen.getByTestId('generate-summary'));
-    await act(() => jest.advanceTimersByTimeAsync(0));
-    expect(screen.getByTestId('summary-error').textContent).toBe('No translations to summarize');
-    answer = jsonResponse(429, { error: { code: 'too_many_requests', message: 'Too many requests' } });
-    fireEvent.click(screen.getByTestId('generate-summary'));
-    await act(() => jest.advanceTimersByTimeAsync(0));
-    expect(screen.getByTestId('summary-error').textContent).toBe('Failed to summary: Too many requests');
-  });
-
-  it('offers a returning viewer a catch-up since the last message it had seen', async () => {
-    window.localStorage.setItem(`lt.viewer.seen.${ROOM_ID}`, '4');
-    const fetchMock = await openViewer(`/view/${ROOM_ID}?lang=en`, {
-      [summaryRoute]: () => jsonResponse(200, { summary: 'You missed a lot.', upToSeq: 9, fromSeq: 0 }),
-    });
-    joinServer('active', 9);
-    expect(screen.getByTestId('catch-up-offer').dataset.kind).toBe('back');
-    expect(screen.getByTestId('catch-up-offer').textContent).toContain('5 messages were said while you were away');
-    fireEvent.click(screen.getByTestId('catch-up'));
-    await act(() => jest.advanceTimersByTimeAsync(0));
-    const call = fetchMock.mock.calls.find(([url]) => url === `/api/rooms/${ROOM_ID}/summary`);
-    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ lang: 'en', sinceSeq: 4 });
-    expect(screen.getByTestId('summary-box').dataset.kind).toBe('catch-up');
-    expect(screen.queryByTestId('catch-up-offer')).toBeNull();
-    expect(window.localStorage.getItem(`lt.viewer.seen.${ROOM_ID}`)).toBe('9');
-  });
-
-  it('offers a late joiner what was said before it arrived, and nothing to one who missed nothing', async () => {
-    const fetchMock = await openViewer(`/view/${ROOM_ID}?lang=en`, {
-      [summaryRoute]: () => jsonResponse(200, { summary: 'Earlier.', upToSeq: 30, fromSeq: 0 }),
-    });
-    joinServer('active', 30);
-    expect(screen.getByTestId('catch-up-offer').textContent).toContain('30 messages were said before you arrived');
-    fireEvent.click(screen.getByTestId('catch-up'));
-    await act(() => jest.advanceTimersByTimeAsync(0));
-    const call = fetchMock.mock.calls.find(([url]) => url === `/api/rooms/${ROOM_ID}/summary`);
-    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ lang: 'en' });
-  });
-});
-
-describe('Viewer audio from the server', () => {
-  const played: string[] = [];
-  class FakeAudio {
-    onplaying: (() => void) | null = null;
-    onended: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    constructor(readonly src: string) {}
-    play() {
-      played.push(this.src);
-      setTimeout(() => this.onplaying?.(), 1);
-      setTimeout(() => this.onended?.(), 10);
-      return Promise.resolve();
-    }
-    pause() {
-      this.onended?.();
-    }
-  }
-
-  beforeEach(() => {
-    played.length = 0;
-    Object.assign(window, { Audio: FakeAudio });
-    let n = 0;
-    Object.assign(URL, { createObjectURL: () => `blob:audio-${++n}`, revokeObjectURL: () => undefined });
-  });
-
-  const audioResponse = () => ({ ok: true, status: 200, blob: () => Promise.resolve(new Blob(['mp3'])) }) as Response;
-
-  it('fetches each new message in the viewer language once unmuted, and plays them in order', async () => {
-    const fetchMock = await openViewer(`/view/${ROOM_ID}?lang=en`, {
-      [`GET /api/rooms/${ROOM_ID}/messages/m-3/audio?lang=en`]: audioResponse,
-      [`GET /api/rooms/${ROOM_ID}/messages/m-4/audio?lang=en`]: audioResponse,
-    });
-    const socket = joinServer('active', 2, { ttsAvailable: true });
-    send(socket, translation(1), translation(2));
-    fireEvent.click(screen.getByTestId('mute-toggle'));
-    send(socket, translation(3), translation(4));
-    await act(() => jest.advanceTimersByTimeAsync(100));
-    const audioCalls = fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/audio'));
-    expect(audioCalls).toEqual([
-      `/api/rooms/${ROOM_ID}/messages/m-3/audio?lang=en`,
-      `/api/rooms/${ROOM_ID}/messages/m-4/audio?lang=en`,
-    ]);
-    expect(played).toEqual(['blob:audio-1', 'blob:audio-2']);
-  });
-
-  it("reads a language the server has no voice for with the browser's voice, in that language's locale", async () => {
-    const speak = jest.fn();
-    Object.assign(window, { speechSynthesis: { speak, cancel: jest.fn() } });
-    (globalThis as { SpeechSynthesisUtterance?: unknown }).SpeechSynthesisUtterance = class {
-      lang = '';
-      constructor(readonly text: string) {}
-    };
-    try {
-      const noVoice = () => ({ ok: false, status: 404, json: () => Promise.resolve({ error: { code: 'tts_no_voice', message: 'No voice' } }) }) as Response;
-      const fetchMock = await openViewer(`/view/${ROOM_ID}?lang=fa`, {
-        [`GET /api/rooms/${ROOM_ID}/messages/m-1/audio?lang=fa`]: noVoice,
-        [`GET /api/rooms/${ROOM_ID}/messages/m-2/audio?lang=fa`]: noVoice,
-      });
-      const socket = joinServer('active', 0, { ttsAvailable: true });
-      fireEvent.click(screen.getByTestId('mute-toggle'));
-      send(socket, translation(1, 'fa'));
-      await act(() => jest.advanceTimersByTimeAsync(100));
-      expect(played).toEqual([]);
-      expect(speak.mock.calls.map(([u]) => [u.text, u.lang])).toEqual([['Message 1 in fa', 'fa-IR']]);
-      // It keeps asking the server: another language may have a voice, and a provider may add one.
-      send(socket, translation(2, 'fa'));
-      await act(() => jest.advanceTimersByTimeAsync(100));
-      expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('/audio'))).toHaveLength(2);
-    } finally {
-      delete (window as { speechSynthesis?: unknown }).speechSynthesis;
-      delete (globalThis as { SpeechSynthesisUtterance?: unknown }).SpeechSynthesisUtterance;
-    }
-  });
-
-  it('asks for no audio while muted', async () => {
-    const fetchMock = await openViewer(`/view/${ROOM_ID}?lang=en`);
-    const socket = joinServer('active', 0, { ttsAvailable: true });
-    send(socket, translation(1), translation(2));
-    await act(() => jest.advanceTimersByTimeAsync(100));
-    expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('/audio'))).toEqual([]);
-    expect(played).toEqual([]);
   });
 });
