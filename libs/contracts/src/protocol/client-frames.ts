@@ -3,7 +3,10 @@ import { LIMITS } from '../constants';
 import { hostLanguageCodeSchema, languageCodeSchema } from '../languages';
 import { cleanText } from '../text';
 
-/** Frames a browser sends on `/ws` (join, transcript, room_start, room_end, set_language, ping, resync; see docs/protocol.md). */
+/**
+ * Frames a browser sends on `/ws`: join, transcript, room_start, room_end, set_language, ping and resync
+ * (see docs/protocol.md).
+ */
 export const roleSchema = z.enum(['host', 'speaker', 'viewer']);
 export type Role = z.infer<typeof roleSchema>;
 

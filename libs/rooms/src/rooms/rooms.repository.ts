@@ -21,7 +21,10 @@ export type RoomChanges = Partial<Pick<RoomEntity, 'name' | 'sourceLanguage' | '
 /** How a room went, measured when it ended. */
 export type RoomTotals = Pick<RoomEvaluationEntity, 'endTime' | 'totalMessages' | 'translatedMessages' | 'successRate'>;
 
-/** The dashboard's orders: latest created, next scheduled (unscheduled last), latest updated; ties fall to the newest created, so pages never shuffle. */
+/**
+ * The dashboard's orders: latest created, next scheduled (unscheduled last), latest updated; ties fall to the
+ * newest created, so pages never shuffle.
+ */
 const ORDERS: Record<RoomOrder, [string, 'ASC' | 'DESC', ('NULLS FIRST' | 'NULLS LAST')?][]> = {
   created_desc: [['r.createdAt', 'DESC']],
   scheduled_asc: [

@@ -86,9 +86,8 @@ export class LiveClient {
       () => this.lost(),
       () => this.signals.visible(),
     );
-    this.sender = options.outbox
-      ? new OutboxSender(options.outbox, this.budget, { joined: () => this.joinedFrame !== null, send: (frame) => this.send(frame) })
-      : undefined;
+    const link = { joined: () => this.joinedFrame !== null, send: (frame: TranscriptFrame) => this.send(frame) };
+    this.sender = options.outbox ? new OutboxSender(options.outbox, this.budget, link) : undefined;
   }
 
   get status(): LiveStatus {

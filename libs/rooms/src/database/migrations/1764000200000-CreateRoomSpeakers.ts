@@ -1,8 +1,8 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Co-host speakers, invited by a secret link (room_speakers). The invite token is kept only as its SHA-256, so the table never
- * holds what opens a room; a deleted room takes its speakers with it.
+ * Co-host speakers, invited by a secret link (room_speakers). The invite token is kept only as its SHA-256, so
+ * the table never holds what opens a room; a deleted room takes its speakers with it.
  */
 export class CreateRoomSpeakers1764000200000 implements MigrationInterface {
   name = 'CreateRoomSpeakers1764000200000';
