@@ -131,7 +131,7 @@ export const dashboardEn: DashboardCatalog = {
   'history.duplicateLabel': 'Duplicate {name}',
   'history.duplicated': 'Room duplicated: {name}',
   'history.transcript': 'View transcript',
-  'history.transcriptLabel': 'View the transcript of {name}',
+  'history.transcriptLabel': 'View transcript of {name}',
   'history.emptyTitle': 'No history',
   'history.emptyBody': 'Ended rooms will appear here',
   'history.emptyCta': 'Create First Room',

@@ -139,7 +139,7 @@ export const dashboardEs = {
   'history.duplicateLabel': 'Duplicar {name}',
   'history.duplicated': 'Sala duplicada: {name}',
   'history.transcript': 'Ver transcripción',
-  'history.transcriptLabel': 'Ver la transcripción de {name}',
+  'history.transcriptLabel': 'Ver transcripción de {name}',
   'history.emptyTitle': 'No hay historial',
   'history.emptyBody': 'Las salas finalizadas aparecerán aquí',
   'history.emptyCta': 'Crear Primera Sala',

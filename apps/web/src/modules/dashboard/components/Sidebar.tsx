@@ -1,4 +1,5 @@
-import { NavLink } from 'react-router-dom';
+import { useEffect, useRef } from 'react';
+import { NavLink, useLocation } from 'react-router-dom';
 import { Icon, type IconName } from '../../../components/Icon';
 import { LocaleSwitch } from '../../../components/LocaleSwitch';
 import type { DashboardKey } from '../../../i18n/dashboard.es';
@@ -31,9 +32,25 @@ const COMING_SOON: { icon: IconName; label: DashboardKey }[] = [
 export function Sidebar({ isAdmin }: { isAdmin: boolean }) {
   const t = useDashboardT();
   const entries = isAdmin ? [...ENTRIES, ADMIN] : ENTRIES;
+  const list = useRef<HTMLUListElement>(null);
+  const { pathname } = useLocation();
+  // On a phone the sections are a sideways strip: the current one is scrolled into it, not left past the edge.
+  useEffect(() => {
+    const reveal = () => {
+      const strip = list.current;
+      const current = strip?.querySelector<HTMLElement>('a.active');
+      if (!strip || !current || strip.scrollWidth <= strip.clientWidth) return;
+      const box = strip.getBoundingClientRect();
+      const link = current.getBoundingClientRect();
+      if (link.left < box.left || link.right > box.right) strip.scrollLeft += link.left - box.left - (box.width - link.width) / 2;
+    };
+    reveal();
+    window.addEventListener('resize', reveal);
+    return () => window.removeEventListener('resize', reveal);
+  }, [pathname]);
   return (
     <nav className="sidebar" aria-label={t('dashboard.nav')}>
-      <ul>
+      <ul ref={list}>
         {entries.map((entry) => (
           <li key={entry.to}>
             <NavLink end={entry.end} to={entry.to} className="sidebar-link" data-testid={`nav-${entry.to.split('/')[2] ?? 'home'}`}>
