@@ -213,6 +213,8 @@ export const en: Catalog = {
   'reset.requestNew': 'Request New Link',
   'reset.goHome': 'Go to Home',
 
+  'export.fileName': 'transcript-{id}.{ext}',
+  'export.glossaryName': 'glossary-{name}',
   'dashboard.loading': 'Loading dashboard...',
   ...errorKeys(errorsEn, closeCodesEn),
 };
