@@ -181,6 +181,7 @@ export const en: Catalog = {
   'auth.error.resetFailed': 'Error sending the reset email',
   'auth.error.google': 'Google sign in failed',
   'auth.error.apple': 'Apple sign in failed',
+  'auth.error.socialNotConfigured': 'Sign-in with Google or Apple is not configured',
   'auth.error.socialWithReason': '{failure}: {reason}',
   'auth.callback.title': 'Signing you in...',
   'auth.callback.failed': 'Sign in failed',

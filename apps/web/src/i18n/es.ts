@@ -181,6 +181,7 @@ export const es = {
   'auth.error.resetFailed': 'Error enviando el email de restablecimiento',
   'auth.error.google': 'No se pudo iniciar sesión con Google',
   'auth.error.apple': 'No se pudo iniciar sesión con Apple',
+  'auth.error.socialNotConfigured': 'El inicio de sesión con Google o Apple no está configurado',
   'auth.error.socialWithReason': '{failure}: {reason}',
   'auth.callback.title': 'Iniciando sesión...',
   'auth.callback.failed': 'No se pudo iniciar sesión',

@@ -13,11 +13,11 @@ async function saveProfileLocale(client: AuthClient, locale: Locale): Promise<vo
 }
 
 /**
- * The profile's language applies when a user signs in (or their profile changes elsewhere). A profile that
- * has none yet takes the language the user is reading now.
+ * The profile's language applies when a user signs in (or their profile changes elsewhere); a profile without
+ * one leaves the language of this browser as it is.
  */
 export function useProfileLocaleSync(): void {
-  const { profile, client } = useAuth();
+  const { profile } = useAuth();
   const { locale, setLocale } = useLocale();
   const seen = useRef<string | null>(null);
 
@@ -29,12 +29,8 @@ export function useProfileLocaleSync(): void {
     const key = `${profile.id}:${profile.locale ?? ''}`;
     if (seen.current === key) return;
     seen.current = key;
-    if (profile.locale) {
-      if (profile.locale !== locale) setLocale(profile.locale);
-    } else {
-      void saveProfileLocale(client, locale).catch(() => undefined);
-    }
-  }, [profile, client, locale, setLocale]);
+    if (profile.locale && profile.locale !== locale) setLocale(profile.locale);
+  }, [profile, locale, setLocale]);
 }
 
 /** What the language switcher does: this browser remembers the choice, and so does a signed-in user's profile. */
