@@ -191,7 +191,7 @@ describe('Reset password page: the form', () => {
   });
 
   it.each([
-    [jsonResponse(422, { error: { code: 'weak_password', message: 'Password should be at least 6 characters' } }), 'Password should be at least 6 characters'],
+    [jsonResponse(422, { error: { code: 'weak_password', message: 'Password should be at least 6 characters' } }), 'La contraseña debe tener al menos 6 caracteres'],
     [jsonResponse(500, {}), 'Error al actualizar la contraseña'],
   ])('shows why the update failed (%#)', async (response, shown) => {
     await openForm(() => response);

@@ -37,7 +37,8 @@ function authErrorText(error: unknown, t: Translate, known: [string, MessageKey]
   const message = serverMessage(error);
   const found = message ? known.find(([server]) => message.includes(server)) : undefined;
   if (found) return t(found[1]);
-  const byCode = error instanceof ApiError ? errorKey(error.code) : null;
+  // An answer without our error body says nothing more than the fallback does.
+  const byCode = error instanceof ApiError && error.code !== 'http_error' ? errorKey(error.code) : null;
   return t(byCode ?? fallback);
 }
 
