@@ -54,6 +54,11 @@ export default [
     rules: { '@nx/enforce-module-boundaries': boundaries(true) },
   },
   {
+    // The end-to-end language test reads the web's catalogs: what one language shows, the other must not.
+    files: ['tests/e2e/**'],
+    rules: { '@nx/enforce-module-boundaries': boundaries(true, ['../../apps/web/src/i18n/**']) },
+  },
+  {
     // The chaos host and viewers are the web client's own live code; jest's globalSetup runs without the
     // `@lt/*` path mapping, so it reaches the helper by its path.
     files: ['tests/chaos/**', 'tests/support/global-setup.ts'],

@@ -140,7 +140,7 @@ test('a forgotten password is reset through the e-mailed link, which works only 
   await page.getByTestId('new-password').fill(newPassword);
   await page.getByTestId('confirm-password').fill(newPassword);
   await page.getByTestId('reset-submit').click();
-  await expect(page.getByTestId('reset-success')).toContainText('¡Contraseña Actualizada!');
+  await expect(page.getByTestId('reset-success')).toContainText('Password Updated!');
   await expect(page).not.toHaveURL(/\/reset-password/, { timeout: 10_000 });
 
   const fresh = await browser.newContext({ baseURL });
@@ -160,7 +160,7 @@ test('a forgotten password is reset through the e-mailed link, which works only 
   try {
     const again = await spent.newPage();
     await again.goto(verify.href);
-    await expect(again.getByTestId('reset-error')).toContainText('Problema con el Enlace');
+    await expect(again.getByTestId('reset-error')).toContainText('Problem with the Link');
     await again.getByTestId('reset-request-new').click();
     await expect(again).toHaveURL(`${baseURL}/`);
     await expect(again.getByRole('dialog')).toContainText('Reset Password');

@@ -43,8 +43,9 @@ async function signIn(page: Page, email: string, password: string): Promise<void
 
 const VIOLATIONS = new WeakMap<Page, string[]>();
 
-async function newSignedInPage(browser: Browser, baseURL: string | undefined, email: string, password: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport: DESKTOP });
+/** A signed-in page in a browser that prefers `locale`: Spanish, the language of the spec's dashboard texts, unless told. */
+async function newSignedInPage(browser: Browser, baseURL: string | undefined, email: string, password: string, locale = 'es-ES'): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: DESKTOP, locale });
   await context.addInitScript(installFakeSpeechRecognition);
   await context.grantPermissions(['microphone']);
   const page = await context.newPage();
@@ -123,7 +124,7 @@ test('create, schedule, start, host from the session, speak, end, then read and 
   expect(await page.evaluate((id) => window.localStorage.getItem(`lt.hostKey.${id}`), roomId)).toBeNull();
   await expect(page.getByTestId('connection-status')).toHaveAttribute('data-status', 'connected');
   await expect(page.getByTestId('room-status-badge')).toHaveAttribute('data-active', 'true');
-  await expect(page.getByTestId('host-dashboard')).toHaveText('Dashboard');
+  await expect(page.getByTestId('host-dashboard')).toHaveText('Panel');
   await expect(page.getByTestId('host-link')).toHaveCount(0);
   await page.getByTestId('toggle-recording').click();
   await say(page, 'Hola a todos');
@@ -222,7 +223,7 @@ test("an admin changes a user's plan and the user's quota follows on their dashb
   await user.goto('/dashboard/admin');
   await expect(user).toHaveURL(/\/dashboard\/?$/);
 
-  const admin = await newSignedInPage(browser, baseURL, ADMIN.email, ADMIN.password);
+  const admin = await newSignedInPage(browser, baseURL, ADMIN.email, ADMIN.password, 'en-US');
   await admin.getByTestId('nav-admin').click();
   await expect(admin.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
   const row = admin.getByTestId('admin-user-row').filter({ hasText: email });

@@ -83,7 +83,7 @@ test('an owner writes a glossary in the create form, imports a CSV in the edit f
   await page.setViewportSize(DESKTOP);
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('glossary-export').click()]);
-  expect(download.suggestedFilename()).toBe('glosario-cloud-summit.csv');
+  expect(download.suggestedFilename()).toBe('glossary-cloud-summit.csv');
   const exported = readFileSync(await download.path()).toString('utf8');
   expect(exported.startsWith('\uFEFFterm,keep,')).toBe(true);
   expect(exported).toMatch(/\r\nkeynote,no,ponencia,[^\r\n]*,"conférence ""plénière""",/);

@@ -63,7 +63,7 @@ test('Stop Room asks before ending the session for every viewer; Stop Recording 
   await expect(page.getByTestId('room-status-badge')).toHaveAttribute('data-active', 'true');
 
   const stop = page.getByTestId('toggle-room');
-  await expect(stop).toHaveText('Detener la sala para todos');
+  await expect(stop).toHaveText('Stop Room for everyone');
   const asked: string[] = [];
   page.once('dialog', (dialog) => {
     asked.push(dialog.message());
@@ -71,7 +71,7 @@ test('Stop Room asks before ending the session for every viewer; Stop Recording 
   });
   await stop.click();
   await expect.poll(() => asked.length).toBe(1);
-  expect(asked[0]).toContain('para todos');
+  expect(asked[0]).toContain('for everyone');
   await expect(page.getByTestId('room-status-badge')).toHaveAttribute('data-active', 'true');
   await viewer.waitForTimeout(500);
   await expect(viewer.getByTestId('viewer-status')).toHaveText('Live');

@@ -112,6 +112,29 @@ describe.each(MODES)('transcript and its exports (%s mode)', (mode) => {
     expect(utc.text).toContain('[07:31:03] (Confianza media) Empezamos ya');
   });
 
+  it('labels and names the file in the interface language asked for, apart from the language of the messages', async () => {
+    const file = await download(`/api/rooms/${roomId}/transcript.txt?tz=Europe/Madrid&ui=en`);
+    expect(file.headers.get('content-disposition')).toBe('attachment; filename="transcript-keynote-ano-2025-2025-05-01.txt"');
+    expect(file.text).toBe(
+      'Room: Keynote: Año 2025\n' +
+        'Date: 01/05/2025 09:30 (Europe/Madrid)\n' +
+        'Duration: 1h 5m\n' +
+        'Language: Español (es)\n' +
+        '\n' +
+        '--- TRANSCRIPT ---\n' +
+        '\n' +
+        '[09:31:00] (High confidence) Buenos días a todos\n' +
+        '\n' +
+        '[09:31:03] (Medium confidence) Empezamos ya\n' +
+        '\n' +
+        '[09:31:20] (Low confidence) Gracias por venir\n',
+    );
+    const srt = await download(`/api/rooms/${roomId}/transcript.srt?ui=es`);
+    expect(srt.headers.get('content-disposition')).toBe('attachment; filename="transcripcion-keynote-ano-2025-2025-05-01.srt"');
+    const refused = await api.call<{ error: { code: string } }>('GET', `/api/rooms/${roomId}/transcript.txt?ui=fr`, undefined, owner.token);
+    expect([refused.status, refused.body.error.code]).toEqual([400, 'validation_failed']);
+  });
+
   it('exports SubRip and WebVTT cues timed from the first message, each until the next and 7 s at most', async () => {
     const srt = await download(`/api/rooms/${roomId}/transcript.srt`);
     expect(srt.headers.get('content-type')).toBe('application/x-subrip; charset=utf-8');

@@ -7,6 +7,7 @@ import { I18nProvider } from './i18n/I18nProvider';
 import { useT } from './i18n/useT';
 import type { AuthClient } from './modules/auth/auth-client';
 import { AuthProvider } from './modules/auth/AuthProvider';
+import { ProfileLocaleSync } from './modules/auth/hooks/useProfileLocale';
 import { DashboardRoute } from './pages/DashboardRoute';
 import { AuthCallbackPage, CaptionsPage, HostRoomPage, ResetPasswordPage, SpeakerRoomPage } from './pages/lazy-pages';
 import { LandingPage } from './pages/LandingPage';
@@ -76,6 +77,7 @@ export function App({ queryClient, authClient }: { queryClient: QueryClient; aut
     <QueryClientProvider client={queryClient}>
       <I18nProvider>
         <AuthProvider client={authClient}>
+          <ProfileLocaleSync />
           <BrowserRouter>
             <AppRoutes />
           </BrowserRouter>

@@ -40,6 +40,7 @@ export function makeProfile(overrides: Partial<ProfileResponse> = {}): ProfileRe
     tokens_used: 2500,
     tokens_remaining: 7500,
     role: 'user',
+    locale: null,
     last_reset: null,
     created_at: '2026-01-01T10:00:00.000Z',
     ...overrides,

@@ -3,6 +3,7 @@ import { CreateProfiles1763800200000 } from './database/migrations/1763800200000
 import { CreateAuth1763800300000 } from './database/migrations/1763800300000-CreateAuth';
 import { ThrottleSignInsAndLogRevocations1763800400000 } from './database/migrations/1763800400000-ThrottleSignInsAndLogRevocations';
 import { RoomBudgets1764000300000 } from './database/migrations/1764000300000-RoomBudgets';
+import { ProfileLocale1764100000000 } from './database/migrations/1764100000000-ProfileLocale';
 import { ProfileEntity, TokenUsageEntity } from './profiles/profile.entity';
 import { VerificationTokenEntity } from './recovery/verification-token.entity';
 import { RefreshTokenEntity, SessionEntity, SigningKeyEntity } from './sessions/session.entity';
@@ -15,6 +16,7 @@ export const ACCOUNTS_MIGRATIONS = [
   CreateAuth1763800300000,
   ThrottleSignInsAndLogRevocations1763800400000,
   RoomBudgets1764000300000,
+  ProfileLocale1764100000000,
 ];
 
 export const accountsDatabaseProviders = serviceDatabaseProviders(ACCOUNTS_DATA_SOURCE, {

@@ -1,25 +1,25 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { readStorage, writeStorage } from '../lib/storage';
-import { DEFAULT_LOCALE, I18nContext, isLocale, type Locale } from './i18n-context';
+import { I18nContext, type Locale } from './i18n-context';
+import { initialLocale, LOCALE_DIRECTION, LOCALE_STORAGE_KEY, navigatorLanguages } from './locale-choice';
 
-const STORAGE_KEY = 'lt.locale';
+/**
+ * The interface language of the whole app: the one chosen in this browser, else the browser's preferred one
+ * (English when it prefers neither). `<html lang dir>` always follow it, so screen readers speak what is shown.
+ */
+export function I18nProvider({ children, initialLocale: given }: { children: ReactNode; initialLocale?: Locale }) {
+  const [locale, setLocaleState] = useState<Locale>(() => given ?? initialLocale(readStorage(LOCALE_STORAGE_KEY), navigatorLanguages()));
 
-export function I18nProvider({ children, initialLocale }: { children: ReactNode; initialLocale?: Locale }) {
-  const [locale, setLocaleState] = useState<Locale>(() => {
-    if (initialLocale) return initialLocale;
-    const stored = readStorage(STORAGE_KEY);
-    return isLocale(stored) ? stored : DEFAULT_LOCALE;
-  });
-
-  useEffect(() => {
+  useLayoutEffect(() => {
     document.documentElement.lang = locale;
+    document.documentElement.dir = LOCALE_DIRECTION[locale];
   }, [locale]);
 
   const value = useMemo(
     () => ({
       locale,
       setLocale: (next: Locale) => {
-        writeStorage(STORAGE_KEY, next);
+        writeStorage(LOCALE_STORAGE_KEY, next);
         setLocaleState(next);
       },
     }),

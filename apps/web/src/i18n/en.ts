@@ -181,6 +181,7 @@ export const en: Catalog = {
   'auth.error.resetFailed': 'Error sending the reset email',
   'auth.error.google': 'Google sign in failed',
   'auth.error.apple': 'Apple sign in failed',
+  'auth.error.socialNotConfigured': 'Sign-in with Google or Apple is not configured',
   'auth.error.socialWithReason': '{failure}: {reason}',
   'auth.callback.title': 'Signing you in...',
   'auth.callback.failed': 'Sign in failed',
@@ -213,6 +214,8 @@ export const en: Catalog = {
   'reset.requestNew': 'Request New Link',
   'reset.goHome': 'Go to Home',
 
+  'export.fileName': 'transcript-{id}.{ext}',
+  'export.glossaryName': 'glossary-{name}',
   'dashboard.loading': 'Loading dashboard...',
   ...errorKeys(errorsEn, closeCodesEn),
 };

@@ -42,7 +42,7 @@ export const errorsEs = {
   message_not_found: 'Ese mensaje ya no existe.',
   synthesis_failed: 'No se pudo generar el audio. Vuelve a intentarlo.',
   tts_quota_exhausted: 'El presupuesto de la sala se ha agotado: el audio está en pausa.',
-  nothing_to_summarize: 'No translations to summarize',
+  nothing_to_summarize: 'No hay traducciones que resumir',
   summary_unavailable: 'Los resúmenes no están disponibles: no hay un modelo de lenguaje configurado.',
   quota_exhausted: 'El presupuesto de la sala se ha agotado: los resúmenes están en pausa.',
   network: 'No hay conexión con el servidor. Comprueba tu red y vuelve a intentarlo.',

@@ -4,11 +4,12 @@ import { es, type Catalog } from './es';
 
 export const CATALOGS = { es, en } as const satisfies Record<string, Catalog>;
 export type Locale = keyof typeof CATALOGS;
-export const DEFAULT_LOCALE: Locale = 'es';
+/** The interface language when the browser prefers neither English nor Spanish. */
+export const FALLBACK_LOCALE: Locale = 'en';
 export const LOCALES = Object.keys(CATALOGS) as Locale[];
 
 export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && value in CATALOGS;
+  return typeof value === 'string' && Object.hasOwn(CATALOGS, value);
 }
 
 export interface I18nValue {
@@ -16,4 +17,4 @@ export interface I18nValue {
   setLocale: (locale: Locale) => void;
 }
 
-export const I18nContext = createContext<I18nValue>({ locale: DEFAULT_LOCALE, setLocale: () => undefined });
+export const I18nContext = createContext<I18nValue>({ locale: FALLBACK_LOCALE, setLocale: () => undefined });

@@ -57,11 +57,11 @@ describe('Social sign-in callback', () => {
     expect(window.sessionStorage.getItem(SOCIAL_PROVIDER_KEY)).toBeNull();
   });
 
-  it('shows what Keycloak reported, with a way home', async () => {
+  it('says in the interface language that the sign-in failed, with a way home', async () => {
     keycloakAnswers(() => Promise.reject({ error: 'access_denied', error_description: 'User cancelled login' }));
     server(() => jsonResponse(500, {}));
     renderApp(callbackUrl());
-    expect(await shownError()).toBe('User cancelled login');
+    expect(await shownError()).toBe('Google sign in failed');
     expect(screen.getByTestId('auth-callback-home').getAttribute('href')).toBe('/');
     expect(storedSession()).toBeNull();
   });
@@ -74,17 +74,17 @@ describe('Social sign-in callback', () => {
     expect(await shownError()).toBe('Apple sign in failed');
   });
 
-  it("shows the server's message when it refuses the ID token", async () => {
+  it('shows the text of the code with which the server refuses the ID token', async () => {
     keycloakAnswers(() => Promise.resolve(true), 'kc-id-token-0123456789');
-    server(() => jsonResponse(401, { error: { code: 'invalid_id_token', message: 'Invalid ID token' } }));
+    server(() => jsonResponse(401, { error: { code: 'bad_oauth_token', message: 'Invalid ID token' } }));
     renderApp(callbackUrl());
-    expect(await shownError()).toBe('Invalid ID token');
+    expect(await shownError()).toBe('The sign-in with the provider could not be verified.');
   });
 
   it('says social sign-in is not configured when /config.json names no Keycloak', async () => {
     server(() => jsonResponse(500, {}), null);
     renderApp(callbackUrl());
-    expect(await shownError()).toBe('Google sign in failed: Social sign-in is not configured');
+    expect(await shownError()).toBe('Google sign in failed: Sign-in with Google or Apple is not configured');
     expect(KeycloakMock).not.toHaveBeenCalled();
   });
 

@@ -4,6 +4,10 @@ import { dashboardFetch, LIST, rooms } from '../../test/dashboard-fixtures';
 import { ROOM_ID } from '../../test/fake-socket';
 import { jsonResponse, preloadPages, renderApp } from '../../test/render-app';
 import { makeCreatedRoom, makeRoom } from '../../test/room-fixtures';
+import { preferLanguages } from '../../test/browser-languages';
+
+/** These screens are checked in Spanish, the language of the spec's dashboard texts. */
+preferLanguages(['es-ES', 'es']);
 
 beforeAll(preloadPages);
 beforeEach(() => window.localStorage.clear());
@@ -14,12 +18,12 @@ function openAccountMenu() {
 }
 
 describe('Landing page for a signed-in visitor', () => {
-  it("shows 'Loading...' while the profile loads, then goes to the dashboard", async () => {
+  it("shows 'Cargando...' while the profile loads, then goes to the dashboard", async () => {
     storeSession(makeSession());
     let answer: (response: Response) => void = () => undefined;
     dashboardFetch({ 'GET /api/profile': () => new Promise((resolve) => (answer = resolve)) });
     renderApp('/');
-    expect(screen.getByTestId('landing-loading').textContent).toBe('Loading...');
+    expect(screen.getByTestId('landing-loading').textContent).toBe('Cargando...');
     expect(screen.queryByTestId('create-room')).toBeNull();
     await act(async () => answer(jsonResponse(200, makeProfile())));
     await waitFor(() => expect(window.location.pathname).toBe('/dashboard'));
@@ -53,12 +57,12 @@ describe('Dashboard shell', () => {
     expect(screen.getByTestId('login-button')).toBeTruthy();
   });
 
-  it("shows 'Loading dashboard...' while a stale session is being refreshed", async () => {
+  it("shows 'Cargando el panel...' while a stale session is being refreshed", async () => {
     storeSession(makeSession(10));
     let answer: (response: Response) => void = () => undefined;
     dashboardFetch({ 'POST /api/auth/token?grant_type=refresh_token': () => new Promise((resolve) => (answer = resolve)) });
     renderApp('/dashboard');
-    expect(screen.getByTestId('dashboard-loading').textContent).toBe('Loading dashboard...');
+    expect(screen.getByTestId('dashboard-loading').textContent).toBe('Cargando el panel...');
     await act(async () => answer(jsonResponse(200, makeSession())));
     expect(await screen.findByTestId('dashboard-greeting')).toBeTruthy();
   });
@@ -99,7 +103,7 @@ describe('Dashboard shell', () => {
       makeProfile({ role: 'admin' }),
     );
     renderApp('/dashboard/admin');
-    expect(await screen.findByRole('heading', { name: 'Admin Panel' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Panel de Administración' })).toBeTruthy();
     expect(window.location.pathname).toBe('/dashboard/admin');
     expect(screen.getByTestId('nav-admin').getAttribute('href')).toBe('/dashboard/admin');
   });

@@ -25,8 +25,8 @@ describe('Host room live session', () => {
     expect(socket.sentOfType('room_start')).toEqual([{ type: 'room_start', sourceLanguage: 'es' }]);
     serverSends(socket, { type: 'room_start', roomId: ROOM_ID, messageId: 'e1', timestamp: '2026-01-01T10:00:00.000Z', sourceLanguage: 'es' });
     expect(text('room-status-badge')).toBe('Active');
-    expect(text('toggle-room')).toBe('Detener la sala para todos');
-    expect(text('end-room')).toBe('Finalizar Sala');
+    expect(text('toggle-room')).toBe('Stop Room for everyone');
+    expect(text('end-room')).toBe('End Room');
 
     fireEvent.click(screen.getByTestId('toggle-recording'));
     await waitFor(() => expect(text('recording-badge')).toBe('Recording'));
@@ -139,7 +139,7 @@ describe('Host room live session', () => {
     const confirm = jest.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     renderApp(`/room/${ROOM_ID}`);
     const socket = joinServer({ room: { name: 'Keynote', status: 'active', sourceLanguage: 'en' } });
-    expect(text('toggle-room')).toBe('Detener la sala para todos');
+    expect(text('toggle-room')).toBe('Stop Room for everyone');
     fireEvent.click(screen.getByTestId('toggle-room'));
     expect(confirm).toHaveBeenLastCalledWith(expect.stringContaining('Stop Recording'));
     expect(socket.sentOfType('room_end')).toEqual([]);

@@ -19,7 +19,7 @@ describe('Landing page', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('AI Translation Rooms');
     expect(screen.getByText('Create real-time translation rooms for your events quickly and easily')).toBeTruthy();
     const input = screen.getByTestId('room-name-input') as HTMLInputElement;
-    expect(input.placeholder).toBe('Nombre de la sala (opcional)');
+    expect(input.placeholder).toBe('Room name (optional)');
     expect(input.maxLength).toBe(50);
     expect(screen.getByTestId('create-room').textContent).toBe('Create Room');
     expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Create a Room', 'Speak', 'Share']);
@@ -62,7 +62,7 @@ describe('Landing page', () => {
     renderApp('/');
     fireEvent.click(screen.getByTestId('create-room'));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe('Demasiados intentos. Espera un momento y vuelve a intentarlo.');
+    expect(alert.textContent).toBe('Too many attempts. Wait a moment and try again.');
     expect(window.location.pathname).toBe('/');
     expect(screen.getByTestId('create-room').textContent).toBe('Create Room');
     expect(window.localStorage.length).toBe(0);
@@ -72,14 +72,14 @@ describe('Landing page', () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     renderApp('/');
     fireEvent.click(screen.getByTestId('create-room'));
-    expect((await screen.findByRole('alert')).textContent).toBe('No hay conexión con el servidor. Comprueba tu red y vuelve a intentarlo.');
+    expect((await screen.findByRole('alert')).textContent).toBe('The server cannot be reached. Check your network and try again.');
   });
 
   it('falls back to the generic text when the failure has no readable body', async () => {
     fetchMock.mockResolvedValue({ ok: false, status: 502, text: () => Promise.resolve('<html>Bad gateway</html>') } as Response);
     renderApp('/');
     fireEvent.click(screen.getByTestId('create-room'));
-    expect((await screen.findByRole('alert')).textContent).toBe('El servidor respondió con un error. Vuelve a intentarlo.');
+    expect((await screen.findByRole('alert')).textContent).toBe('The server answered with an error. Please try again.');
   });
 });
 

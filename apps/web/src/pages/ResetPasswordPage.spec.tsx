@@ -9,6 +9,10 @@ import {
   storeSession,
 } from '../../test/auth-fixtures';
 import { jsonResponse, renderApp, preloadPages } from '../../test/render-app';
+import { preferLanguages } from '../../test/browser-languages';
+
+/** These screens are checked in Spanish, the language of the spec's dashboard texts. */
+preferLanguages(['es-ES', 'es']);
 
 beforeAll(preloadPages);
 
@@ -118,7 +122,7 @@ describe('Reset password page: the link', () => {
     expect(screen.getByTestId('reset-go-home').textContent).toBe('Ir al Inicio');
     fireEvent.click(screen.getByTestId('reset-request-new'));
     expect(window.location.pathname).toBe('/');
-    expect(screen.getByRole('dialog').querySelector('h2')?.textContent).toBe('Reset Password');
+    expect(screen.getByRole('dialog').querySelector('h2')?.textContent).toBe('Restablecer Contraseña');
     unmount();
 
     renderApp('/reset-password');
@@ -187,7 +191,7 @@ describe('Reset password page: the form', () => {
   });
 
   it.each([
-    [jsonResponse(422, { error: { code: 'weak_password', message: 'Password should be at least 6 characters' } }), 'Password should be at least 6 characters'],
+    [jsonResponse(422, { error: { code: 'weak_password', message: 'Password should be at least 6 characters' } }), 'La contraseña debe tener al menos 6 caracteres'],
     [jsonResponse(500, {}), 'Error al actualizar la contraseña'],
   ])('shows why the update failed (%#)', async (response, shown) => {
     await openForm(() => response);

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ROOMS_SUBJECTS, type AuthUser, type ProfileResponse, type UpdateUserBody } from '@lt/contracts';
+import { ROOMS_SUBJECTS, type AuthUser, type ProfileResponse, type UpdateProfileBody, type UpdateUserBody } from '@lt/contracts';
 import { Bus } from '@lt/platform';
 import { AccountsErrorCode, AccountsException } from '../accounts.exception';
 import { ProfilesService, toProfileResponse } from '../profiles/profiles.service';
@@ -52,5 +52,12 @@ export class AccountsService {
   async profile(sessionId: string): Promise<ProfileResponse> {
     const userId = await this.sessions.requireActive(sessionId);
     return toProfileResponse(await this.profiles.promoteIfListed(await this.profiles.get(userId)));
+  }
+
+  async updateProfile(sessionId: string, body: UpdateProfileBody): Promise<ProfileResponse> {
+    const userId = await this.sessions.requireActive(sessionId);
+    const profile = await this.profiles.promoteIfListed(await this.profiles.get(userId));
+    await this.profiles.setLocale(userId, body.locale);
+    return toProfileResponse({ ...profile, locale: body.locale });
   }
 }

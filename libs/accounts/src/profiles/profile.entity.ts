@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import type { PlanType, UserRole } from '@lt/contracts';
+import type { InterfaceLocale, PlanType, UserRole } from '@lt/contracts';
 
 @Entity({ name: 'profiles' })
 export class ProfileEntity {
@@ -10,6 +10,8 @@ export class ProfileEntity {
   @Column({ name: 'token_quota', type: 'int' }) tokenQuota!: number;
   @Column({ name: 'tokens_used', type: 'int' }) tokensUsed!: number;
   @Column({ type: 'varchar' }) role!: UserRole;
+  /** The interface language the user chose; null until they choose one. */
+  @Column({ type: 'varchar', nullable: true }) locale!: InterfaceLocale | null;
   @Column({ name: 'last_reset', type: 'timestamptz', nullable: true }) lastReset!: Date | null;
   @Column({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
 }

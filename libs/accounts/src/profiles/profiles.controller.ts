@@ -17,6 +17,11 @@ export class ProfilesController {
     return this.account.profile(request.caller.sessionId);
   }
 
+  @OnRequest(ACCOUNTS_SUBJECTS.updateProfile)
+  update(@Payload() request: BusPayload<typeof ACCOUNTS_SUBJECTS.updateProfile>) {
+    return this.account.updateProfile(request.caller.sessionId, request.body);
+  }
+
   /** Each usage event to one replica; applied once per event id whatever happens. */
   @OnEvent(ACCOUNTS_SUBJECTS.trackUsage, { queue: 'accounts' })
   async trackUsage(@Payload() event: BusPayload<typeof ACCOUNTS_SUBJECTS.trackUsage>) {

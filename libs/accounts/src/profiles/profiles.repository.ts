@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
-import type { AccountStats, TokenUsageEvent, UserRole } from '@lt/contracts';
+import type { AccountStats, InterfaceLocale, TokenUsageEvent, UserRole } from '@lt/contracts';
 import { ACCOUNTS_DATA_SOURCE } from '../accounts.database';
 import { ProfileEntity } from './profile.entity';
 
@@ -18,6 +18,10 @@ export class ProfilesRepository {
 
   async setRole(id: string, role: UserRole): Promise<void> {
     await this.db.getRepository(ProfileEntity).update({ id }, { role });
+  }
+
+  async setLocale(id: string, locale: InterfaceLocale): Promise<void> {
+    await this.db.getRepository(ProfileEntity).update({ id }, { locale });
   }
 
   /** Every profile, newest first (the admin panel). */

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { PLANS, type ProfileResponse, type TokenUsageEvent, type UserRole } from '@lt/contracts';
+import { PLANS, type InterfaceLocale, type ProfileResponse, type TokenUsageEvent, type UserRole } from '@lt/contracts';
 import { ACCOUNTS_ENV, type AccountsConfig } from '../accounts.config';
 import type { UserEntity } from '../users/user.entity';
 import { UsersRepository } from '../users/users.repository';
@@ -22,6 +22,7 @@ export function toProfileResponse(p: ProfileEntity): ProfileResponse {
     tokens_used: p.tokensUsed,
     tokens_remaining: Math.max(0, p.tokenQuota - p.tokensUsed),
     role: p.role,
+    locale: p.locale,
     last_reset: p.lastReset?.toISOString() ?? null,
     created_at: p.createdAt.toISOString(),
   };
@@ -50,6 +51,7 @@ export class ProfilesService {
       tokenQuota: PLANS.free.tokenQuota,
       tokensUsed: 0,
       role: this.roleFor(user.email),
+      locale: null,
       lastReset: null,
       createdAt: new Date(),
     };
@@ -73,6 +75,10 @@ export class ProfilesService {
     if (profile.role === 'admin' || this.roleFor(profile.email) !== 'admin') return profile;
     await this.profiles.setRole(profile.id, 'admin');
     return { ...profile, role: 'admin' };
+  }
+
+  setLocale(userId: string, locale: InterfaceLocale): Promise<void> {
+    return this.profiles.setLocale(userId, locale);
   }
 
   trackUsage(event: TokenUsageEvent): Promise<boolean> {

@@ -8,6 +8,7 @@ import {
   recoverBodySchema,
   refreshGrantBodySchema,
   signupBodySchema,
+  updateProfileBodySchema,
   updateUserBodySchema,
 } from './auth.dto';
 import { userRoleSchema, type AuthSession, type AuthUser, type ProfileResponse, type SignupResponse } from './auth.response';
@@ -93,6 +94,8 @@ export const ACCOUNTS_SUBJECTS = {
   updateUser: requestRoute('accounts.user.update', callerRequest(updateUserBodySchema), typed<AuthUser>()),
   deleteUser: requestRoute('accounts.user.delete', callerOnly, typed<Record<string, never>>()),
   getProfile: requestRoute('accounts.profile.get', callerOnly, typed<ProfileResponse>()),
+  /** request: change the caller's own settings (the interface language) */
+  updateProfile: requestRoute('accounts.profile.update', callerRequest(updateProfileBodySchema), typed<ProfileResponse>()),
   /** request: the public keys that verify access tokens (JWKS) */
   jwks: requestRoute('accounts.keys.jwks', z.object({}), typed<JsonWebKeySet>()),
   /** request: the sessions revoked within an access token's lifetime, for a gateway that starts or reconnects */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { cleanText } from '../text';
+import { interfaceLocaleSchema } from './auth.response';
 
 /** The auth server's messages: the `message` of auth error bodies, which the web maps to its texts. */
 export const AUTH_MESSAGES = {
@@ -45,6 +46,9 @@ export const updateUserBodySchema = z
   .strict()
   .refine((b) => b.name !== undefined || b.email !== undefined || b.password !== undefined, 'Nothing to update');
 
+/** `PATCH /api/profile`: the caller's own settings. */
+export const updateProfileBodySchema = z.object({ locale: interfaceLocaleSchema }).strict();
+
 export type SignupBody = z.infer<typeof signupBodySchema>;
 export type PasswordGrantBody = z.infer<typeof passwordGrantBodySchema>;
 export type RefreshGrantBody = z.infer<typeof refreshGrantBodySchema>;
@@ -54,3 +58,4 @@ export type GrantType = z.infer<typeof grantTypeSchema>;
 export type RecoverBody = z.infer<typeof recoverBodySchema>;
 export type VerifyLinkQuery = z.infer<typeof verifyLinkQuerySchema>;
 export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
+export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;

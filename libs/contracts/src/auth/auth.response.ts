@@ -36,6 +36,8 @@ export const signupResponseSchema = z
 
 export const planTypeSchema = z.enum(['free', 'premium']);
 export const userRoleSchema = z.enum(['user', 'admin']);
+/** The languages the web interface is written in (not the languages captions are read in). */
+export const interfaceLocaleSchema = z.enum(['en', 'es']).meta({ id: 'InterfaceLocale', description: 'A language of the web interface' });
 
 /** `GET /api/profile`: the user's profile (plan, quota, role), plus what is left of the quota. */
 export const profileResponseSchema = z
@@ -48,6 +50,7 @@ export const profileResponseSchema = z
     tokens_used: z.int().meta({ examples: [1200] }),
     tokens_remaining: z.int().meta({ examples: [8800] }),
     role: userRoleSchema,
+    locale: interfaceLocaleSchema.nullable().describe("The interface language the user chose; null until they choose one"),
     last_reset: timestamp.nullable(),
     created_at: timestamp,
   })
@@ -71,4 +74,5 @@ export type SignupResponse = z.infer<typeof signupResponseSchema>;
 export type PlanType = z.infer<typeof planTypeSchema>;
 export type UserRole = z.infer<typeof userRoleSchema>;
 export type ProfileResponse = z.infer<typeof profileResponseSchema>;
+export type InterfaceLocale = z.infer<typeof interfaceLocaleSchema>;
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -6,6 +6,7 @@ import {
   recoverBodySchema,
   refreshGrantBodySchema,
   signupBodySchema,
+  updateProfileBodySchema,
   updateUserBodySchema,
   verifyLinkQuerySchema,
 } from '../auth/auth.dto';
@@ -186,6 +187,20 @@ export const API_ROUTES: readonly ApiRoute[] = [
     responses: {
       200: { description: 'Plan, role and token quota', body: profileResponseSchema },
       ...apiErrors(SERVICE_ERRORS, signedIn),
+    },
+  },
+  {
+    method: 'patch',
+    path: '/api/profile',
+    operationId: 'updateProfile',
+    summary: "Change the caller's interface language",
+    description: 'The web applies it on every browser where the user signs in.',
+    tag: 'profile',
+    auth: 'bearer',
+    body: updateProfileBodySchema,
+    responses: {
+      200: { description: 'The updated profile', body: profileResponseSchema },
+      ...apiErrors(STATE_CHANGING_ERRORS, SERVICE_ERRORS, signedIn, { 400: validation }),
     },
   },
   {

@@ -46,7 +46,8 @@ const EXPORTS: Record<TranscriptFormat, { contentType: string; summary: string; 
     summary: 'The transcript as a text file',
     description:
       'UTF-8 text named `transcripcion-{room name}-{YYYY-MM-DD}.txt`: a header (Sala, Fecha, Duración, Idioma), the line ' +
-      '`--- TRANSCRIPCIÓN ---`, then one `[HH:mm:ss] (confidence) text` per message, separated by blank lines (docs/api.md).',
+      '`--- TRANSCRIPCIÓN ---`, then one `[HH:mm:ss] (confidence) text` per message, separated by blank lines (docs/api.md). ' +
+      'With `ui=en` the labels and the name are English (`transcript-…`, Room, Date, Duration, Language, `--- TRANSCRIPT ---`).',
   },
   srt: {
     contentType: 'application/x-subrip; charset=utf-8',
@@ -68,14 +69,15 @@ const exportRoute = (format: TranscriptFormat): ApiRoute =>
     summary: EXPORTS[format].summary,
     description:
       `${EXPORTS[format].description} Without \`lang\`, each message as it was spoken; with it, in that language: stored ` +
-      'translations, and the missing ones translated once and stored. Dates and times in `tz` (UTC by default).',
+      'translations, and the missing ones translated once and stored. Dates and times in `tz` (UTC by default); labels and ' +
+      'file name in the interface language `ui` (es by default).',
     query: transcriptExportQuerySchema,
     responses: {
       200: {
         description: 'The file, as an attachment',
         contentType: EXPORTS[format].contentType,
         body: z.string(),
-        headers: { 'Content-Disposition': { description: 'attachment; filename="transcripcion-…"', schema: z.string() } },
+        headers: { 'Content-Disposition': { description: 'attachment; filename="transcripcion-…" (ui=en: "transcript-…")', schema: z.string() } },
       },
       ...apiErrors(SERVICE_ERRORS, signedIn, ownRoom),
     },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SCHEDULE } from '../constants';
 import { hostLanguageCodeSchema, languageCodeSchema } from '../languages';
+import { interfaceLocaleSchema } from '../auth/auth.response';
 import { cleanText } from '../text';
 import { ownedRoomSchema, roomResponseSchema, roomStatusSchema } from './room.response';
 
@@ -120,8 +121,15 @@ export const timeZoneSchema = z
   .meta({ description: 'IANA time zone of the dates and times in the file (UTC when absent)', examples: ['Europe/Madrid'] });
 
 /**
- * `GET /api/rooms/:roomId/transcript.{txt,srt,vtt}?lang=&tz=`: the messages as spoken by default; with `lang`,
- * in that language (stored translations, the missing ones translated once and kept).
+ * `GET /api/rooms/:roomId/transcript.{txt,srt,vtt}?lang=&tz=&ui=`: the messages as spoken by default; with `lang`,
+ * in that language (stored translations, the missing ones translated once and kept). `ui` is the interface
+ * language of the file's labels and name (Spanish when absent), apart from the language of the messages.
  */
-export const transcriptExportQuerySchema = z.object({ lang: languageCodeSchema.optional(), tz: timeZoneSchema.optional() }).strict();
+export const transcriptExportQuerySchema = z
+  .object({
+    lang: languageCodeSchema.optional(),
+    tz: timeZoneSchema.optional(),
+    ui: interfaceLocaleSchema.optional().describe("The interface language of the file's labels and name (es when absent)"),
+  })
+  .strict();
 export type TranscriptExportQuery = z.infer<typeof transcriptExportQuerySchema>;

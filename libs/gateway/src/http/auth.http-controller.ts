@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Patch, Post, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import {
   ACCOUNTS_SUBJECTS,
@@ -11,6 +11,7 @@ import {
   recoverBodySchema,
   refreshGrantBodySchema,
   signupBodySchema,
+  updateProfileBodySchema,
   updateUserBodySchema,
   verifyLinkQuerySchema,
   type AuthSession,
@@ -18,6 +19,7 @@ import {
   type CallerContext,
   type ProfileResponse,
   type RecoverBody,
+  type UpdateProfileBody,
   type UpdateUserBody,
   type SignupResponse,
 } from '@lt/contracts';
@@ -137,5 +139,11 @@ export class AuthHttpController {
   @UseGuards(AuthGuard)
   profile(@Caller() caller: Caller): Promise<ProfileResponse> {
     return this.bus.request(ACCOUNTS_SUBJECTS.getProfile, { caller: sessionOf(caller) });
+  }
+
+  @Patch('profile')
+  @UseGuards(AuthGuard)
+  updateProfile(@Caller() caller: Caller, @ValidBody(updateProfileBodySchema) body: UpdateProfileBody): Promise<ProfileResponse> {
+    return this.bus.request(ACCOUNTS_SUBJECTS.updateProfile, { caller: sessionOf(caller), body });
   }
 }

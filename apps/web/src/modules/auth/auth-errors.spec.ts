@@ -9,8 +9,9 @@ import {
   socialUnavailableText,
 } from './auth-errors';
 
-const t = (key: Parameters<typeof translate>[1], params?: Parameters<typeof translate>[2]) => translate('es', key, params);
-const fromServer = (message: string, status = 400) => new ApiError(status, 'auth_error', message);
+const t = (key: Parameters<typeof translate>[1], params?: Parameters<typeof translate>[2]) => translate('en', key, params);
+const tEs = (key: Parameters<typeof translate>[1], params?: Parameters<typeof translate>[2]) => translate('es', key, params);
+const fromServer = (message: string, status = 400, code = 'auth_error') => new ApiError(status, code, message);
 
 describe('sign-in and sign-up errors', () => {
   it.each([
@@ -19,14 +20,21 @@ describe('sign-in and sign-up errors', () => {
     ['Database error saving new user', 'There was a problem creating your account. Please try again in a moment.'],
     ['Database error', 'There was a problem creating your account. Please try again in a moment.'],
     ['Email not confirmed', 'Please check your email and click the confirmation link before signing in.'],
-    ['Too many sign-in attempts. Please wait a while and try again.', 'Too many sign-in attempts. Please wait a while and try again.'],
     [AUTH_MESSAGES.missingCredentials, 'You must provide either an email or phone number and a password'],
   ])('%s', (server, shown) => {
     expect(signInErrorText(fromServer(server), t)).toBe(shown);
   });
 
+  it('shows any other server answer by its error code, in the interface language, never its English message', () => {
+    const limited = fromServer(AUTH_MESSAGES.tooManyAttempts, 429, 'over_request_rate_limit');
+    expect(signInErrorText(limited, t)).toBe('Too many attempts. Wait a moment and try again.');
+    expect(signInErrorText(limited, tEs)).toBe('Demasiados intentos. Espera un momento y vuelve a intentarlo.');
+    expect(signInErrorText(fromServer('Invalid login credentials'), tEs)).toBe('El correo o la contraseña no son correctos. Revisa tus datos.');
+    expect(signInErrorText(fromServer('Something the web does not know'), tEs)).toBe('Ha ocurrido un error inesperado. Inténtalo de nuevo.');
+  });
+
   it('falls back to the generic text when there is no message', () => {
-    expect(signInErrorText(new ApiError(0, 'network', ''), t)).toBe('An unexpected error occurred. Please try again.');
+    expect(signInErrorText(new ApiError(0, 'network', ''), t)).toBe('The server cannot be reached. Check your network and try again.');
     expect(signInErrorText(undefined, t)).toBe('An unexpected error occurred. Please try again.');
   });
 });
@@ -35,36 +43,39 @@ describe('reset errors', () => {
   it.each([
     ['Email not confirmed', 'Por favor, confirma tu email antes de restablecer la contraseña.'],
     ['User not found', 'No encontramos una cuenta con este email.'],
-    ['Too many requests. Please wait a moment and try again.', 'Too many requests. Please wait a moment and try again.'],
     ['', 'Error enviando el email de restablecimiento'],
   ])('%s', (server, shown) => {
-    expect(resetErrorText(fromServer(server), t)).toBe(shown);
+    expect(resetErrorText(fromServer(server), tEs)).toBe(shown);
+  });
+
+  it('shows a rate limit by its code', () => {
+    expect(resetErrorText(fromServer(AUTH_MESSAGES.tooManyRequests, 429, 'over_request_rate_limit'), t)).toBe('Too many attempts. Wait a moment and try again.');
   });
 });
 
 describe('social errors', () => {
-  it('shows the raw message, else the provider fallback', () => {
-    expect(socialErrorText(fromServer('Invalid ID token', 401), 'google', t)).toBe('Invalid ID token');
-    expect(socialErrorText(new ApiError(0, 'network', ''), 'google', t)).toBe('Google sign in failed');
+  it('shows the text of the server code, else the provider fallback', () => {
+    expect(socialErrorText(fromServer('Invalid ID token', 401, 'bad_oauth_token'), 'google', t)).toBe('The sign-in with the provider could not be verified.');
     expect(socialErrorText(new Error(''), 'apple', t)).toBe('Apple sign in failed');
+    expect(socialErrorText(new Error('boom'), 'google', tEs)).toBe('No se pudo iniciar sesión con Google');
   });
 
-  it('reads OAuth error objects thrown by keycloak-js', () => {
-    expect(socialErrorText({ error: 'access_denied', error_description: 'User cancelled' }, 'google', t)).toBe('User cancelled');
-    expect(socialErrorText({ error: 'access_denied' }, 'apple', t)).toBe('access_denied');
+  it('does not show the English text of OAuth error objects thrown by keycloak-js', () => {
+    expect(socialErrorText({ error: 'access_denied', error_description: 'User cancelled' }, 'google', t)).toBe('Google sign in failed');
+    expect(socialErrorText({ error: 'access_denied' }, 'apple', tEs)).toBe('No se pudo iniciar sesión con Apple');
   });
 
   it('names the provider and the reason when social sign-in is not configured', () => {
-    expect(socialUnavailableText('google', t)).toBe('Google sign in failed: Social sign-in is not configured');
-    expect(socialUnavailableText('apple', t)).toBe('Apple sign in failed: Social sign-in is not configured');
+    expect(socialUnavailableText('google', t)).toBe('Google sign in failed: Sign-in with Google or Apple is not configured');
+    expect(socialUnavailableText('apple', tEs)).toBe('No se pudo iniciar sesión con Apple: El inicio de sesión con Google o Apple no está configurado');
   });
 });
 
 describe('password update errors', () => {
-  it('shows the server message, else the Spanish fallback', () => {
-    expect(passwordUpdateErrorText(fromServer('Password should be at least 6 characters'), t)).toBe(
-      'Password should be at least 6 characters',
+  it('shows a too-short password in the interface language, else the fallback', () => {
+    expect(passwordUpdateErrorText(fromServer('Password should be at least 6 characters', 400, 'validation_failed'), tEs)).toBe(
+      'La contraseña debe tener al menos 6 caracteres',
     );
-    expect(passwordUpdateErrorText(new ApiError(500, 'internal', ''), t)).toBe('Error al actualizar la contraseña');
+    expect(passwordUpdateErrorText(new Error(''), tEs)).toBe('Error al actualizar la contraseña');
   });
 });

@@ -73,8 +73,9 @@ export function csvErrorText(error: CsvError, t: GlossaryTranslate): string {
   return t('glossary.line', { line: error.line, message });
 }
 
-/** `glosario-<room name>` in lower-case ASCII letters and digits, as transcript files are named. */
-export const exportNameOf = (roomName: string) => `glosario-${sanitiseFileName(roomName)}`;
+/** `glosario-<room name>` (English: `glossary-…`) in lower-case ASCII letters and digits, as transcript files are named. */
+export const exportNameOf = (roomName: string, t: (key: 'export.glossaryName', params: { name: string }) => string) =>
+  t('export.glossaryName', { name: sanitiseFileName(roomName) });
 
 /** Saves a text file from the browser. */
 export function downloadText(text: string, filename: string, type: string): void {

@@ -9,6 +9,10 @@ import { I18nProvider } from '../../i18n/I18nProvider';
 import { AuthClient } from '../../modules/auth/auth-client';
 import { AuthContext } from '../../modules/auth/auth-context';
 import { AdminPanel } from '../../modules/admin/components/AdminPanel';
+import { preferLanguages } from '../../../test/browser-languages';
+
+/** These screens are checked in Spanish, the language of the spec's dashboard texts. */
+preferLanguages(['es-ES', 'es']);
 
 beforeAll(preloadPages);
 beforeEach(() => {
@@ -114,6 +118,8 @@ function openTab(name: string) {
 }
 
 describe('Admin panel', () => {
+  preferLanguages(['en-US', 'en']);
+
   it("tells a non-admin 'Access Denied' and asks the server for nothing", () => {
     const fetchMock = jest.fn();
     window.fetch = fetchMock;

@@ -4,6 +4,10 @@ import { bodyOf, callsTo, dashboardFetch, LIST, rooms } from '../../../test/dash
 import { ROOM_ID } from '../../../test/fake-socket';
 import { jsonResponse, preloadPages, renderApp } from '../../../test/render-app';
 import { makeCreatedRoom, makeRoom } from '../../../test/room-fixtures';
+import { preferLanguages } from '../../../test/browser-languages';
+
+/** These screens are checked in Spanish, the language of the spec's dashboard texts. */
+preferLanguages(['es-ES', 'es']);
 
 const OTHER_ID = '30000000-0000-4000-8000-000000000003';
 

@@ -5,6 +5,10 @@ import { dashboardFetch, LIST, rooms } from '../../../test/dashboard-fixtures';
 import { ROOM_ID } from '../../../test/fake-socket';
 import { jsonResponse, preloadPages, renderApp } from '../../../test/render-app';
 import { makeRoom } from '../../../test/room-fixtures';
+import { preferLanguages } from '../../../test/browser-languages';
+
+/** These screens are checked in Spanish, the language of the spec's dashboard texts. */
+preferLanguages(['es-ES', 'es']);
 
 const room = makeRoom({ name: 'Keynote', status: 'ended', source_language: 'es', created_at: '2026-03-05T09:00:00.000Z', updated_at: '2026-03-05T09:45:00.000Z' });
 const TRANSCRIPT = `GET /api/rooms/${ROOM_ID}/transcript`;
@@ -68,16 +72,16 @@ describe('Transcript modal', () => {
     expect(within(dialog).getByTestId('transcript-footer').textContent).toContain('Total de mensajes: 0');
   });
 
-  it("says 'Error loading transcription: …' when it cannot be loaded, and closes", async () => {
+  it("says 'Error al cargar la transcripción: …' when it cannot be loaded, and closes", async () => {
     const { dialog } = await openTranscript({ [TRANSCRIPT]: () => jsonResponse(404, { error: { code: 'room_not_found', message: 'Room not found' } }) });
-    expect((await within(dialog).findByTestId('transcript-error')).textContent).toBe('Error loading transcription: La sala no existe o ya no está disponible.');
+    expect((await within(dialog).findByTestId('transcript-error')).textContent).toBe('Error al cargar la transcripción: La sala no existe o ya no está disponible.');
     fireEvent.click(within(dialog).getByTestId('transcript-close'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('downloads the chosen format and language from the export route with the time zone', async () => {
     const blob = new Blob(['1\n00:00:01,000 --> 00:00:02,000\nHola\n']);
-    const exportUrl = `/api/rooms/${ROOM_ID}/transcript.srt?lang=fr&tz=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)}`;
+    const exportUrl = `/api/rooms/${ROOM_ID}/transcript.srt?lang=fr&tz=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)}&ui=es`;
     const created: string[] = [];
     URL.createObjectURL = jest.fn(() => 'blob:transcript');
     URL.revokeObjectURL = jest.fn();

@@ -4,6 +4,7 @@ import {
   textDirection,
   ROOMS_SUBJECTS,
   TRANSLATE_SUBJECTS,
+  type InterfaceLocale,
   type LanguageCode,
   type TranscriptExportQuery,
   type TranscriptFormat,
@@ -11,15 +12,16 @@ import {
 } from '@lt/contracts';
 import { Bus } from '@lt/platform';
 import { formatExport, isolate, type ExportFile } from './transcript-formats';
+import { DEFAULT_EXPORT_LOCALE, EXPORT_TEXTS } from './transcript-texts';
 
 /** Messages translated per request to translate-svc: it translates what is missing four at a time. */
 const TRANSLATION_BATCH = 100;
 /** A batch of missing translations is a hundred LLM calls at worst. */
 const TRANSLATION_BATCH_TIMEOUT_MS = 120_000;
 
-const languageLabel = (code: LanguageCode | null | undefined) => {
+const languageLabel = (code: LanguageCode | null | undefined, ui: InterfaceLocale) => {
   const language = findLanguage(code);
-  return language ? `${isolate(language.name, language.dir)} (${language.code})` : 'No configurado';
+  return language ? `${isolate(language.name, language.dir)} (${language.code})` : EXPORT_TEXTS[ui].notConfigured;
 };
 
 /**
@@ -38,9 +40,11 @@ export class TranscriptExports {
     const { room, messages } = await this.transcript(roomId, ownerId);
     const translated = query.lang ? await this.translations(roomId, query.lang) : null;
     const lang = query.lang ?? room.source_language;
+    const ui = query.ui ?? DEFAULT_EXPORT_LOCALE;
     return formatExport(format, {
       room,
-      language: languageLabel(lang),
+      ui,
+      language: languageLabel(lang, ui),
       tz: query.tz ?? 'UTC',
       dir: textDirection(lang),
       lines: messages.map((m) => ({

@@ -31,6 +31,16 @@ describe('transcript exports', () => {
     );
   });
 
+  it('writes the labels and the file name in the interface language asked for', () => {
+    expect(formatTxt({ room, language: 'Español (es)', tz: 'UTC', lines: lines.slice(0, 1), ui: 'en' })).toBe(
+      'Room: Conferencia: Año 2025\nDate: 01/05/2025 07:30 (UTC)\nDuration: 1h 5m\nLanguage: Español (es)\n\n--- TRANSCRIPT ---\n\n' +
+        '[07:31:00] (High confidence) Buenos días a todos\n',
+    );
+    expect(formatTxt({ room, language: 'x', tz: 'UTC', lines: lines.slice(2), ui: 'es' })).toContain('[07:31:20] (Baja confianza) Gracias\n');
+    expect(exportFileName(room, 'UTC', 'vtt', 'en')).toBe('transcript-conferencia-ano-2025-2025-05-01.vtt');
+    expect(formatExport('srt', { room, language: 'x', tz: 'UTC', lines, ui: 'en' }).fileName).toBe('transcript-conferencia-ano-2025-2025-05-01.srt');
+  });
+
   it('names the file after the room and its day in the zone', () => {
     expect(exportFileName(room, 'Europe/Madrid', 'txt')).toBe('transcripcion-conferencia-ano-2025-2025-05-01.txt');
     expect(exportFileName({ ...room, created_at: '2025-05-01T23:30:00.000Z' }, 'Europe/Madrid', 'srt')).toBe(

@@ -1,4 +1,5 @@
-import { sanitiseFileName, type ConfidenceLevel, type RoomResponse, type TextDirection, type TranscriptFormat } from '@lt/contracts';
+import { sanitiseFileName, type ConfidenceLevel, type InterfaceLocale, type RoomResponse, type TextDirection, type TranscriptFormat } from '@lt/contracts';
+import { DEFAULT_EXPORT_LOCALE, EXPORT_TEXTS } from './transcript-texts';
 
 export { sanitiseFileName };
 
@@ -18,6 +19,8 @@ export interface ExportInput {
   /** The direction of the lines' language (right to left for Arabic, Hebrew, Persian, Urdu). */
   dir?: TextDirection;
   lines: ExportLine[];
+  /** The interface language of the labels and the file name (Spanish when absent). */
+  ui?: InterfaceLocale;
 }
 
 export interface ExportFile {
@@ -26,14 +29,10 @@ export interface ExportFile {
   body: string;
 }
 
-/** The History screen's confidence badges: high, medium, and anything else as low. */
-export const CONFIDENCE_LABELS: Record<ConfidenceLevel, string> = {
-  high: 'Alta confianza',
-  medium: 'Confianza media',
-  low: 'Baja confianza',
-};
+/** The dashboard's confidence badges, in Spanish. */
+export const CONFIDENCE_LABELS: Record<ConfidenceLevel, string> = EXPORT_TEXTS.es.confidence;
 
-export const TRANSCRIPT_MARKER = '--- TRANSCRIPCIÓN ---';
+export const TRANSCRIPT_MARKER = EXPORT_TEXTS.es.marker;
 
 /** A cue lasts until the next message, and never longer than this. */
 export const MAX_CUE_MS = 7_000;
@@ -75,10 +74,13 @@ export function formatDuration(fromIso: string, toIso: string): string {
   return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
 }
 
-/** `transcripcion-{sanitised room name}-{YYYY-MM-DD of the room's creation in tz}.{ext}`. */
-export function exportFileName(room: ExportInput['room'], tz: string, format: TranscriptFormat): string {
+/**
+ * `transcripcion-{sanitised room name}-{YYYY-MM-DD of the room's creation in tz}.{ext}`; in English
+ * `transcript-…`.
+ */
+export function exportFileName(room: ExportInput['room'], tz: string, format: TranscriptFormat, ui: InterfaceLocale = DEFAULT_EXPORT_LOCALE): string {
   const t = localTime(room.created_at, tz);
-  return `transcripcion-${sanitiseFileName(room.name)}-${t.year}-${t.month}-${t.day}.${format}`;
+  return `${EXPORT_TEXTS[ui].filePrefix}-${sanitiseFileName(room.name)}-${t.year}-${t.month}-${t.day}.${format}`;
 }
 
 /**
@@ -110,20 +112,23 @@ const oneLine = (text: string) => text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
  *     [HH:mm:ss] (Alta confianza) text
  *
  *     [HH:mm:ss] (Confianza media) text
+ *
+ * The labels are in the interface language `ui` (Room, Date, Duration, Language, TRANSCRIPT, High confidence…).
  */
 export function formatTxt(input: ExportInput): string {
+  const texts = EXPORT_TEXTS[input.ui ?? DEFAULT_EXPORT_LOCALE];
   const created = localTime(input.room.created_at, input.tz);
   const header = [
-    `Sala: ${oneLine(input.room.name)}`,
-    `Fecha: ${created.day}/${created.month}/${created.year} ${created.hour}:${created.minute} (${input.tz})`,
-    `Duración: ${formatDuration(input.room.created_at, input.room.updated_at)}`,
-    `Idioma: ${input.language}`,
+    `${texts.room}: ${oneLine(input.room.name)}`,
+    `${texts.date}: ${created.day}/${created.month}/${created.year} ${created.hour}:${created.minute} (${input.tz})`,
+    `${texts.duration}: ${formatDuration(input.room.created_at, input.room.updated_at)}`,
+    `${texts.language}: ${input.language}`,
   ];
   const messages = input.lines.map((line) => {
     const t = localTime(line.timestamp, input.tz);
-    return `[${t.hour}:${t.minute}:${t.second}] (${CONFIDENCE_LABELS[line.confidence]}) ${isolate(oneLine(line.text), input.dir)}`;
+    return `[${t.hour}:${t.minute}:${t.second}] (${texts.confidence[line.confidence]}) ${isolate(oneLine(line.text), input.dir)}`;
   });
-  return [...header, '', TRANSCRIPT_MARKER, ...(messages.length ? ['', messages.join('\n\n')] : [])].join('\n') + '\n';
+  return [...header, '', texts.marker, ...(messages.length ? ['', messages.join('\n\n')] : [])].join('\n') + '\n';
 }
 
 interface Cue {
@@ -170,5 +175,5 @@ export function formatVtt(lines: ExportLine[], dir: TextDirection = 'ltr'): stri
 
 export function formatExport(format: TranscriptFormat, input: ExportInput): ExportFile {
   const body = format === 'txt' ? formatTxt(input) : format === 'srt' ? formatSrt(input.lines, input.dir) : formatVtt(input.lines, input.dir);
-  return { fileName: exportFileName(input.room, input.tz, format), contentType: CONTENT_TYPES[format], body };
+  return { fileName: exportFileName(input.room, input.tz, format, input.ui), contentType: CONTENT_TYPES[format], body };
 }

@@ -43,7 +43,7 @@ describe('Authentication modal: modes and texts', () => {
     expect(dialog().getAttribute('aria-modal')).toBe('true');
     expect(title()).toBe('Welcome Back');
     expect(screen.getByTestId('auth-to-signup').textContent).toBe("Don't have an account? Create one now");
-    expect(screen.getByTestId('auth-forgot').textContent).toBe('¿Olvidaste tu contraseña?');
+    expect(screen.getByTestId('auth-forgot').textContent).toBe('Forgot your password?');
     expect(screen.getByText('Or continue with')).toBeTruthy();
     expect(screen.getByTestId('auth-google').textContent).toBe('Continue with Google');
     expect(screen.getByTestId('auth-apple').textContent).toBe('Continue with Apple');
@@ -156,7 +156,7 @@ describe('Authentication modal: submitting', () => {
     fireEvent.click(screen.getByTestId('auth-forgot'));
     type('auth-email', 'ana.garcia@example.com');
     fireEvent.click(submit());
-    await waitFor(() => expect(submit().textContent).toBe('Enviando...'));
+    await waitFor(() => expect(submit().textContent).toBe('Sending...'));
     expect(submit().disabled).toBe(true);
 
     await act(async () => answer.resolve(jsonResponse(200, {})));
@@ -176,7 +176,7 @@ describe('Authentication modal: submitting', () => {
     type('auth-email', 'ana.garcia@example.com');
     fireEvent.click(submit());
     expect((await screen.findByTestId('auth-error')).textContent).toBe(
-      'Por favor, confirma tu email antes de restablecer la contraseña.',
+      'Please confirm your email before resetting your password.',
     );
   });
 });
@@ -225,10 +225,10 @@ describe('Authentication modal: social sign-in', () => {
     routeFetch({ 'GET /config.json': () => jsonResponse(200, { languages: [], limits: { roomNameMax: 50 }, keycloak: null }) });
     openModal();
     fireEvent.click(screen.getByTestId('auth-google'));
-    expect((await screen.findByTestId('auth-error')).textContent).toBe('Google sign in failed: Social sign-in is not configured');
+    expect((await screen.findByTestId('auth-error')).textContent).toBe('Google sign in failed: Sign-in with Google or Apple is not configured');
     fireEvent.click(screen.getByTestId('auth-apple'));
     await waitFor(() =>
-      expect(screen.getByTestId('auth-error').textContent).toBe('Apple sign in failed: Social sign-in is not configured'),
+      expect(screen.getByTestId('auth-error').textContent).toBe('Apple sign in failed: Sign-in with Google or Apple is not configured'),
     );
     expect(KeycloakMock).not.toHaveBeenCalled();
   });
@@ -248,7 +248,7 @@ describe('Authentication modal: social sign-in', () => {
     expect(submit().textContent).toBe('Please wait...');
   });
 
-  it('shows the raw message when Keycloak cannot start', async () => {
+  it('says that the sign-in failed when Keycloak cannot start, without its English message', async () => {
     KeycloakMock.mockImplementation(() => ({ init: jest.fn().mockRejectedValue(new Error('Network down')), login: jest.fn() }));
     routeFetch({
       'GET /config.json': () =>
@@ -256,6 +256,6 @@ describe('Authentication modal: social sign-in', () => {
     });
     openModal();
     fireEvent.click(screen.getByTestId('auth-google'));
-    expect((await screen.findByTestId('auth-error')).textContent).toBe('Network down');
+    expect((await screen.findByTestId('auth-error')).textContent).toBe('Google sign in failed');
   });
 });

@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useT } from '../../../i18n/useT';
 import { useLatest } from '../../../lib/useLatest';
-import { serverMessage, socialErrorText, socialUnavailableText } from '../auth-errors';
+import { errorText } from '../../../lib/error-text';
+import { socialErrorText, socialUnavailableText } from '../auth-errors';
 import { completeSocialSignIn, rememberedProvider, SocialSignInError, SocialUnavailableError } from '../social-sign-in';
 import { useAuth } from './useAuth';
 import { useLoadPublicConfig } from './useLoadPublicConfig';
@@ -42,7 +43,7 @@ export function useSocialCallback(): SocialCallbackState {
 
   if (!failure) return { phase: 'pending' };
   const { error, provider } = failure;
-  if (!provider) return { phase: 'error', message: serverMessage(error) || t('error.unexpected') };
+  if (!provider) return { phase: 'error', message: errorText(error, t) };
   if (error instanceof SocialUnavailableError) return { phase: 'error', message: socialUnavailableText(provider, t) };
   return { phase: 'error', message: socialErrorText(error, provider, t) };
 }

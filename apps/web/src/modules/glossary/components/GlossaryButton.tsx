@@ -33,7 +33,7 @@ export function GlossaryButton({ roomId, hostKey, roomName }: { roomId: string; 
       </button>
       {open && (
         <Suspense fallback={null}>
-          <GlossaryDialog roomId={roomId} credential={credential} exportName={exportNameOf(roomName)} onClose={() => setOpen(false)} />
+          <GlossaryDialog roomId={roomId} credential={credential} exportName={exportNameOf(roomName, t)} onClose={() => setOpen(false)} />
         </Suspense>
       )}
     </>

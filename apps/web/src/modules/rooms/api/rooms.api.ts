@@ -2,6 +2,7 @@ import type {
   CreateOwnedRoomBody,
   CreateRoomBody,
   CreateRoomResponse,
+  InterfaceLocale,
   RoomListResponse,
   RoomResponse,
   TranscriptFormat,
@@ -68,12 +69,15 @@ export interface TranscriptExport {
   lang?: string;
   /** IANA zone the file's clock times are written in. */
   timeZone: string;
+  /** The interface language of the file's labels and name. */
+  ui: InterfaceLocale;
 }
 
-export function transcriptExportPath(roomId: string, { format, lang, timeZone }: TranscriptExport): string {
+export function transcriptExportPath(roomId: string, { format, lang, timeZone, ui }: TranscriptExport): string {
   const params = new URLSearchParams();
   if (lang) params.set('lang', lang);
   params.set('tz', timeZone);
+  params.set('ui', ui);
   return `${roomPath(roomId)}/transcript.${format}?${params.toString()}`;
 }
 

@@ -1,4 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
+import { useLocale } from '../../../i18n/useLocale';
+import { useT } from '../../../i18n/useT';
 import { useAuth } from '../../auth/hooks/useAuth';
 import { exportTranscript, type TranscriptExport } from '../api/rooms.api';
 
@@ -15,14 +17,16 @@ function saveFile(blob: Blob, filename: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** Downloads a transcript export under the name the server gives it. */
+/** Downloads a transcript export, labelled in the interface language, under the name the server gives it. */
 export function useExportTranscript(roomId: string) {
   const { client } = useAuth();
-  return useMutation<string, Error, Omit<TranscriptExport, 'timeZone'>>({
+  const { locale } = useLocale();
+  const t = useT();
+  return useMutation<string, Error, Omit<TranscriptExport, 'timeZone' | 'ui'>>({
     mutationFn: async (options) => {
       const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-      const file = await exportTranscript(roomId, { ...options, timeZone }, client.download);
-      const filename = file.filename ?? `transcript-${roomId.slice(0, 8)}.${options.format}`;
+      const file = await exportTranscript(roomId, { ...options, timeZone, ui: locale }, client.download);
+      const filename = file.filename ?? t('export.fileName', { id: roomId.slice(0, 8), ext: options.format });
       saveFile(file.blob, filename);
       return filename;
     },

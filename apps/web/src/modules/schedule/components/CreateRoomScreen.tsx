@@ -48,7 +48,7 @@ export function CreateRoomScreen() {
           );
         }}
       >
-        <GlossarySection draft={glossary} exportName={exportNameOf('')} headingId={`${id}-glossary`} disabled={busy} />
+        <GlossarySection draft={glossary} exportName={exportNameOf('', t)} headingId={`${id}-glossary`} disabled={busy} />
       </RoomForm>
     </div>
   );

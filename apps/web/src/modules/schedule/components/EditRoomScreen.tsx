@@ -66,7 +66,7 @@ export function EditRoomScreen({ roomId }: { roomId: string }) {
             );
           }}
         >
-          <GlossarySection draft={glossary} exportName={exportNameOf(room.data.name)} headingId={`${id}-glossary`} disabled={busy} />
+          <GlossarySection draft={glossary} exportName={exportNameOf(room.data.name, t)} headingId={`${id}-glossary`} disabled={busy} />
         </RoomForm>
       )}
     </div>
