@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import {
   FINAL_TRANSCRIPT_ERRORS,
+  GLOSSARY_REVISION,
   LIMITS,
   LIVE_SUBJECTS,
   LiveErrorCode,
+  REVISION_SUBJECTS,
   ROOMS_SUBJECTS,
   SPEAKERS_SUBJECTS,
   TRANSLATE_SUBJECTS,
@@ -224,6 +226,7 @@ export class LiveService {
         this.sendFrames(socket, lang, frames);
         return;
       }
+      await this.sendRevisions(socket, lang, since);
       let after = Math.max(since, socket.sentUpTo);
       for (let batch = 0; batch < MAX_CATCH_UP_BATCHES; batch += 1) {
         const frames = await this.bus.request(TRANSLATE_SUBJECTS.history, { roomId, lang, afterSeq: after, limit: LIMITS.resyncBatch });
@@ -234,6 +237,15 @@ export class LiveService {
     } finally {
       socket.release();
     }
+  }
+
+  /** A viewer resuming from `since` has lines up to it: those revised since it read them are sent again. */
+  private async sendRevisions(socket: LiveSocket, lang: LanguageCode, since: number): Promise<void> {
+    if (since < 1) return;
+    const request = { roomId: socket.roomId as string, lang, upToSeq: since, limit: GLOSSARY_REVISION.resumeMax };
+    // Catch-up of what was missed matters more: it goes on without the revisions when they cannot be read.
+    const frames = await this.bus.request(REVISION_SUBJECTS.list, request).catch(() => []);
+    writeCounted('translation_revised', frames, (frame) => socket.lang === lang && socket.sendRaw(JSON.stringify(frame)));
   }
 
   /** False once the viewer has switched to another language: the rest is of no use to it. */
