@@ -159,6 +159,10 @@ export class FakeOpenAiServer {
       this.fail(Number(body.count ?? 1));
       return json(res, 200, {});
     }
+    if (req.method === 'POST' && url === '/__delay') {
+      this.delay(Number(JSON.parse((await readBody(req)) || '{}').ms ?? 0));
+      return json(res, 200, {});
+    }
     if (req.method === 'POST' && url === '/v1/chat/completions') return this.completions(req, res);
     if (req.method === 'POST' && url === '/v1/audio/speech') return this.speech(req, res);
     json(res, 404, { error: { message: `No route ${req.method} ${url}`, type: 'invalid_request_error' } });

@@ -10,7 +10,7 @@ export function revisionText(result: GlossaryRevisionResponse, t: T): string {
   if (result.languages.length === 0) return t('glossary.revisedNoLanguages');
   const done =
     result.revised > 0
-      ? t('glossary.revised', { revised: result.revised, lines: result.lines, languages: result.languages.length })
+      ? t('glossary.revised', { revised: result.revised, lines: result.lines, languages: result.languages.join(', ') })
       : t('glossary.revisedNone', { lines: result.lines });
   return result.failed > 0 ? `${done} ${t('glossary.revisedFailed', { failed: result.failed })}` : done;
 }
