@@ -96,7 +96,7 @@ export class LiveService {
       ...(frame.role === 'host' ? {} : { hostConnected: this.rooms.hostConnected(frame.roomId) }),
     });
     if (state.speaker) this.presence.joined(socket);
-    if (socket.lang) await this.sendHistory(socket, socket.lang, frame.since);
+    if (socket.lang) await this.sendHistory(socket, socket.lang, frame.since, true);
     if (frame.role !== 'viewer') await this.sendSentences(socket, frame.roomId);
   }
 
@@ -216,9 +216,10 @@ export class LiveService {
 
   /**
    * Sends what the viewer missed after `since` (all of it, in batches), or the room's recent messages; live
-   * translations wait meanwhile, and what the socket already has is not sent again.
+   * translations wait meanwhile, and what the socket already has is not sent again. A viewer that `rejoined`
+   * from `since` first gets the lines revised at or before it.
    */
-  private async sendHistory(socket: LiveSocket, lang: LanguageCode, since?: number): Promise<void> {
+  private async sendHistory(socket: LiveSocket, lang: LanguageCode, since?: number, rejoined = false): Promise<void> {
     const roomId = socket.roomId as string;
     try {
       if (since === undefined) {
@@ -226,7 +227,7 @@ export class LiveService {
         this.sendFrames(socket, lang, frames);
         return;
       }
-      await this.sendRevisions(socket, lang, since);
+      if (rejoined) await this.sendRevisions(socket, lang, since);
       let after = Math.max(since, socket.sentUpTo);
       for (let batch = 0; batch < MAX_CATCH_UP_BATCHES; batch += 1) {
         const frames = await this.bus.request(TRANSLATE_SUBJECTS.history, { roomId, lang, afterSeq: after, limit: LIMITS.resyncBatch });
@@ -239,7 +240,10 @@ export class LiveService {
     }
   }
 
-  /** A viewer resuming from `since` has lines up to it: those revised since it read them are sent again. */
+  /**
+   * A viewer that joins again from `since` has lines up to it, some maybe read before they were revised: the
+   * revised ones are sent again (a connected viewer got them as they came; a `resync` needs none).
+   */
   private async sendRevisions(socket: LiveSocket, lang: LanguageCode, since: number): Promise<void> {
     if (since < 1) return;
     const request = { roomId: socket.roomId as string, lang, upToSeq: since, limit: GLOSSARY_REVISION.resumeMax };
