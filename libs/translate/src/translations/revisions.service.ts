@@ -77,7 +77,7 @@ export class RevisionsService {
     if (languages.length === 0) return counts;
     const allowed = this.llm.configured && (await this.meter.allowed(roomId));
     // The room's rate counts each line once, whatever its languages, as for a live sentence.
-    const slots = await Promise.all(lines.map((t) => (allowed ? this.limiter.room(roomId, 'revision', endAt) : Promise.resolve(false))));
+    const slots = await Promise.all(lines.map(() => (allowed ? this.limiter.room(roomId, 'revision', endAt) : Promise.resolve(false))));
     const versions = new Set<number>();
     // Languages side by side; each one's lines in order, so a line's context holds the lines revised before it.
     await Promise.all(
