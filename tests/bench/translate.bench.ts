@@ -37,6 +37,8 @@ interface Room {
   /** Arrival time of each (seq, lang) at its first viewer, and how many frames arrived in all. */
   arrivals: Map<string, number>;
   received: () => number;
+  /** The (seq, lang) that reached a viewer from the fallback translator or as the original: no model call for them. */
+  fallbacks: Set<string>;
 }
 
 async function openRoom(stack: Stack, viewers: number, langs: readonly string[]): Promise<Room> {
@@ -49,6 +51,7 @@ async function openRoom(stack: Stack, viewers: number, langs: readonly string[])
   await host.waitFor((c) => c.of('room_start').length === 1);
   const clients: LiveClient[] = [];
   const arrivals = new Map<string, number>();
+  const fallbacks = new Set<string>();
   let received = 0;
   for (let i = 0; i < viewers; i++) {
     const viewer = await LiveClient.connect(stack.baseUrl);
@@ -57,6 +60,7 @@ async function openRoom(stack: Stack, viewers: number, langs: readonly string[])
       received += 1;
       const key = `${f.seq}:${(f as TranslationFrame).lang}`;
       if (!arrivals.has(key)) arrivals.set(key, Date.now());
+      if ((f as TranslationFrame).fallback) fallbacks.add(key);
     });
     viewer.send({ type: 'join', roomId: room.id, role: 'viewer', lang: langs[i % langs.length] });
     clients.push(viewer);
@@ -64,7 +68,7 @@ async function openRoom(stack: Stack, viewers: number, langs: readonly string[])
   await Promise.all(clients.map((v) => v.waitFor((c) => c.of('joined').length === 1, 60_000)));
   // Presence reaches translate-svc.
   await sleep(1_000);
-  return { host, viewers: clients, arrivals, received: () => received };
+  return { host, viewers: clients, arrivals, received: () => received, fallbacks };
 }
 
 function say(room: Room, text: string): number {
@@ -97,7 +101,7 @@ async function callsPerSentence(stack: Stack, llm: FakeOpenAiServer): Promise<vo
       await sleep(300);
       const calls = llm.calls.filter((c) => c.task === 'translation').length - before;
       const perSentence = calls / sentences;
-      console.log(`  viewers=${String(viewers).padStart(4)} languages=${String(count).padStart(2)} in demand=${String(demand).padStart(2)} calls/sentence=${perSentence.toFixed(2)} ${check(perSentence === demand, `calls per sentence for ${viewers} viewers over ${count} languages: ${perSentence} (want ${demand})`)}`);
+      console.log(`  viewers=${String(viewers).padStart(4)} languages=${String(count).padStart(2)} in demand=${String(demand).padStart(2)} calls/sentence=${perSentence.toFixed(2)} fallback captions=${room.fallbacks.size} ${check(perSentence === demand, `calls per sentence for ${viewers} viewers over ${count} languages: ${perSentence} (want ${demand})`)}`);
       closeRoom(room);
     }
   }

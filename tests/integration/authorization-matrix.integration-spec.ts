@@ -69,6 +69,7 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /api/rooms/{id}/glossary': { method: 'GET', path: room('/glossary'), expected: owner(401) },
   'PUT /api/rooms/{id}/glossary': { method: 'PUT', path: room('/glossary'), body: () => GLOSSARY, expected: owner(401) },
+  'POST /api/rooms/{id}/glossary/revise': { method: 'POST', path: room('/glossary/revise'), body: () => ({ lines: 3 }), expected: owner(401) },
   'GET /api/view/{id} (public)': { method: 'GET', path: (c) => `/api/view/${c.room.room.id}`, expected: { anonymous: 200, userA: 200, userB: 200, admin: 200 } },
   'GET /api/admin/users': { method: 'GET', path: () => '/api/admin/users', expected: adminOnly() },
   'PATCH /api/admin/users/{id}': {
@@ -102,6 +103,11 @@ const INVALID: [string, string, unknown?][] = [
   ['PUT', '/api/rooms/{room}/glossary', { entries: [{ term: 'x'.repeat(101), keep: true }] }],
   ['PUT', '/api/rooms/{room}/glossary', { entries: [{ term: 'a', keep: true }, { term: 'A', keep: true }] }],
   ['PUT', '/api/rooms/{room}/glossary', { entries: [], extra: 1 }],
+  ['POST', '/api/rooms/{room}/glossary/revise', { lines: 0 }],
+  ['POST', '/api/rooms/{room}/glossary/revise', { lines: 21 }],
+  ['POST', '/api/rooms/{room}/glossary/revise', { lines: 2.5 }],
+  ['POST', '/api/rooms/{room}/glossary/revise', { lines: '5' }],
+  ['POST', '/api/rooms/{room}/glossary/revise', { lines: 5, all: true }],
   ['GET', '/api/rooms/{room}/transcript.txt?tz=Mars/Olympus_Mons'],
   ['GET', '/api/rooms/{room}/transcript.srt?lang=xx'],
   ['PATCH', '/api/admin/users/not-a-uuid', { role: 'admin' }],
@@ -151,7 +157,7 @@ describe.each(MODES)('authorization of the dashboard and admin API (%s mode)', (
     expect(actual).toEqual(Object.fromEntries(Object.entries(MATRIX).map(([name, row]) => [name, row.expected])));
   });
 
-  it('answers the glossary routes for the holder of the host key, of an owned room and of an anonymous one', async () => {
+  it('answers the glossary routes (read, replace, revise) for the holder of the host key, of an owned room and of an anonymous one', async () => {
     const anonymous = await createRoom(stack.baseUrl, 'Anonymous');
     const wrongKey = anonymous.hostKey.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'));
     const callers: [string, Record<string, string>, number][] = [
@@ -171,10 +177,11 @@ describe.each(MODES)('authorization of the dashboard and admin API (%s mode)', (
         const want = roomName === 'room of A' && who === 'signed in, no key' ? 200 : status;
         const key = who.includes('host key') && !who.startsWith('wrong') && !who.startsWith('malformed') ? target.hostKey : headers['x-host-key'];
         const sent = key ? { ...headers, 'x-host-key': key } : headers;
-        for (const method of ['GET', 'PUT']) {
-          const res = await api.send(method, `/api/rooms/${target.room.id}/glossary`, {
-            headers: { ...sent, ...(method === 'PUT' ? { 'content-type': 'application/json' } : {}) },
-            body: method === 'PUT' ? JSON.stringify(GLOSSARY) : undefined,
+        for (const method of ['GET', 'PUT', 'POST']) {
+          const body = { PUT: GLOSSARY, POST: { lines: 2 } }[method];
+          const res = await api.send(method, `/api/rooms/${target.room.id}/glossary${method === 'POST' ? '/revise' : ''}`, {
+            headers: { ...sent, ...(body ? { 'content-type': 'application/json' } : {}) },
+            body: body ? JSON.stringify(body) : undefined,
           });
           actual.push(`${method} ${roomName} / ${who}: ${res.status}`);
           expected.push(`${method} ${roomName} / ${who}: ${want}`);

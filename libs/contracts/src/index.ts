@@ -31,4 +31,5 @@ export * from './usage/usage.messages';
 export * from './glossary/glossary.messages';
 export * from './glossary/glossary.dto';
 export * from './glossary/glossary-csv';
+export * from './glossary/glossary-revision';
 export * from './http/client-id';

@@ -23,6 +23,8 @@ import { EnhancementsService } from './enhancements/enhancements.service';
 import { translateDatabaseProviders } from './translate.database';
 import { TranslatedCountController } from './translations/translated-count.controller';
 import { TranslatedCountRepository } from './translations/translated-count.repository';
+import { RevisionsController } from './translations/revisions.controller';
+import { RevisionsService } from './translations/revisions.service';
 import { TranslationsController } from './translations/translations.controller';
 import { TranslationsService } from './translations/translations.service';
 import { TranslationsRepository } from './translations/translations.repository';
@@ -38,7 +40,7 @@ export class TranslateModule {
     }
     return {
       module: TranslateModule,
-      controllers: [GlossaryController, TranslationsController, PresenceController, RoomPurgeController, SummariesController, UsageRoomsController, TranslatedCountController],
+      controllers: [GlossaryController, TranslationsController, RevisionsController, PresenceController, RoomPurgeController, SummariesController, UsageRoomsController, TranslatedCountController],
       providers: [
         { provide: TRANSLATE_ENV, useValue: env },
         ...translateDatabaseProviders,
@@ -48,6 +50,7 @@ export class TranslateModule {
         PresenceRegistry,
         TranslationsRepository,
         TranslationsService,
+        RevisionsService,
         FallbackService,
         RoomContext,
         GlossaryService,

@@ -2,6 +2,7 @@ import { GatewayErrorCode } from '../errors/gateway.errors';
 import { RoomsErrorCode } from '../errors/rooms.errors';
 import { glossaryBodySchema, glossaryHeadersSchema, glossaryResponseSchema, HOST_KEY_HEADER } from '../glossary/glossary.dto';
 import { GLOSSARY_LIMITS } from '../glossary/glossary.messages';
+import { GLOSSARY_REVISION, glossaryReviseBodySchema, glossaryRevisionResponseSchema } from '../glossary/glossary-revision';
 import { roomIdParamsSchema } from '../rooms/room-id.dto';
 import { apiErrors, SERVICE_ERRORS, STATE_CHANGING_ERRORS, type ApiErrorCodes, type ApiRoute } from './api-route';
 
@@ -51,6 +52,28 @@ export const GLOSSARY_ROUTES: readonly ApiRoute[] = [
     body: glossaryBodySchema,
     responses: {
       200: { description: 'The glossary as stored, with its version', body: glossaryResponseSchema },
+      ...apiErrors(STATE_CHANGING_ERRORS, SERVICE_ERRORS, access),
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/rooms/{roomId}/glossary/revise',
+    operationId: 'reviseWithGlossary',
+    summary: "Translate the room's last lines again with the glossary",
+    description:
+      `The room's last \`lines\` final lines (1–${GLOSSARY_REVISION.maxLines}, default ${GLOSSARY_REVISION.defaultLines}; the body may be ` +
+      'omitted) are translated again with the glossary as it is now, into every language viewers read and every language ' +
+      'the lines were stored in, after live captions in the provider\'s budget. A translation that comes out different ' +
+      'replaces the stored one and is sent to that language\'s viewers as a `translation_revised` frame; one the provider ' +
+      `cannot make in time keeps its old text (\`failed\`). Answers when every line is done (at most ${GLOSSARY_REVISION.timeoutMs / 1000} s). ${who}`,
+    tag: 'glossary',
+    auth: 'bearerOrHostKey',
+    params: roomIdParamsSchema,
+    headers: glossaryHeadersSchema,
+    body: glossaryReviseBodySchema,
+    bodyRequired: false,
+    responses: {
+      200: { description: 'What was translated again', body: glossaryRevisionResponseSchema },
       ...apiErrors(STATE_CHANGING_ERRORS, SERVICE_ERRORS, access),
     },
   },

@@ -2,6 +2,7 @@ import type { LanguageCode } from '../languages';
 import type { Role } from './client-frames';
 import type { LiveErrorCode } from './error-codes';
 import type { RoomStatus } from '../rooms/room.response';
+import type { TranslationRevisedFrame } from '../glossary/glossary-revision';
 
 /** Frames the gateway sends on `/ws`. */
 export interface JoinedFrame {
@@ -120,6 +121,7 @@ export type ServerFrame =
   | TranscriptEventFrame
   | InterimFrame
   | TranslationFrame
+  | TranslationRevisedFrame
   | RoomEventFrame
   | QuotaFrame
   | HostStatusFrame

@@ -1,11 +1,16 @@
-import { Controller, Get, Put, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post, Put, UseGuards } from '@nestjs/common';
 import {
+  GLOSSARY_REVISION,
   GLOSSARY_SUBJECTS,
   glossaryReplaceBodySchema,
+  glossaryReviseBodySchema,
+  REVISION_SUBJECTS,
   roomIdParamsSchema,
   type GlossaryAccess,
   type GlossaryEntry,
   type GlossaryResponse,
+  type GlossaryReviseBody,
+  type GlossaryRevisionResponse,
   type RoomGlossary,
   type RoomIdParams,
 } from '@lt/contracts';
@@ -36,5 +41,20 @@ export class GlossaryHttpController {
     @Access() access: GlossaryAccess,
   ): Promise<GlossaryResponse> {
     return toResponse(await this.bus.request(GLOSSARY_SUBJECTS.replace, { roomId, access, entries }));
+  }
+
+  /** The room's last lines translated again with the glossary as it is now; viewers see them replaced. */
+  @Post('rooms/:roomId/glossary/revise')
+  @HttpCode(200)
+  async revise(
+    @ValidParams(roomIdParamsSchema) { roomId }: RoomIdParams,
+    @ValidBody(glossaryReviseBodySchema, { optional: true }) { lines }: GlossaryReviseBody,
+    @Access() access: GlossaryAccess,
+  ): Promise<GlossaryRevisionResponse> {
+    // Reading the glossary checks the caller against the room (and gives the version to translate with).
+    const { version } = await this.bus.request(GLOSSARY_SUBJECTS.read, { roomId, access });
+    const done = await this.bus.request(REVISION_SUBJECTS.revise, { roomId, lines, glossaryVersion: version }, { timeoutMs: GLOSSARY_REVISION.timeoutMs });
+    const { glossaryVersion, ...counts } = done;
+    return { room_id: roomId, glossary_version: glossaryVersion, ...counts };
   }
 }

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
-import { REALTIME, TRANSLATE_SUBJECTS, type LanguageCode, type TranslationFrame } from '@lt/contracts';
+import { REALTIME, REVISION_SUBJECTS, TRANSLATE_SUBJECTS, type LanguageCode, type TranslationFrame } from '@lt/contracts';
 import { Bus, checkPayload, type Unsubscribe } from '@lt/platform';
-import { arrival, fanOut, type Arrival } from './fan-out';
+import { arrival, fanOut, writeCounted, type Arrival } from './fan-out';
 import type { LiveSocket } from './live-socket';
 import { TranslationStream } from './translation-stream';
 
@@ -18,6 +18,7 @@ const logger = new Logger('LanguageFeed');
 export class LanguageFeed {
   private readonly stream: TranslationStream;
   private readonly unsubscribe: Unsubscribe;
+  private readonly unsubscribeRevisions: Unsubscribe;
   /** Translations received and not yet written to the viewers (the stream may hold them for order). */
   private readonly arrivals = new Map<number, Arrival>();
 
@@ -51,6 +52,16 @@ export class LanguageFeed {
       if ('problem' in checked) return logger.warn(`dropped: ${checked.problem}`);
       this.accept(checked.data);
     });
+    // A line translated again with a new glossary: written as it comes, it replaces a line the viewers have.
+    const revised = REVISION_SUBJECTS.revised;
+    this.unsubscribeRevisions = bus.subscribe<unknown>(revised.subject(roomId, lang), (payload, subject) => {
+      received();
+      const checked = checkPayload(revised.payload, payload, subject);
+      if ('problem' in checked) return logger.warn(`dropped: ${checked.problem}`);
+      if (checked.data.lang !== lang) return;
+      const text = JSON.stringify(checked.data);
+      writeCounted(checked.data.type, viewers, (viewer) => viewer.sendRaw(text));
+    });
   }
 
   /** The room stored a sentence: its translation is due. */
@@ -60,6 +71,7 @@ export class LanguageFeed {
 
   close(): void {
     this.unsubscribe();
+    this.unsubscribeRevisions();
     this.stream.close();
   }
 

@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import {
   FINAL_TRANSCRIPT_ERRORS,
+  GLOSSARY_REVISION,
   LIMITS,
   LIVE_SUBJECTS,
   LiveErrorCode,
+  REVISION_SUBJECTS,
   ROOMS_SUBJECTS,
   SPEAKERS_SUBJECTS,
   TRANSLATE_SUBJECTS,
@@ -94,7 +96,7 @@ export class LiveService {
       ...(frame.role === 'host' ? {} : { hostConnected: this.rooms.hostConnected(frame.roomId) }),
     });
     if (state.speaker) this.presence.joined(socket);
-    if (socket.lang) await this.sendHistory(socket, socket.lang, frame.since);
+    if (socket.lang) await this.sendHistory(socket, socket.lang, frame.since, true);
     if (frame.role !== 'viewer') await this.sendSentences(socket, frame.roomId);
   }
 
@@ -214,9 +216,10 @@ export class LiveService {
 
   /**
    * Sends what the viewer missed after `since` (all of it, in batches), or the room's recent messages; live
-   * translations wait meanwhile, and what the socket already has is not sent again.
+   * translations wait meanwhile, and what the socket already has is not sent again. A viewer that `rejoined`
+   * from `since` first gets the lines revised at or before it.
    */
-  private async sendHistory(socket: LiveSocket, lang: LanguageCode, since?: number): Promise<void> {
+  private async sendHistory(socket: LiveSocket, lang: LanguageCode, since?: number, rejoined = false): Promise<void> {
     const roomId = socket.roomId as string;
     try {
       if (since === undefined) {
@@ -224,6 +227,7 @@ export class LiveService {
         this.sendFrames(socket, lang, frames);
         return;
       }
+      if (rejoined) await this.sendRevisions(socket, lang, since);
       let after = Math.max(since, socket.sentUpTo);
       for (let batch = 0; batch < MAX_CATCH_UP_BATCHES; batch += 1) {
         const frames = await this.bus.request(TRANSLATE_SUBJECTS.history, { roomId, lang, afterSeq: after, limit: LIMITS.resyncBatch });
@@ -234,6 +238,18 @@ export class LiveService {
     } finally {
       socket.release();
     }
+  }
+
+  /**
+   * A viewer that joins again from `since` has lines up to it, some maybe read before they were revised: the
+   * revised ones are sent again (a connected viewer got them as they came; a `resync` needs none).
+   */
+  private async sendRevisions(socket: LiveSocket, lang: LanguageCode, since: number): Promise<void> {
+    if (since < 1) return;
+    const request = { roomId: socket.roomId as string, lang, upToSeq: since, limit: GLOSSARY_REVISION.resumeMax };
+    // Catch-up of what was missed matters more: it goes on without the revisions when they cannot be read.
+    const frames = await this.bus.request(REVISION_SUBJECTS.list, request).catch(() => []);
+    writeCounted('translation_revised', frames, (frame) => socket.lang === lang && socket.sendRaw(JSON.stringify(frame)));
   }
 
   /** False once the viewer has switched to another language: the rest is of no use to it. */

@@ -23,8 +23,17 @@ export interface RecordedCall {
 }
 
 /** What the fake answers for a translation request: recognisable, deterministic, per language. */
-export function fakeTranslation(target: string | null, text: string): string {
-  return `(${target ?? '??'}) ${text}`;
+export function fakeTranslation(target: string | null, text: string, system = ''): string {
+  return `(${target ?? '??'}) ${followGlossary(system, text)}`;
+}
+
+/** Like a real model, the fake follows the glossary's `Translate "term" as "given".` lines of its system prompt. */
+function followGlossary(system: string, text: string): string {
+  let out = text;
+  for (const [, term, given] of system.matchAll(/^- Translate "(.+)" as "(.+)"\.(?: \(.*\))?$/gm)) {
+    out = out.replace(new RegExp(term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'giu'), () => given);
+  }
+  return out;
 }
 
 /** What the fake answers for a summary: the language and how many lines it was given. */
@@ -150,6 +159,10 @@ export class FakeOpenAiServer {
       this.fail(Number(body.count ?? 1));
       return json(res, 200, {});
     }
+    if (req.method === 'POST' && url === '/__delay') {
+      this.delay(Number(JSON.parse((await readBody(req)) || '{}').ms ?? 0));
+      return json(res, 200, {});
+    }
     if (req.method === 'POST' && url === '/v1/chat/completions') return this.completions(req, res);
     if (req.method === 'POST' && url === '/v1/audio/speech') return this.speech(req, res);
     json(res, 404, { error: { message: `No route ${req.method} ${url}`, type: 'invalid_request_error' } });
@@ -205,7 +218,7 @@ export class FakeOpenAiServer {
     }
     if ((this.hangEveryN > 0 && this.calls.length % this.hangEveryN === 0) || [...this.hangMarkers].some((m) => user.includes(m))) return;
     const given = [...this.answers].find(([marker]) => user.includes(marker))?.[1];
-    const content = given !== undefined ? given : task === 'summary' ? fakeSummary(target, user) : task === 'enhancement' ? fakeEnhancement(user) : fakeTranslation(target, user);
+    const content = given !== undefined ? given : task === 'summary' ? fakeSummary(target, user) : task === 'enhancement' ? fakeEnhancement(user) : fakeTranslation(target, user, system);
     const usage = fakeUsage(system + user, content);
     call.tokens = usage.total_tokens;
     const id = `chatcmpl-${this.calls.length}`;

@@ -3,7 +3,10 @@ import { DataSource } from 'typeorm';
 import { TRANSLATE_DATA_SOURCE } from '../translate.database';
 import { TRANSLATE_ENV, type TranslateEnv } from '../translate.env';
 
-/** Who asks, most urgent first: a live caption, a sentence's revision (Enhance Mode), a summary, catch-up and exports. */
+/**
+ * Who asks, most urgent first: a live caption, a revision (Enhance Mode's improvement of a sentence, or lines
+ * translated again with a new glossary), a summary, catch-up and exports.
+ */
 export type LlmPriority = 'live' | 'revision' | 'summary' | 'history';
 
 /**

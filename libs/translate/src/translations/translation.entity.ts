@@ -11,4 +11,7 @@ export class TranslationEntity {
   @Column({ type: 'text' }) text!: string;
   @Column({ type: 'varchar', nullable: true }) fallback!: TranslationFallback | null;
   @Column({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
+  /** Set when the translation was made again with a newer glossary (and replaced the first one). */
+  @Column({ name: 'revised_at', type: 'timestamptz', nullable: true }) revisedAt?: Date | null;
+  @Column({ name: 'glossary_version', type: 'int', nullable: true }) glossaryVersion?: number | null;
 }

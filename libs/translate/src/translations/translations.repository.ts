@@ -32,4 +32,38 @@ export class TranslationsRepository {
       .orIgnore()
       .execute();
   }
+
+  /** The languages a room's messages have stored translations in. */
+  async languagesOf(roomId: string, messageIds: string[]): Promise<LanguageCode[]> {
+    if (messageIds.length === 0) return [];
+    const rows: { lang: LanguageCode }[] = await this.db.query(
+      `SELECT DISTINCT lang FROM translate.translations WHERE room_id = $1 AND message_id = ANY($2::varchar[])`,
+      [roomId, messageIds],
+    );
+    return rows.map((row) => row.lang);
+  }
+
+  /** A translation made again with a newer glossary: it replaces whatever was stored for the message. */
+  async revise(row: Pick<TranslationEntity, 'roomId' | 'messageId' | 'seq' | 'lang' | 'text'> & { glossaryVersion: number }): Promise<void> {
+    if (this.purged.has(row.roomId)) return;
+    await this.db.query(
+      `INSERT INTO translate.translations (id, room_id, message_id, seq, lang, text, fallback, created_at, revised_at, glossary_version)
+       VALUES ($1, $2, $3, $4, $5, $6, NULL, now(), now(), $7)
+       ON CONFLICT (room_id, message_id, lang)
+       DO UPDATE SET text = EXCLUDED.text, fallback = NULL, revised_at = now(), glossary_version = EXCLUDED.glossary_version`,
+      [crypto.randomUUID(), row.roomId, row.messageId, row.seq, row.lang, row.text, row.glossaryVersion],
+    );
+  }
+
+  /** The revised translations of a language at or before `upToSeq`: the latest `limit`, oldest first. */
+  async revised(roomId: string, lang: LanguageCode, upToSeq: number, limit: number): Promise<TranslationEntity[]> {
+    const rows = await this.db
+      .getRepository(TranslationEntity)
+      .createQueryBuilder('t')
+      .where('t.room_id = :roomId AND t.lang = :lang AND t.seq <= :upToSeq AND t.revised_at IS NOT NULL', { roomId, lang, upToSeq })
+      .orderBy('t.seq', 'DESC')
+      .limit(limit)
+      .getMany();
+    return rows.reverse();
+  }
 }

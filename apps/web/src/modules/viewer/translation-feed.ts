@@ -1,4 +1,5 @@
-import type { LanguageCode, TranslationFrame } from '@lt/contracts';
+import type { LanguageCode, TranslationFrame, TranslationRevisedFrame } from '@lt/contracts';
+import { applyRevision } from './translation-revision';
 
 export interface FeedUpdate {
   added: boolean;
@@ -61,6 +62,15 @@ export class TranslationFeed {
       return { added: true, resyncSince: this.contiguous };
     }
     return { added: true };
+  }
+
+  /** A line translated again: replaced in place. True when the lines changed. */
+  revise(frame: TranslationRevisedFrame): boolean {
+    const next = applyRevision(this.sorted, frame);
+    if (next === this.sorted) return false;
+    this.sorted = [...next];
+    for (const line of next) this.bySeq.set(line.seq, line);
+    return true;
   }
 
   private trim(): void {

@@ -1,4 +1,4 @@
-import { HOST_KEY_HEADER, type GlossaryDraftEntry, type GlossaryResponse } from '@lt/contracts';
+import { HOST_KEY_HEADER, type GlossaryDraftEntry, type GlossaryResponse, type GlossaryRevisionResponse } from '@lt/contracts';
 import { apiRequest } from '../../../lib/http';
 import type { Requester } from '../../rooms/api/rooms.api';
 
@@ -21,4 +21,9 @@ export function getGlossary(roomId: string, credential: GlossaryCredential): Pro
 
 export function saveGlossary(roomId: string, entries: GlossaryDraftEntry[], credential: GlossaryCredential): Promise<GlossaryResponse> {
   return send<GlossaryResponse>(credential, glossaryPath(roomId), { method: 'PUT', body: JSON.stringify({ entries }) });
+}
+
+/** The room's last `lines` lines translated again with the stored glossary; viewers see them replaced. */
+export function reviseWithGlossary(roomId: string, lines: number, credential: GlossaryCredential): Promise<GlossaryRevisionResponse> {
+  return send<GlossaryRevisionResponse>(credential, `${glossaryPath(roomId)}/revise`, { method: 'POST', body: JSON.stringify({ lines }) });
 }

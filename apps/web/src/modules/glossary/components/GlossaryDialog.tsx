@@ -4,7 +4,9 @@ import { useGlossaryT } from '../../../i18n/useGlossaryT';
 import { errorText } from '../../../lib/error-text';
 import type { GlossaryCredential } from '../api/glossary.api';
 import { useGlossaryDraft } from '../hooks/useGlossaryDraft';
+import { useGlossaryRevision } from '../hooks/useGlossaryRevision';
 import { GlossarySection } from './GlossarySection';
+import { RevisionStatus } from './RevisionStatus';
 
 interface GlossaryDialogProps {
   roomId: string;
@@ -13,18 +15,27 @@ interface GlossaryDialogProps {
   onClose: () => void;
 }
 
-/** The host page's glossary, in a dialog of its own chunk: saved edits apply from the next sentence. */
+/**
+ * The host page's glossary, in a dialog of its own chunk: saved edits apply from the next sentence, and the
+ * host may have the last lines translated again with it (saved first), which viewers see replaced.
+ */
 export default function GlossaryDialog({ roomId, credential, exportName, onClose }: GlossaryDialogProps) {
   const t = useGlossaryT();
   const id = useId();
   const draft = useGlossaryDraft(roomId, credential);
   const [savedVersion, setSavedVersion] = useState<number | null>(null);
+  const revision = useGlossaryRevision(roomId, credential);
+  const busy = draft.save.isPending || revision.isPending;
 
-  const submit = () => {
+  /** Saves the glossary (refused with its problems shown), then does what was asked with it. */
+  const saveThen = (then: (version: number) => void) => () => {
     setSavedVersion(null);
+    revision.reset();
     if (!draft.check()) return;
-    draft.saveTo(roomId).then((glossary) => setSavedVersion(glossary.version), () => undefined);
+    draft.saveTo(roomId).then((glossary) => then(glossary.version), () => undefined);
   };
+  const submit = saveThen(setSavedVersion);
+  const applyToLastLines = saveThen(() => revision.mutate());
 
   return (
     <Modal labelledBy={`${id}-title`} onClose={onClose} className="glossary-dialog" testId="glossary-dialog">
@@ -41,6 +52,7 @@ export default function GlossaryDialog({ roomId, credential, exportName, onClose
               {t('glossary.saved', { version: savedVersion })}
             </p>
           )}
+          <RevisionStatus revision={revision} t={t} />
           {draft.save.isError && (
             <p className="alert alert-error" role="alert" data-testid="glossary-save-error">
               {t('glossary.saveFailed', { message: errorText(draft.save.error, t) })}
@@ -48,13 +60,26 @@ export default function GlossaryDialog({ roomId, credential, exportName, onClose
           )}
         </div>
         <div className="actions">
-          <button type="button" className="btn btn-primary" onClick={submit} disabled={draft.state !== 'ready' || draft.save.isPending} data-testid="glossary-save">
+          <button type="button" className="btn btn-primary" onClick={submit} disabled={draft.state !== 'ready' || busy} data-testid="glossary-save">
             {draft.save.isPending ? t('glossary.saving') : t('glossary.save')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={applyToLastLines}
+            disabled={draft.state !== 'ready' || busy}
+            aria-describedby={`${id}-revise-hint`}
+            data-testid="glossary-revise"
+          >
+            {t('glossary.revise', { lines: revision.lines })}
           </button>
           <button type="button" className="btn btn-secondary" onClick={onClose}>
             {t('glossary.close')}
           </button>
         </div>
+        <p id={`${id}-revise-hint`} className="glossary-revise-hint">
+          {t('glossary.reviseHint', { lines: revision.lines })}
+        </p>
       </div>
     </Modal>
   );

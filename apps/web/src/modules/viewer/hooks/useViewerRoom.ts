@@ -88,6 +88,9 @@ export function useViewerRoom({
         }
         break;
       }
+      case 'translation_revised':
+        if (feed.revise(frame)) setMessages(feed.messages);
+        break;
       case 'interim':
         setLastActivityAt(Date.now());
         if (langRef.current) setInterim(frame);
