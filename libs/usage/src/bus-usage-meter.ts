@@ -47,6 +47,8 @@ export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap,
   /** A report came while the relay was busy: it goes round once more. */
   private again = false;
   private closed = false;
+  /** The last relay failed: said once, not at every report while accounts-svc is away. */
+  private failing = false;
   private retry?: NodeJS.Timeout;
   private sweep?: NodeJS.Timeout;
 
@@ -123,8 +125,11 @@ export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap,
         this.again = false;
         while (await this.sendBatch());
       } while (this.again && !this.closed);
+      if (this.failing) this.logger.log('usage reports reach accounts-svc again');
+      this.failing = false;
     } catch (error) {
-      this.logger.warn(`usage reports wait for accounts-svc: ${(error as Error).message}`);
+      if (!this.failing) this.logger.warn(`usage reports wait in the outbox for accounts-svc: ${(error as Error).message}`);
+      this.failing = true;
       this.retryLater();
     } finally {
       this.flushing = false;

@@ -55,7 +55,8 @@ export class PgUsageOutbox implements UsageOutbox {
   }
 
   async claim(limit: number, leaseMs: number): Promise<OutboxRow[]> {
-    const rows: Record<string, unknown>[] = await this.db.query(
+    // TypeORM answers an UPDATE with [rows, affected].
+    const [rows]: [Record<string, unknown>[], number] = await this.db.query(
       `UPDATE ${this.table} SET claimed_until = now() + $2 * interval '1 millisecond'
         WHERE id IN (SELECT id FROM ${this.table} WHERE claimed_until IS NULL OR claimed_until < now()
                       ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
