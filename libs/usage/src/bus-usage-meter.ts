@@ -93,7 +93,8 @@ export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap,
     if (tokens <= 0) return;
     this.statuses.delete(roomId);
     const owner = this.owners.get(roomId);
-    const report: UsageReport = { eventId: crypto.randomUUID(), roomId, ownerId: owner?.value, tokens, eventType };
+    const ownerId = owner && Date.now() - owner.at < OWNER_TTL_MS ? owner.value : undefined;
+    const report: UsageReport = { eventId: crypto.randomUUID(), roomId, ownerId, tokens, eventType };
     // Reports go out in batches that serve many sentences: they are no part of the trace of the call reported.
     detached(() =>
       this.outbox.add(report).then(
