@@ -98,7 +98,8 @@ export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap,
     // Reports go out in batches that serve many sentences: they are no part of the trace of the call reported.
     detached(() =>
       this.outbox.add(report).then(
-        () => this.flush(),
+        // While accounts-svc is away the retry timer sends, not every report.
+        () => (this.failing ? undefined : this.flush()),
         (error) => {
           this.logger.error(`a usage report waits in memory, the outbox cannot be written: ${(error as Error).message}`);
           if (this.unsaved.length >= MAX_UNSAVED) this.logger.error(`dropped a usage report of room ${this.unsaved.shift()?.roomId}: too many waiting`);
