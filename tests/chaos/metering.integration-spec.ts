@@ -89,12 +89,13 @@ const out = (line: string) => process.stdout.write(`metering: ${line}\n`);
     const talk = (async () => {
       for (; speaking; said++) {
         host.send(transcript(crypto.randomUUID(), `Frase número ${said} de una charla que no se detiene`));
-        await sleep(250);
+        await sleep(400);
       }
     })();
 
+    const began = Date.now();
     for (let kill = 1; kill <= KILLS; kill++) {
-      await sleep(2_000);
+      await sleep(1_500);
       if (kill === 1) await cluster.harness.kill('accounts-svc');
       llm.holdUsage();
       await sleep(1_000);
@@ -103,9 +104,8 @@ const out = (line: string) => process.stdout.write(`metering: ${line}\n`);
       // The provider sees the dead process's connections close before it lets the held answers go.
       await sleep(500);
       llm.releaseUsage();
-      out(`kill ${kill}: ${before} answers delivered so far, ${llm.calls.length} calls made`);
-      await cluster.harness.start('translate-svc');
-      if (kill === 2) await cluster.harness.start('accounts-svc');
+      out(`kill ${kill} at ${Date.now() - began} ms: ${before} answers delivered so far, ${llm.calls.length} calls made`);
+      await Promise.all([cluster.harness.start('translate-svc'), kill === 2 && cluster.harness.start('accounts-svc')]);
     }
     await sleep(1_000);
     speaking = false;
@@ -117,6 +117,7 @@ const out = (line: string) => process.stdout.write(`metering: ${line}\n`);
       await sleep(1_500);
     }
 
+    out(`talk over, last answers in at ${Date.now() - began} ms`);
     const expected = llm.delivered.reduce((sum, tokens) => sum + tokens, 0);
     const charged = async () => Number((await sql.query(`SELECT tokens_used FROM accounts.profiles WHERE id = $1`, [owner.userId])).rows[0].tokens_used);
     const ledger = async () => (await sql.query(`SELECT count(*)::int AS n, coalesce(sum(tokens), 0)::int AS tokens FROM accounts.token_usage WHERE user_id = $1`, [owner.userId])).rows[0];
