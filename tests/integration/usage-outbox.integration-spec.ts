@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { Client } from 'pg';
-import { USAGE_SUBJECTS, type UsageEventType } from '@lt/contracts';
+import { ROOMS_SUBJECTS, USAGE_SUBJECTS, type UsageEventType } from '@lt/contracts';
 import { createTestDatabase, type TestDatabase } from '@lt/testing';
 import { BusUsageMeter } from '@lt/usage';
 import { startStack, type Stack } from '../support/stack';
@@ -155,5 +155,23 @@ describe('durable usage reports (embedded mode)', () => {
     expect(answers).toEqual(answers.map(() => ({ applied: false })));
     await sleep(300);
     expect([await book.ownerUsed(owner.userId), await book.roomUsed(anonymous), (await book.events()).length]).toEqual([711, 800, 6]);
+  });
+
+  it("keeps a deleted room's waiting reports when translate-svc purges the room's data", async () => {
+    const live = (stack ??= await startStack({ mode: 'embedded', databaseUrl: db.url, llmUrl: null }));
+    const roomId = crypto.randomUUID();
+    // Claimed far ahead, so that it waits while the purge runs; a room limit marks when the purge has run.
+    await sql.query(
+      `INSERT INTO translate.usage_outbox (event_id, room_id, owner_id, owner_known, tokens, event_type, claimed_until)
+       VALUES ($1, $2, NULL, true, 9, 'translation', now() + interval '1 hour')`,
+      [crypto.randomUUID(), roomId],
+    );
+    await sql.query(
+      `INSERT INTO translate.llm_limits (key, room_id, requests, tokens, window_start, window_count, updated_at) VALUES ($1, $2, 1, 1, now(), 0, now())`,
+      [`room:${roomId}`, roomId],
+    );
+    live.bus.emit(ROOMS_SUBJECTS.roomsDeleted, { roomIds: [roomId] });
+    await until('the room purged', async () => (await sql.query(`SELECT 1 FROM translate.llm_limits WHERE room_id = $1`, [roomId])).rowCount === 0);
+    expect((await sql.query(`SELECT tokens FROM translate.usage_outbox WHERE room_id = $1`, [roomId])).rows).toEqual([{ tokens: 9 }]);
   });
 });
