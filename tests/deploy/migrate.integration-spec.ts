@@ -100,7 +100,9 @@ describe('migrate', () => {
         'rooms.message_logs',
         'translate.translations',
         'translate.summaries',
+        'translate.usage_outbox',
         'tts.audio',
+        'tts.usage_outbox',
       ]),
     );
     expect(await applied('accounts')).toHaveLength(ACCOUNTS_MIGRATIONS.length);

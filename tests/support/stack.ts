@@ -24,6 +24,11 @@ export interface Stack {
   bus: Bus;
   /** Stops one service of a distributed stack (e.g. 'rooms-svc'), as if it had died. */
   stopService(name: string): Promise<void>;
+  /**
+   * A service of a distributed stack dies without running its shutdown hooks (as under SIGKILL): from now on
+   * it sends nothing on the bus. Its app is closed only with the stack, after the test has looked.
+   */
+  abandonService(name: string): INestApplication;
   /** Starts a service of a distributed stack again (after `stopService`), on the same database and subjects. */
   startService(name: string): Promise<INestApplication>;
   /** Starts one more gateway of a distributed stack (e.g. a restarted one); it is added to `gateways`. */
@@ -180,6 +185,13 @@ export async function startStack(options: {
         byName.delete(name);
         apps.splice(apps.indexOf(app), 1);
         await app.close();
+      },
+      abandonService: (name) => {
+        const app = byName.get(name);
+        if (!app) throw new Error(`no service ${name} runs on its own in this stack`);
+        byName.delete(name);
+        app.get(Bus).close();
+        return app;
       },
       startService,
       addGateway: () => {

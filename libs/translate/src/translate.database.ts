@@ -4,13 +4,21 @@ import { CreateSummaries1764000100000 } from './database/migrations/176400010000
 import { CreateEnhancements1764000400000 } from './database/migrations/1764000400000-CreateEnhancements';
 import { CreateLlmLimits1764100000000 } from './database/migrations/1764100000000-CreateLlmLimits';
 import { AddTranslationRevisions1764200000000 } from './database/migrations/1764200000000-AddTranslationRevisions';
+import { CreateUsageOutbox1764300000000 } from './database/migrations/1764300000000-CreateUsageOutbox';
 import { EnhancementEntity } from './enhancements/enhancement.entity';
 import { SummaryEntity } from './summaries/summary.entity';
 import { TranslationEntity } from './translations/translation.entity';
 
 export const TRANSLATE_DATA_SOURCE = Symbol('TRANSLATE_DATA_SOURCE');
 export const TRANSLATE_SCHEMA = 'translate';
-export const TRANSLATE_MIGRATIONS = [CreateTranslations1763800100000, CreateSummaries1764000100000, CreateEnhancements1764000400000, CreateLlmLimits1764100000000, AddTranslationRevisions1764200000000];
+export const TRANSLATE_MIGRATIONS = [
+  CreateTranslations1763800100000,
+  CreateSummaries1764000100000,
+  CreateEnhancements1764000400000,
+  CreateLlmLimits1764100000000,
+  AddTranslationRevisions1764200000000,
+  CreateUsageOutbox1764300000000,
+];
 
 export const translateDatabaseProviders = serviceDatabaseProviders(TRANSLATE_DATA_SOURCE, {
   schema: TRANSLATE_SCHEMA,

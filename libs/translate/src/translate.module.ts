@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ConfigError } from '@lt/platform';
-import { BusUsageMeter, UsageRoomsController, usageMeterProvider } from '@lt/usage';
+import { BusUsageMeter, UsageRoomsController, usageMeterProvider, usageOutboxProvider } from '@lt/usage';
 import { checkTranslateEnv, TRANSLATE_ENV, type TranslateEnv } from './translate.env';
 import { FallbackService } from './fallback/fallback.service';
 import { RoomContext } from './translations/room-context';
@@ -20,7 +20,7 @@ import { SummariesRepository } from './summaries/summaries.repository';
 import { SummariesService } from './summaries/summaries.service';
 import { EnhancementsRepository } from './enhancements/enhancements.repository';
 import { EnhancementsService } from './enhancements/enhancements.service';
-import { translateDatabaseProviders } from './translate.database';
+import { translateDatabaseProviders, TRANSLATE_DATA_SOURCE, TRANSLATE_SCHEMA } from './translate.database';
 import { TranslatedCountController } from './translations/translated-count.controller';
 import { TranslatedCountRepository } from './translations/translated-count.repository';
 import { RevisionsController } from './translations/revisions.controller';
@@ -46,6 +46,7 @@ export class TranslateModule {
         ...translateDatabaseProviders,
         BusUsageMeter,
         usageMeterProvider,
+        usageOutboxProvider(TRANSLATE_DATA_SOURCE, TRANSLATE_SCHEMA),
         LlmClient,
         PresenceRegistry,
         TranslationsRepository,

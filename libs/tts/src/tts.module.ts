@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { BusUsageMeter, UsageRoomsController, usageMeterProvider } from '@lt/usage';
+import { BusUsageMeter, UsageRoomsController, usageMeterProvider, usageOutboxProvider } from '@lt/usage';
 import { AudioRepository } from './audio/audio.repository';
 import { SpeechController } from './audio/speech.controller';
 import { SpeechService } from './audio/speech.service';
@@ -7,7 +7,7 @@ import { TtsHealthController } from './health/tts-health.controller';
 import { GoogleTtsProvider } from './providers/google-tts.provider';
 import { OpenAiTtsProvider } from './providers/openai-tts.provider';
 import { SPEECH_PROVIDER, type SpeechProvider } from './providers/speech-provider';
-import { ttsDatabaseProviders } from './tts.database';
+import { ttsDatabaseProviders, TTS_DATA_SOURCE, TTS_SCHEMA } from './tts.database';
 import type { TtsEnv } from './tts.env';
 import { TtsController } from './tts/tts.controller';
 import { TtsService } from './tts/tts.service';
@@ -37,6 +37,7 @@ export class TtsModule {
         ...ttsDatabaseProviders,
         BusUsageMeter,
         usageMeterProvider,
+        usageOutboxProvider(TTS_DATA_SOURCE, TTS_SCHEMA),
         AudioRepository,
         SpeechService,
         TtsService,

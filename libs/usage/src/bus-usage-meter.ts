@@ -1,14 +1,24 @@
-import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
-import { ROOMS_SUBJECTS, USAGE_SUBJECTS, type ApplyUsageRequest, type UsageEventType } from '@lt/contracts';
-import { Bus, detached, productMetrics, UsageMeter } from '@lt/platform';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap, Optional } from '@nestjs/common';
+import { BusErrorCode, ROOMS_SUBJECTS, USAGE_SUBJECTS, type UsageEventType } from '@lt/contracts';
+import { Bus, BusRemoteError, detached, productMetrics, UsageMeter } from '@lt/platform';
+import { MemoryUsageOutbox, USAGE_OUTBOX, type OutboxRow, type UsageOutbox, type UsageReport } from './usage-outbox';
 
 /** A room's owner does not change while it is live; asked again after this long. */
 const OWNER_TTL_MS = 60_000;
 /** How long an answer on a room's spending holds: an admin's reset is seen this soon. */
 const STATUS_TTL_MS = 2_000;
 const RETRY_MS = 2_000;
-/** Reports kept while accounts-svc is away; beyond it the oldest are dropped (and said so). */
-const MAX_PENDING = 10_000;
+/** Rows of the outbox sent together (at once, each with its own request). */
+const BATCH = 50;
+/**
+ * How long a claimed row is left to its sender. Longer than a batch can take (the owner asked in 2 s, the
+ * report applied in 5 s); a killed sender's rows are sent by the next sweep after it lapses.
+ */
+const LEASE_MS = 10_000;
+/** How often the outbox is looked at without a report or a failure: rows another process claimed and left. */
+const SWEEP_MS = LEASE_MS;
+/** Reports kept in memory while the outbox cannot be written; beyond it the oldest are dropped (and said so). */
+const MAX_UNSAVED = 10_000;
 
 interface Cached<T> {
   value: T;
@@ -18,23 +28,43 @@ interface Cached<T> {
 /**
  * Spending of the language model and the speech provider, for the services that call them: whether a room
  * may spend now (its owner's quota, or an anonymous room's budget, as accounts-svc keeps them), and the real
- * usage of each call, reported with an id of its own so accounts-svc applies it once however often it is
- * sent. Reports wait and are sent again while accounts-svc cannot be reached. When a room's state changes
- * (spent, or reset by an admin) a room event tells the gateways, which tell the host and the viewers.
+ * usage of each call. A report is first written to the outbox in the service's own schema, with an id of its
+ * own, then relayed to accounts-svc, which applies each id once however often it is sent; a row goes once
+ * accounts-svc has answered. What a process leaves in the outbox (killed, or accounts-svc away) is sent by
+ * the next one, or by another replica. When a room's state changes (spent, or reset by an admin) a room
+ * event tells the gateways, which tell the host and the viewers.
  */
 @Injectable()
-export class BusUsageMeter extends UsageMeter implements BeforeApplicationShutdown {
+export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('UsageMeter');
   private readonly owners = new Map<string, Cached<string | null>>();
   private readonly statuses = new Map<string, Cached<boolean>>();
   private readonly exhausted = new Set<string>();
-  private readonly pending: ApplyUsageRequest[] = [];
+  private readonly outbox: UsageOutbox;
+  /** Reports the outbox refused (its database away), written again before the next relay. */
+  private readonly unsaved: UsageReport[] = [];
   private flushing = false;
+  /** A report came while the relay was busy: it goes round once more. */
+  private again = false;
   private closed = false;
-  private timer?: NodeJS.Timeout;
+  /** The last relay failed: said once, not at every report while accounts-svc is away. */
+  private failing = false;
+  private retry?: NodeJS.Timeout;
+  private sweep?: NodeJS.Timeout;
 
-  constructor(private readonly bus: Bus) {
+  constructor(
+    private readonly bus: Bus,
+    @Optional() @Inject(USAGE_OUTBOX) outbox?: UsageOutbox,
+  ) {
     super();
+    this.outbox = outbox ?? new MemoryUsageOutbox();
+  }
+
+  /** What an earlier process left is sent at start, and the outbox looked at now and then. */
+  onApplicationBootstrap(): void {
+    this.sweep = setInterval(() => void this.flush(), SWEEP_MS);
+    this.sweep.unref();
+    void this.flush();
   }
 
   /** Whether the room may make one more call. When accounts-svc cannot be asked, the call is allowed. */
@@ -52,37 +82,57 @@ export class BusUsageMeter extends UsageMeter implements BeforeApplicationShutdo
     }
   }
 
-  /** Reports what one call spent; applied once by accounts-svc, sent again until it is. */
+  /**
+   * Reports what one call spent; applied once by accounts-svc, sent again until it is. The caller reports in
+   * the tick it reads the provider's usage, and the outbox row is written from here at once, without waiting
+   * for the room's owner (asked when the row is sent if it is not known yet). What a kill can still lose is
+   * the report of a call whose usage was read but whose INSERT had not committed: the time to get a pooled
+   * connection and commit one row, a few milliseconds. Once committed, the report is applied exactly once.
+   */
   report(roomId: string, eventType: UsageEventType, tokens: number): void {
     if (tokens <= 0) return;
     this.statuses.delete(roomId);
+    const owner = this.owners.get(roomId);
+    const ownerId = owner && Date.now() - owner.at < OWNER_TTL_MS ? owner.value : undefined;
+    const report: UsageReport = { eventId: crypto.randomUUID(), roomId, ownerId, tokens, eventType };
     // Reports go out in batches that serve many sentences: they are no part of the trace of the call reported.
     detached(() =>
-      this.ownerOf(roomId)
-        .catch(() => null)
-        .then((ownerId) => {
-          if (this.pending.length >= MAX_PENDING) this.logger.error(`dropped a usage report of room ${this.pending.shift()?.roomId}: too many waiting`);
-          this.pending.push({ eventId: crypto.randomUUID(), roomId, ownerId, tokens, eventType });
-          void this.flush();
-        }),
+      this.outbox.add(report).then(
+        // While accounts-svc is away the retry timer sends, not every report.
+        () => (this.failing ? undefined : this.flush()),
+        (error) => {
+          this.logger.error(`a usage report waits in memory, the outbox cannot be written: ${(error as Error).message}`);
+          if (this.unsaved.length >= MAX_UNSAVED) this.logger.error(`dropped a usage report of room ${this.unsaved.shift()?.roomId}: too many waiting`);
+          this.unsaved.push(report);
+          this.retryLater();
+        },
+      ),
     );
   }
 
-  /** Sends what waits, oldest first; stops at the first failure and tries again a little later. */
+  /** Sends what waits in the outbox, oldest first, a batch at a time; after a failure, tries again a little later. */
   async flush(): Promise<void> {
-    if (this.flushing || this.closed) return;
+    if (this.closed) return;
+    if (this.flushing) {
+      this.again = true;
+      return;
+    }
     this.flushing = true;
     try {
-      while (this.pending.length > 0) {
-        await this.bus.request(USAGE_SUBJECTS.apply, this.pending[0], { timeoutMs: 5_000 });
-        this.pending.shift();
+      while (this.unsaved.length > 0) {
+        await this.outbox.add(this.unsaved[0]);
+        this.unsaved.shift();
       }
+      do {
+        this.again = false;
+        while (await this.sendBatch());
+      } while (this.again && !this.closed);
+      if (this.failing) this.logger.log('usage reports reach accounts-svc again');
+      this.failing = false;
     } catch (error) {
-      this.logger.warn(`${this.pending.length} usage reports wait for accounts-svc: ${(error as Error).message}`);
-      clearTimeout(this.timer);
-      if (this.closed) return;
-      this.timer = setTimeout(() => void this.flush(), RETRY_MS);
-      this.timer.unref();
+      if (!this.failing) this.logger.warn(`usage reports wait in the outbox for accounts-svc: ${(error as Error).message}`);
+      this.failing = true;
+      this.retryLater();
     } finally {
       this.flushing = false;
     }
@@ -102,17 +152,53 @@ export class BusUsageMeter extends UsageMeter implements BeforeApplicationShutdo
     return new Set([...this.owners.keys(), ...this.statuses.keys(), ...this.exhausted]).size;
   }
 
-  /** Reports not yet applied (for tests and shutdown). */
-  get waiting(): number {
-    return this.pending.length;
+  /** Reports not yet applied: in the outbox of this service (every replica's), or waiting to be written to it. */
+  async waiting(): Promise<number> {
+    return (await this.outbox.count()) + this.unsaved.length;
   }
 
-  /** One last try while the bus is still open; what accounts-svc does not take now is lost with the process. */
+  /** One last try while the bus is still open; what accounts-svc does not take now stays in the outbox for the next process. */
   async beforeApplicationShutdown(): Promise<void> {
-    clearTimeout(this.timer);
+    clearTimeout(this.retry);
+    clearInterval(this.sweep);
     await this.flush();
     this.closed = true;
-    if (this.pending.length) this.logger.warn(`${this.pending.length} usage reports not applied at shutdown`);
+    if (this.unsaved.length) this.logger.error(`${this.unsaved.length} usage reports could not be written to the outbox and are lost`);
+  }
+
+  /** One batch claimed and sent; whether there may be more. Throws (the failed rows released) when one was not applied. */
+  private async sendBatch(): Promise<boolean> {
+    const rows = await this.outbox.claim(BATCH, LEASE_MS);
+    if (rows.length === 0) return false;
+    const results = await Promise.allSettled(rows.map((row) => this.send(row)));
+    await this.outbox.remove(rows.filter((_, i) => results[i].status === 'fulfilled').map((row) => row.id));
+    const failed = rows.filter((_, i) => results[i].status === 'rejected');
+    if (failed.length === 0) return rows.length === BATCH;
+    await this.outbox.release(failed.map((row) => row.id));
+    throw (results.find((result) => result.status === 'rejected') as PromiseRejectedResult).reason;
+  }
+
+  private async send(row: OutboxRow): Promise<void> {
+    const ownerId = row.ownerId !== undefined ? row.ownerId : await this.ownerOrNone(row.roomId);
+    await this.bus.request(USAGE_SUBJECTS.apply, { eventId: row.eventId, roomId: row.roomId, ownerId, tokens: row.tokens, eventType: row.eventType }, { timeoutMs: 5_000 });
+  }
+
+  /** The room's owner; none when rooms-svc answers that it cannot tell (the room is gone). Throws while rooms-svc is away. */
+  private async ownerOrNone(roomId: string): Promise<string | null> {
+    try {
+      return await this.ownerOf(roomId);
+    } catch (error) {
+      const passing = !(error instanceof BusRemoteError) || error.code === BusErrorCode.Unavailable || error.code === BusErrorCode.Timeout;
+      if (passing) throw error;
+      return null;
+    }
+  }
+
+  private retryLater(): void {
+    clearTimeout(this.retry);
+    if (this.closed) return;
+    this.retry = setTimeout(() => void this.flush(), RETRY_MS);
+    this.retry.unref();
   }
 
   private async ownerOf(roomId: string): Promise<string | null> {

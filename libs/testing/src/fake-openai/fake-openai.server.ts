@@ -72,6 +72,9 @@ export class FakeOpenAiServer {
   private hangEveryN = 0;
   private rateLimited = { count: 0, retryAfterSeconds: 0 };
   private pacing: Pace | null = null;
+  /** Usage (total tokens) of each streamed answer sent whole, its usage chunk and end handed to the connection. */
+  readonly delivered: number[] = [];
+  private usageHeld: (() => void)[] | null = null;
   private server: Server | null = null;
 
   async start(port = 0, host = '127.0.0.1'): Promise<string> {
@@ -109,6 +112,18 @@ export class FakeOpenAiServer {
     this.hangEveryN = 0;
     this.rateLimited = { count: 0, retryAfterSeconds: 0 };
     this.pacing = null;
+    this.delivered.length = 0;
+  }
+
+  /** Streamed answers stop before their usage chunk until `releaseUsage`: meanwhile no client reads a usage. */
+  holdUsage(): void {
+    this.usageHeld ??= [];
+  }
+
+  /** The held answers go on; those whose client went away meanwhile end unsent, and are not `delivered`. */
+  releaseUsage(): void {
+    for (const go of this.usageHeld?.splice(0) ?? []) go();
+    this.usageHeld = null;
   }
 
   /** Calls whose sentence contains `marker` never answer (the connection stays open until the client gives up). */
@@ -245,10 +260,13 @@ export class FakeOpenAiServer {
       res.write(chunk({ content: piece }, null));
       if (pace) await wait(1000 / pace.tokensPerSecond);
     }
+    if (this.usageHeld) await new Promise<void>((go) => this.usageHeld?.push(go));
+    if (res.destroyed || !res.socket || res.socket.destroyed) return;
     res.write(chunk({}, 'stop'));
     // As the real API: with include_usage, one last chunk without choices reports the usage.
     if (body.stream_options?.include_usage) {
       res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: body.model, choices: [], usage })}\n\n`);
+      res.once('finish', () => this.delivered.push(usage.total_tokens));
     }
     res.end('data: [DONE]\n\n');
   }

@@ -212,6 +212,7 @@ export class LlmClient {
             span.setAttributes({ 'gen_ai.usage.input_tokens': chunk.usage.prompt_tokens, 'gen_ai.usage.output_tokens': chunk.usage.completion_tokens });
             metrics.llmTokens.add(chunk.usage.prompt_tokens, { task, kind: 'input' });
             metrics.llmTokens.add(chunk.usage.completion_tokens, { task, kind: 'output' });
+            // In the tick the usage is read: the report's outbox row is written from here at once.
             this.meter.report(roomId, task, chunk.usage.prompt_tokens + chunk.usage.completion_tokens);
           }
         }

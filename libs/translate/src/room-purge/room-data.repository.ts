@@ -6,7 +6,8 @@ import { TRANSLATE_DATA_SOURCE, TRANSLATE_SCHEMA } from '../translate.database';
 
 /**
  * What translate-svc keeps of rooms, in every table of its schema with a `room_id` column (translations,
- * summaries, and any table added later), deleted together when rooms are deleted.
+ * summaries, and any table added later), deleted together when rooms are deleted. Usage reports waiting in
+ * the outbox stay: what the rooms spent is still charged to their owners (accounts-svc forgets the rooms).
  */
 @Injectable()
 export class RoomDataRepository {
@@ -16,7 +17,7 @@ export class RoomDataRepository {
     if (roomIds.length === 0) return 0;
     const tables = await this.db.query<{ table_name: string }[]>(
       `SELECT table_name FROM information_schema.columns
-       WHERE table_schema = $1 AND column_name = 'room_id' ORDER BY table_name`,
+       WHERE table_schema = $1 AND column_name = 'room_id' AND table_name <> 'usage_outbox' ORDER BY table_name`,
       [TRANSLATE_SCHEMA],
     );
     return this.db.transaction(async (em) => {
