@@ -124,6 +124,11 @@ export const es = {
   'viewer.host.speaking': 'Host speaking',
   'viewer.host.silent': 'Host silent',
   'viewer.host.disconnected': 'Host disconnected',
+  'viewer.speaker.host': 'Host',
+  'viewer.speaker.guest': 'Ponente invitado',
+  'viewer.speaker.speaking': 'Habla {name}',
+  'viewer.speaker.silent': '{name} en silencio',
+  'viewer.speaker.language': 'Idioma de {name}',
   'viewer.quota':
     'Translation is paused: this room has used up its translation budget. You read the original text until it is restored.',
   'viewer.notFound.title': 'Room not found',
