@@ -1,37 +1,24 @@
 import { act, screen } from '@testing-library/react';
-import { routeFetch } from '../../test/auth-fixtures';
-import { FakeSocket, joinedFrame, ROOM_ID } from '../../test/fake-socket';
-import { jsonResponse, preloadPages, renderApp } from '../../test/render-app';
+import { ROOM_ID } from '../../test/fake-socket';
 import { ANA, HOST, interim, translation } from '../../test/room-frames';
+import { joinServer, openViewer, send, setUpViewerRoomTests } from '../../test/viewer-room-harness';
 
-beforeAll(preloadPages);
-beforeEach(() => {
-  jest.useFakeTimers();
-  window.localStorage.clear();
-});
-afterEach(() => jest.useRealTimers());
+setUpViewerRoomTests();
 
-async function openViewer(locale: 'en' | 'es' = 'en'): Promise<FakeSocket> {
+/** A viewer reading German, the page in `locale`, the host connected and the room live. */
+async function openReader(locale: 'en' | 'es' = 'en') {
   window.localStorage.setItem('lt.locale', locale);
-  routeFetch({ [`GET /api/view/${ROOM_ID}`]: () => jsonResponse(200, { id: ROOM_ID, name: 'Keynote', status: 'active', source_language: 'en' }) });
-  renderApp(`/view/${ROOM_ID}?lang=de`);
-  await act(() => jest.advanceTimersByTimeAsync(0));
-  const socket = FakeSocket.latest();
-  act(() => {
-    socket.open();
-    socket.receive(joinedFrame({ role: 'viewer', room: { name: 'Keynote', status: 'active', sourceLanguage: 'en' }, hostConnected: true }));
-  });
-  return socket;
+  await openViewer(`/view/${ROOM_ID}?lang=de`);
+  return joinServer('active', 0, { hostConnected: true, room: { name: 'Keynote', status: 'active', sourceLanguage: 'en' } });
 }
 
-const send = (socket: FakeSocket, ...frames: object[]) => act(() => frames.forEach((frame) => socket.receive(frame)));
 const names = () => screen.queryAllByTestId('message-speaker').map((n) => n.textContent);
 const activity = () => screen.getByTestId('host-activity').textContent;
 const language = () => screen.getByTestId('speaker-language').textContent;
 
 describe('Viewer room with several speakers', () => {
   it('names nobody while only the host has spoken', async () => {
-    const socket = await openViewer();
+    const socket = await openReader();
     send(socket, translation(1, 'de', { ...HOST, sourceLanguage: 'en' }), translation(2, 'de', { speakerId: 'host-b2', speakerName: 'Host', sourceLanguage: 'en' }));
     expect(screen.getAllByTestId('translated-message')).toHaveLength(2);
     expect(names()).toEqual([]);
@@ -40,7 +27,7 @@ describe('Viewer room with several speakers', () => {
   });
 
   it('names every line, before its text, once a guest has spoken, and the header follows the current speaker', async () => {
-    const socket = await openViewer();
+    const socket = await openReader();
     send(socket, translation(1, 'de', { ...HOST, sourceLanguage: 'en' }), interim('Hola', { ...ANA, sourceLanguage: 'es' }));
     expect(activity()).toBe('Ana speaking');
     expect(language()).toBe('Ana’s language: Español');
@@ -67,7 +54,7 @@ describe('Viewer room with several speakers', () => {
 
 describe('Viewer room with several speakers, in Spanish', () => {
   it('says who speaks and their language in Spanish', async () => {
-    const socket = await openViewer('es');
+    const socket = await openReader('es');
     send(socket, translation(1, 'de', HOST), translation(2, 'de', { ...ANA, speakerName: ' ', sourceLanguage: 'fr' }));
     expect(names()).toEqual(['Host:', 'Ponente invitado:']);
     expect(activity()).toBe('Habla Ponente invitado');
