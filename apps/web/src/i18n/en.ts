@@ -122,6 +122,11 @@ export const en: Catalog = {
   'viewer.host.speaking': 'Host speaking',
   'viewer.host.silent': 'Host silent',
   'viewer.host.disconnected': 'Host disconnected',
+  'viewer.speaker.host': 'Host',
+  'viewer.speaker.guest': 'Guest speaker',
+  'viewer.speaker.speaking': '{name} speaking',
+  'viewer.speaker.silent': '{name} silent',
+  'viewer.speaker.language': '{name}’s language',
   'viewer.quota':
     'Translation is paused: this room has used up its translation budget. You read the original text until it is restored.',
   'viewer.notFound.title': 'Room not found',

@@ -11,72 +11,86 @@ export interface FeedUpdate {
 export const FEED_LIMIT = 500;
 
 /**
- * The viewer's translations keyed by seq: never one twice, always in seq order, with the highest
- * seq up to which nothing is missing (what a reconnect asks for with `since`).
+ * The viewer's translations of one language, as plain data: never one seq twice, always in seq order,
+ * with the highest seq up to which nothing is missing (what a reconnect asks for with `since`).
  */
-export class TranslationFeed {
-  private bySeq = new Map<number, TranslationFrame>();
-  private contiguous: number | undefined;
-  private requested = new Set<number>();
-  private sorted: TranslationFrame[] = [];
+export interface FeedState {
+  readonly lang: LanguageCode | null;
+  readonly messages: readonly TranslationFrame[];
+  /** undefined until the first frame: what came before it is history this page was not sent. */
+  readonly contiguous: number | undefined;
+  /** The `since` values already asked for, so one gap is asked for once. */
+  readonly requested: readonly number[];
+}
 
-  constructor(private currentLang: LanguageCode | null) {}
+export function emptyFeed(lang: LanguageCode | null): FeedState {
+  return { lang, messages: [], contiguous: undefined, requested: [] };
+}
+
+function insertBySeq(messages: readonly TranslationFrame[], frame: TranslationFrame): TranslationFrame[] {
+  const index = messages.findIndex((other) => other.seq > frame.seq);
+  return index === -1 ? [...messages, frame] : [...messages.slice(0, index), frame, ...messages.slice(index)];
+}
+
+function advance(messages: readonly TranslationFrame[], from: number): number {
+  const seqs = new Set(messages.map((m) => m.seq));
+  let contiguous = from;
+  while (seqs.has(contiguous + 1)) contiguous += 1;
+  return contiguous;
+}
+
+/** The feed with `frame` in it (or the same feed when it does not belong there), and whether a gap must be asked for. */
+export function acceptTranslation(feed: FeedState, frame: TranslationFrame): FeedUpdate & { feed: FeedState } {
+  if (!feed.lang || frame.lang !== feed.lang || feed.messages.some((m) => m.seq === frame.seq)) return { feed, added: false };
+  if (!Number.isInteger(frame.seq) || frame.seq < 1) return { feed, added: false };
+
+  const all = insertBySeq(feed.messages, frame);
+  // The first frame after a join or a language change is where this list starts.
+  const contiguous = advance(all, feed.contiguous ?? frame.seq - 1);
+  const messages = all.length > FEED_LIMIT ? all.slice(all.length - FEED_LIMIT) : all;
+  if (frame.seq > contiguous + 1 && !feed.requested.includes(contiguous)) {
+    return { feed: { ...feed, messages, contiguous, requested: [...feed.requested, contiguous] }, added: true, resyncSince: contiguous };
+  }
+  return { feed: { ...feed, messages, contiguous }, added: true };
+}
+
+/** The feed with one line translated again, in place; the same feed when it holds no such line. */
+export function reviseTranslation(feed: FeedState, frame: TranslationRevisedFrame): FeedState {
+  const messages = applyRevision(feed.messages, frame);
+  return messages === feed.messages ? feed : { ...feed, messages };
+}
+
+/** The same feed as an object that changes in place. */
+export class TranslationFeed {
+  private state: FeedState;
+
+  constructor(lang: LanguageCode | null) {
+    this.state = emptyFeed(lang);
+  }
 
   get lang(): LanguageCode | null {
-    return this.currentLang;
+    return this.state.lang;
   }
 
   get lastContiguous(): number | undefined {
-    return this.contiguous;
+    return this.state.contiguous;
   }
 
   get highestSeq(): number | undefined {
-    return this.sorted.at(-1)?.seq;
+    return this.state.messages.at(-1)?.seq;
   }
 
   get messages(): readonly TranslationFrame[] {
-    return this.sorted;
+    return this.state.messages;
   }
 
   reset(lang: LanguageCode | null): void {
-    this.currentLang = lang;
-    this.bySeq = new Map();
-    this.contiguous = undefined;
-    this.requested = new Set();
-    this.sorted = [];
+    this.state = emptyFeed(lang);
   }
 
   accept(frame: TranslationFrame): FeedUpdate {
-    if (!this.currentLang || frame.lang !== this.currentLang || this.bySeq.has(frame.seq)) return { added: false };
-    if (!Number.isInteger(frame.seq) || frame.seq < 1) return { added: false };
-
-    this.bySeq.set(frame.seq, frame);
-    // The first frame after a join or a language change is where this list starts; what came before is history we were not sent.
-    if (this.contiguous === undefined) this.contiguous = frame.seq - 1;
-    while (this.bySeq.has(this.contiguous + 1)) this.contiguous += 1;
-    this.sorted = [...this.bySeq.values()].sort((a, b) => a.seq - b.seq);
-    this.trim();
-
-    if (frame.seq > this.contiguous + 1 && !this.requested.has(this.contiguous)) {
-      this.requested.add(this.contiguous);
-      return { added: true, resyncSince: this.contiguous };
-    }
-    return { added: true };
-  }
-
-  /** A line translated again: replaced in place. True when the lines changed. */
-  revise(frame: TranslationRevisedFrame): boolean {
-    const next = applyRevision(this.sorted, frame);
-    if (next === this.sorted) return false;
-    this.sorted = [...next];
-    for (const line of next) this.bySeq.set(line.seq, line);
-    return true;
-  }
-
-  private trim(): void {
-    if (this.sorted.length <= FEED_LIMIT) return;
-    const dropped = this.sorted.slice(0, this.sorted.length - FEED_LIMIT);
-    this.sorted = this.sorted.slice(-FEED_LIMIT);
-    for (const frame of dropped) this.bySeq.delete(frame.seq);
+    const { feed, ...update } = acceptTranslation(this.state, frame);
+    this.state = feed;
+    return update;
   }
 }

@@ -6,6 +6,7 @@ import { errorText } from '../../../lib/error-text';
 import { useAuth } from '../../auth/hooks/useAuth';
 import { GlossaryButton } from '../../glossary/components/GlossaryButton';
 import { describeProblem } from '../../live/describe-problem';
+import { HOST_SPEAKER, speakerKey } from '../../live/speaker-key';
 import { useCreateRoom } from '../../rooms/hooks/useCreateRoom';
 import { SpeakersPanel } from '../../speakers/components/SpeakersPanel';
 import { useSpeakers } from '../../speakers/hooks/useSpeakers';
@@ -19,7 +20,7 @@ import { ShareLinks } from './ShareLinks';
 import { TranscriptLog } from './TranscriptLog';
 
 /** The host's own lines: sent from this page, or stored under a host connection's id. */
-const isHostLine = (entry: TranscriptEntry) => !entry.speakerId || entry.speakerId.startsWith('host-');
+const isHostLine = (entry: TranscriptEntry) => !entry.speakerId || speakerKey(entry.speakerId) === HOST_SPEAKER;
 
 function speechErrorText(error: SpeechCaptureError, t: RoomTranslate): string {
   switch (error.kind) {

@@ -2,6 +2,7 @@ import type { InterimFrame } from '@lt/contracts';
 import { useEffect, useRef } from 'react';
 import { useRoomT } from '../../../i18n/useRoomT';
 import { clockTime as clock } from '../../../lib/clock';
+import { speakerLabel } from '../../live/speaker-label';
 import type { TranscriptEntry } from '../transcript-log';
 
 interface TranscriptLogProps {
@@ -47,9 +48,9 @@ export function TranscriptLog({ entries, interim, isOwn, otherInterim = null, ti
             >
               <div className="entry-meta">
                 <time dateTime={entry.timestamp}>{clock(entry.timestamp)}</time>
-                {!isOwn(entry) && entry.speakerName && (
+                {!isOwn(entry) && entry.speakerName && entry.speakerId && (
                   <span className="entry-speaker" data-testid="entry-speaker">
-                    {entry.speakerName}
+                    {speakerLabel(t, { speakerId: entry.speakerId, speakerName: entry.speakerName })}
                   </span>
                 )}
                 <span className={`entry-state state-${entry.state}`} title={entry.error}>
@@ -65,7 +66,7 @@ export function TranscriptLog({ entries, interim, isOwn, otherInterim = null, ti
         </ol>
         {otherInterim && (
           <p className="interim" aria-hidden="true" data-testid="speaker-interim">
-            <span className="entry-speaker">{otherInterim.speakerName}</span> {otherInterim.text}
+            <span className="entry-speaker">{speakerLabel(t, otherInterim)}</span> {otherInterim.text}
           </p>
         )}
         {interim && (

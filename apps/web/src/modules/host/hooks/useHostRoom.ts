@@ -1,20 +1,16 @@
-import type { HostLanguageCode, InterimFrame, LanguageCode, RoomEventFrame, RoomStatus, ServerFrame } from '@lt/contracts';
-import { useCallback, useMemo, useReducer, useRef, useState } from 'react';
+import type { HostLanguageCode, InterimFrame, RoomEventFrame, ServerFrame } from '@lt/contracts';
+import { useCallback, useMemo, useReducer } from 'react';
 import { useLatest } from '../../../lib/useLatest';
 import { useAuth } from '../../auth/hooks/useAuth';
 import { useLiveConnection, type LiveConnection } from '../../live/hooks/useLiveConnection';
 import { Outbox } from '../../live/outbox';
+import { useEffectQueue } from '../../live/room-effects';
 import { transcriptFrame } from '../../live/transcript-frame';
 import type { SpeechResult } from '../../speech/speech-capture';
-import { initialTranscriptLog, transcriptLogReducer, type TranscriptEntry } from '../transcript-log';
+import { hostRoomReducer, initialHostState, type HostEffect, type HostRoomInfo } from '../host-room-state';
+import type { TranscriptEntry } from '../transcript-log';
 
-export interface HostRoomInfo {
-  name: string | null;
-  status: RoomStatus | null;
-  sourceLanguage: LanguageCode | null;
-  translationUnavailable: boolean;
-  quotaExhausted: boolean;
-}
+export type { HostRoomInfo };
 
 export interface HostRoom extends Pick<LiveConnection, 'status' | 'problem'> {
   room: HostRoomInfo;
@@ -64,74 +60,20 @@ export function useHostRoom({
   onSpeakerEvent?: (frame: RoomEventFrame) => void;
 }): HostRoom {
   const outbox = useMemo(() => new Outbox(roomId), [roomId]);
-  const [log, dispatch] = useReducer(transcriptLogReducer, outbox.list(), initialTranscriptLog);
-  const [room, setRoom] = useState<HostRoomInfo>({
-    name: null,
-    status: null,
-    sourceLanguage: null,
-    translationUnavailable: false,
-    quotaExhausted: false,
-  });
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [speakerInterim, setSpeakerInterim] = useState<InterimFrame | null>(null);
-  const latestSeqRef = useRef(0);
-  const floorRef = useRef<number | null>(null);
-  floorRef.current ??= readFloor(roomId);
+  const [state, dispatch] = useReducer(hostRoomReducer, { pending: outbox.list(), floor: readFloor(roomId) }, initialHostState);
   const accessTokenRef = useLatest(useAuth().session?.access_token);
 
-  const seen = (seq: number) => (latestSeqRef.current = Math.max(latestSeqRef.current, seq));
+  const onFrame = (frame: ServerFrame) => dispatch({ type: 'frame', frame, at: Date.now() });
 
-  const onFrame = (frame: ServerFrame) => {
-    switch (frame.type) {
-      case 'joined':
-        setServerError(null);
-        seen(frame.seq);
-        setRoom({
-          name: frame.room.name,
-          status: frame.room.status,
-          sourceLanguage: frame.room.sourceLanguage,
-          translationUnavailable: frame.translationUnavailable === true,
-          quotaExhausted: frame.quotaExhausted === true,
-        });
-        break;
-      case 'room_start':
-        setRoom((prev) => ({ ...prev, status: 'active', sourceLanguage: frame.sourceLanguage ?? prev.sourceLanguage }));
-        floorRef.current = latestSeqRef.current;
-        writeFloor(roomId, latestSeqRef.current);
-        dispatch({ type: 'cleared' });
-        break;
-      case 'room_end':
-        setRoom((prev) => ({ ...prev, status: 'ended' }));
-        setSpeakerInterim(null);
-        onRoomEnded?.();
-        break;
-      case 'ack':
-        seen(frame.seq);
-        dispatch({ type: 'acked', messageId: frame.messageId, seq: frame.seq });
-        break;
-      case 'transcript':
-        seen(frame.seq);
-        if (frame.seq > (floorRef.current ?? 0)) dispatch({ type: 'stored', frame });
-        setSpeakerInterim((prev) => (prev?.speakerId === frame.speakerId ? null : prev));
-        break;
-      case 'interim':
-        setSpeakerInterim(frame);
-        break;
-      case 'speaker_joined':
-      case 'speaker_left':
-        if (frame.type === 'speaker_left') setSpeakerInterim((prev) => (prev?.speakerId === frame.speakerId ? null : prev));
-        onSpeakerEvent?.(frame);
-        break;
-      case 'quota_exhausted':
-      case 'quota_restored':
-        setRoom((prev) => ({ ...prev, quotaExhausted: frame.type === 'quota_exhausted' }));
-        break;
-      case 'error':
-        if (frame.messageId) dispatch({ type: 'failed', messageId: frame.messageId, message: frame.message });
-        else setServerError(frame.message);
-        break;
-    }
-  };
+  useEffectQueue<HostEffect>(
+    state.effects,
+    (effect) => {
+      if (effect.kind === 'floor') writeFloor(roomId, effect.seq);
+      else if (effect.kind === 'ended') onRoomEnded?.();
+      else onSpeakerEvent?.(effect.frame);
+    },
+    dispatch,
+  );
 
   const live = useLiveConnection({
     roomId,
@@ -166,11 +108,11 @@ export function useHostRoom({
   return {
     status: live.status,
     problem: live.problem,
-    room,
-    active: room.status === 'active',
-    log,
-    speakerInterim,
-    serverError,
+    room: state.room,
+    active: state.room.status === 'active',
+    log: state.log,
+    speakerInterim: state.speakerInterim,
+    serverError: state.serverError,
     sendFinal,
     sendInterim,
     startRoom,

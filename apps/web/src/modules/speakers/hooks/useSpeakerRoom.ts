@@ -1,10 +1,12 @@
-import { CLOSE_CODES, LiveErrorCode, type InterimFrame, type HostLanguageCode, type RoomStatus, type ServerFrame } from '@lt/contracts';
-import { useCallback, useMemo, useReducer, useState } from 'react';
+import { CLOSE_CODES, type InterimFrame, type HostLanguageCode, type RoomStatus, type ServerFrame } from '@lt/contracts';
+import { useCallback, useMemo, useReducer } from 'react';
 import { useLiveConnection, type LiveConnection } from '../../live/hooks/useLiveConnection';
 import { Outbox } from '../../live/outbox';
 import { transcriptFrame } from '../../live/transcript-frame';
-import { initialTranscriptLog, transcriptLogReducer, type TranscriptEntry } from '../../host/transcript-log';
+import type { TranscriptEntry } from '../../host/transcript-log';
+import { useEffectQueue } from '../../live/room-effects';
 import type { SpeechResult } from '../../speech/speech-capture';
+import { initialSpeakerState, speakerRoomReducer, type SpeakerEffect } from '../speaker-room-state';
 
 export interface SpeakerRoom extends Pick<LiveConnection, 'status' | 'problem'> {
   roomStatus: RoomStatus | null;
@@ -33,50 +35,12 @@ export function useSpeakerRoom({
   onRoomEnded: () => void;
 }): SpeakerRoom {
   const outbox = useMemo(() => new Outbox(roomId, undefined, `speaker-${speakerId}`), [roomId, speakerId]);
-  const [log, dispatch] = useReducer(transcriptLogReducer, outbox.list(), initialTranscriptLog);
-  const [roomStatus, setRoomStatus] = useState<RoomStatus | null>(null);
-  const [hostConnected, setHostConnected] = useState<boolean | null>(null);
-  const [removed, setRemoved] = useState(false);
-  const [otherInterim, setOtherInterim] = useState<InterimFrame | null>(null);
-  const [serverError, setServerError] = useState<string | null>(null);
+  const [state, dispatch] = useReducer(speakerRoomReducer, outbox.list(), initialSpeakerState);
+  const { removed } = state;
 
-  const onFrame = (frame: ServerFrame) => {
-    switch (frame.type) {
-      case 'joined':
-        setServerError(null);
-        setRoomStatus(frame.room.status);
-        if (frame.hostConnected !== undefined) setHostConnected(frame.hostConnected);
-        break;
-      case 'room_start':
-        setRoomStatus('active');
-        break;
-      case 'room_end':
-        setRoomStatus('ended');
-        setOtherInterim(null);
-        onRoomEnded();
-        break;
-      case 'host_status':
-        setHostConnected(frame.connected);
-        break;
-      case 'ack':
-        dispatch({ type: 'acked', messageId: frame.messageId, seq: frame.seq });
-        break;
-      case 'transcript':
-        dispatch({ type: 'stored', frame });
-        setOtherInterim((prev) => (prev?.speakerId === frame.speakerId ? null : prev));
-        break;
-      case 'interim':
-        setOtherInterim(frame);
-        break;
-      case 'error':
-        if (frame.code === LiveErrorCode.SpeakerRemoved) {
-          setRemoved(true);
-          onRoomEnded();
-        } else if (frame.messageId) dispatch({ type: 'failed', messageId: frame.messageId, message: frame.message });
-        else setServerError(frame.message);
-        break;
-    }
-  };
+  const onFrame = (frame: ServerFrame) => dispatch({ type: 'frame', frame, at: Date.now() });
+
+  useEffectQueue<SpeakerEffect>(state.effects, () => onRoomEnded(), dispatch);
 
   const live = useLiveConnection({
     roomId,
@@ -104,13 +68,13 @@ export function useSpeakerRoom({
   return {
     status: live.status,
     problem: live.problem,
-    roomStatus,
+    roomStatus: state.roomStatus,
     speakerId,
-    hostConnected,
+    hostConnected: state.hostConnected,
     removed: removed || closedForGood,
-    log,
-    otherInterim,
-    serverError,
+    log: state.log,
+    otherInterim: state.otherInterim,
+    serverError: state.serverError,
     sendFinal,
     sendInterim,
   };

@@ -1,7 +1,9 @@
 import { ORIGINAL_PREFIX, textDirection, type InterimFrame, type TranslationFrame } from '@lt/contracts';
 import { useEffect, useRef } from 'react';
+import { useLocale } from '../../../i18n/useLocale';
 import { useT } from '../../../i18n/useT';
 import { clockTime } from '../../../lib/clock';
+import { speakerLabel } from '../../live/speaker-label';
 
 /** The spec scrolls 100 ms after new text, once the browser has laid it out. */
 export const AUTOSCROLL_DELAY_MS = 100;
@@ -10,6 +12,8 @@ interface MessageListProps {
   messages: readonly TranslationFrame[];
   interim: InterimFrame | null;
   hasLanguage: boolean;
+  /** More than one person has spoken: each line starts with its speaker's name. */
+  showSpeakers?: boolean;
 }
 
 /** An untranslated line is marked once, by its badge: the server's `[Original] ` prefix would say it twice. */
@@ -22,8 +26,20 @@ export function displayText(message: TranslationFrame): string {
 /** The language a line is written in: an untranslated line is in the host's. */
 export const lineLanguage = (message: TranslationFrame) => (message.fallback === 'original' ? message.sourceLanguage : message.lang);
 
-export function MessageList({ messages, interim, hasLanguage }: MessageListProps) {
+/** A line's speaker, read before its text: in the page's language, not the line's. */
+function SpeakerName({ line, locale }: { line: { speakerId: string; speakerName: string }; locale: string }) {
   const t = useT();
+  return (
+    <span className="message-speaker" data-testid="message-speaker" lang={locale} dir="auto">
+      {speakerLabel(t, line)}
+      <span className="visually-hidden">:</span>
+    </span>
+  );
+}
+
+export function MessageList({ messages, interim, hasLanguage, showSpeakers = false }: MessageListProps) {
+  const t = useT();
+  const { locale } = useLocale();
   const listRef = useRef<HTMLDivElement>(null);
   const lastSeq = messages.at(-1)?.seq;
 
@@ -63,6 +79,7 @@ export function MessageList({ messages, interim, hasLanguage }: MessageListProps
               dir={textDirection(lineLanguage(message))}
             >
               <div className="message-meta">
+                {showSpeakers && <SpeakerName line={message} locale={locale} />}
                 {/* The clock is in the page's locale, not the line's: its own direction keeps `09:18 AM` in order. */}
                 <time dateTime={message.timestamp} title={t('viewer.time', { time: clockTime(message.timestamp) })} dir="auto">
                   {clockTime(message.timestamp, false)}
@@ -85,6 +102,11 @@ export function MessageList({ messages, interim, hasLanguage }: MessageListProps
         {hasLanguage && interim && (
           <p className="interim" data-testid="interim-line" aria-hidden="true" lang={interim.sourceLanguage} dir={textDirection(interim.sourceLanguage)}>
             <span className="visually-hidden">{t('viewer.interim')}: </span>
+            {showSpeakers && (
+              <>
+                <SpeakerName line={interim} locale={locale} />{' '}
+              </>
+            )}
             {interim.text}
           </p>
         )}

@@ -1,6 +1,8 @@
 import { findLanguage } from '@lt/contracts';
 import { useT } from '../../../i18n/useT';
+import { HOST_SPEAKER } from '../../live/speaker-key';
 import type { ViewerRoom } from '../hooks/useViewerRoom';
+import { speakerLabel } from '../../live/speaker-label';
 import { useNow } from '../hooks/useNow';
 
 /** Someone said something this recently: the host counts as speaking. */
@@ -29,8 +31,13 @@ export function ViewerHeader({ viewer, name }: { viewer: ViewerRoom; name: strin
     waiting: t('viewer.status.waiting'),
   }[state];
   const tone = { reconnecting: 'warning', connecting: 'muted', live: 'success', ended: 'muted', waiting: 'warning' }[state];
-  const hostLanguage = findLanguage(viewer.room?.sourceLanguage);
   const activity = hostActivity(viewer, now);
+  // A guest speaking now is named, with their language; otherwise the header speaks of the host.
+  const guest = viewer.speaker && viewer.speaker.key !== HOST_SPEAKER ? viewer.speaker : null;
+  const guestName = guest ? speakerLabel(t, { speakerId: guest.key, speakerName: guest.name }) : null;
+  const language = findLanguage(guest ? guest.language : viewer.room?.sourceLanguage);
+  const activityText =
+    guestName && activity !== 'disconnected' ? t(`viewer.speaker.${activity}`, { name: guestName }) : t(`viewer.host.${activity}`);
 
   return (
     <header className="room-header">
@@ -43,14 +50,19 @@ export function ViewerHeader({ viewer, name }: { viewer: ViewerRoom; name: strin
             {statusText}
           </span>
           {viewer.live && (
-            <span className={`badge badge-${ACTIVITY_TONE[activity]}`} data-testid="host-activity" data-activity={activity}>
-              {t(`viewer.host.${activity}`)}
+            <span
+              className={`badge badge-${ACTIVITY_TONE[activity]}`}
+              data-testid="host-activity"
+              data-activity={activity}
+              data-speaker={viewer.speaker?.key}
+            >
+              {activityText}
             </span>
           )}
-          <span className="badge badge-outline">
-            {t('viewer.hostLanguage')}:{' '}
-            <strong data-testid="host-language" lang={hostLanguage?.code} dir={hostLanguage?.dir}>
-              {hostLanguage?.name ?? t('viewer.hostLanguageUnknown')}
+          <span className="badge badge-outline" data-testid="speaker-language">
+            {guestName ? t('viewer.speaker.language', { name: guestName }) : t('viewer.hostLanguage')}:{' '}
+            <strong data-testid="host-language" lang={language?.code} dir={language?.dir}>
+              {language?.name ?? t('viewer.hostLanguageUnknown')}
             </strong>
           </span>
         </div>

@@ -86,7 +86,12 @@ export function ViewerRoom({ roomId, initialRoom = null }: { roomId: string; ini
         offer={offer}
         onCatchUpDone={() => setCaughtUp(true)}
       />
-      <MessageList messages={viewer.messages} interim={viewer.interim} hasLanguage={lang !== null} />
+      <MessageList
+        messages={viewer.messages}
+        interim={viewer.interim}
+        hasLanguage={lang !== null}
+        showSpeakers={viewer.severalSpeakers}
+      />
     </div>
   );
 }

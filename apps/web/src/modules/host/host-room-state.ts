@@ -1,0 +1,118 @@
+import type { InterimFrame, LanguageCode, RoomEventFrame, RoomStatus, ServerFrame, TranscriptFrame } from '@lt/contracts';
+import { drain, emptyQueue, enqueue, type EffectQueue, type EffectsDone, type FrameEvent } from '../live/room-effects';
+import { initialTranscriptLog, transcriptLogReducer, type TranscriptEntry } from './transcript-log';
+
+export interface HostRoomInfo {
+  name: string | null;
+  status: RoomStatus | null;
+  sourceLanguage: LanguageCode | null;
+  translationUnavailable: boolean;
+  quotaExhausted: boolean;
+}
+
+export type HostEffect =
+  /** "Start Room" cleared the log up to this seq: kept for a reload of the tab. */
+  | { kind: 'floor'; seq: number }
+  | { kind: 'ended' }
+  | { kind: 'speaker'; frame: RoomEventFrame };
+
+export interface HostState extends EffectQueue<HostEffect> {
+  room: HostRoomInfo;
+  log: TranscriptEntry[];
+  /** The latest provisional line of a co-host speaker. */
+  speakerInterim: InterimFrame | null;
+  serverError: string | null;
+  latestSeq: number;
+  /** Stored lines up to this seq stay hidden. */
+  floor: number;
+}
+
+/** The host sent one of its sentences. */
+export interface SentEvent {
+  type: 'sent';
+  frame: TranscriptFrame;
+}
+
+export type HostEvent = FrameEvent | SentEvent | EffectsDone;
+
+export function initialHostState({ pending, floor }: { pending: readonly TranscriptFrame[]; floor: number }): HostState {
+  return {
+    ...emptyQueue,
+    room: { name: null, status: null, sourceLanguage: null, translationUnavailable: false, quotaExhausted: false },
+    log: initialTranscriptLog(pending),
+    speakerInterim: null,
+    serverError: null,
+    latestSeq: 0,
+    floor,
+  };
+}
+
+/** A provisional line gone: its speaker's sentence arrived, or its speaker left. */
+export function withoutInterimOf(interim: InterimFrame | null, speakerId: string | undefined): InterimFrame | null {
+  return interim?.speakerId === speakerId ? null : interim;
+}
+
+function onFrame(state: HostState, frame: ServerFrame): HostState {
+  switch (frame.type) {
+    case 'joined':
+      return {
+        ...state,
+        serverError: null,
+        latestSeq: Math.max(state.latestSeq, frame.seq),
+        room: {
+          name: frame.room.name,
+          status: frame.room.status,
+          sourceLanguage: frame.room.sourceLanguage,
+          translationUnavailable: frame.translationUnavailable === true,
+          quotaExhausted: frame.quotaExhausted === true,
+        },
+      };
+    case 'room_start': {
+      const room: HostRoomInfo = { ...state.room, status: 'active', sourceLanguage: frame.sourceLanguage ?? state.room.sourceLanguage };
+      const log = transcriptLogReducer(state.log, { type: 'cleared' });
+      return enqueue({ ...state, room, log, floor: state.latestSeq }, { kind: 'floor', seq: state.latestSeq });
+    }
+    case 'room_end':
+      return enqueue({ ...state, room: { ...state.room, status: 'ended' }, speakerInterim: null }, { kind: 'ended' });
+    case 'ack':
+      return {
+        ...state,
+        latestSeq: Math.max(state.latestSeq, frame.seq),
+        log: transcriptLogReducer(state.log, { type: 'acked', messageId: frame.messageId, seq: frame.seq }),
+      };
+    case 'transcript':
+      return {
+        ...state,
+        latestSeq: Math.max(state.latestSeq, frame.seq),
+        log: frame.seq > state.floor ? transcriptLogReducer(state.log, { type: 'stored', frame }) : state.log,
+        speakerInterim: withoutInterimOf(state.speakerInterim, frame.speakerId),
+      };
+    case 'interim':
+      return { ...state, speakerInterim: frame };
+    case 'speaker_joined':
+      return enqueue(state, { kind: 'speaker', frame });
+    case 'speaker_left':
+      return enqueue({ ...state, speakerInterim: withoutInterimOf(state.speakerInterim, frame.speakerId) }, { kind: 'speaker', frame });
+    case 'quota_exhausted':
+    case 'quota_restored':
+      return { ...state, room: { ...state.room, quotaExhausted: frame.type === 'quota_exhausted' } };
+    case 'error':
+      return frame.messageId
+        ? { ...state, log: transcriptLogReducer(state.log, { type: 'failed', messageId: frame.messageId, message: frame.message }) }
+        : { ...state, serverError: frame.message };
+    default:
+      return state;
+  }
+}
+
+/** The host's room as a pure function of the socket's frames and the sentences it sent. */
+export function hostRoomReducer(state: HostState, event: HostEvent): HostState {
+  switch (event.type) {
+    case 'frame':
+      return onFrame(state, event.frame);
+    case 'sent':
+      return { ...state, log: transcriptLogReducer(state.log, { type: 'sent', frame: event.frame }) };
+    case 'effects_done':
+      return drain(state, event.upTo);
+  }
+}
