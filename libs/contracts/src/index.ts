@@ -32,3 +32,4 @@ export * from './glossary/glossary.messages';
 export * from './glossary/glossary.dto';
 export * from './glossary/glossary-csv';
 export * from './http/client-id';
+export * from './rooms/viewer-transcript.dto';
