@@ -35,6 +35,7 @@ function creationOf(body: unknown, owner: Caller | null): Omit<CreateRoomRequest
     sourceLanguage: form.source_language ?? null,
     scheduledAt: form.scheduled_at ?? null,
     durationMinutes: form.duration_minutes,
+    viewerDownloads: form.viewer_downloads,
     invitedHosts: form.invited_hosts,
   };
 }
