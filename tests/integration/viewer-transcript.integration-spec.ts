@@ -173,7 +173,12 @@ describe.each(MODES)('the transcript for viewers and the anonymous host (%s mode
       const missing = await get(path, headers);
       expect([path, missing.status, errorCode(missing)]).toEqual([path, 404, 'room_not_found']);
     }
-    for (const path of [view('not-a-uuid'), view(owned.room.id, '.txt?lang=xx'), view(owned.room.id, '.srt?tz=Mars/Olympus_Mons'), view(owned.room.id, '?extra=1')]) {
+    for (const path of [
+      view('not-a-uuid'),
+      view(owned.room.id, '.txt?lang=xx'),
+      view(owned.room.id, '.srt?tz=Mars/Olympus_Mons'),
+      view(owned.room.id, '?extra=1'),
+    ]) {
       const invalid = await get(path);
       expect([path, invalid.status, errorCode(invalid)]).toEqual([path, 400, 'validation_failed']);
     }
