@@ -20,7 +20,7 @@ test.beforeEach(async ({ context }) => {
   await context.grantPermissions(['microphone']);
 });
 
-test('a viewer reads and downloads the transcript in French; the owner turns downloads off and the button goes', async ({ page, context, request }, info) => {
+test('a viewer reads and downloads the transcript in French; the owner turns downloads off and the button goes', async ({ page, context, browser, request }, info) => {
   const email = `transcript-${info.project.name}-${Date.now().toString(36)}-${info.retry}@example.com`;
   const signup = await request.post('/api/auth/signup', { data: { email, password: PASSWORD, name: 'Olga Owner' } });
   const token = ((await signup.json()) as { session: { access_token: string } }).session.access_token;
@@ -46,6 +46,7 @@ test('a viewer reads and downloads the transcript in French; the owner turns dow
   await viewer.setViewportSize(LAPTOP);
   await viewer.goto(`/view/${room.id}?lang=fr`);
   await expect(viewer.getByTestId('translated-message')).toHaveCount(2);
+  await shotBoth(viewer, 'viewer-transcript-button');
   await viewer.getByTestId('room-transcript-open').click();
   const dialog = viewer.getByTestId('room-transcript');
   await expect(dialog.locator('.room-transcript-text')).toHaveText(['(fr) Hola a todos', '(fr) Empezamos la reunión']);
@@ -70,10 +71,11 @@ test('a viewer reads and downloads the transcript in French; the owner turns dow
   // The anonymous-style host reads it as spoken with its key.
   await page.getByTestId('room-transcript-open').click();
   await expect(page.getByTestId('room-transcript').locator('.room-transcript-text')).toHaveText(['Hola a todos', 'Empezamos la reunión']);
+  await shotBoth(page, 'host-transcript');
   await page.getByTestId('room-transcript-close').click();
 
   // The owner turns viewer downloads off in the room's edit form.
-  const owner = await context.browser()!.newContext({ baseURL: info.project.use.baseURL });
+  const owner = await browser.newContext({ baseURL: info.project.use.baseURL });
   const dashboard = await owner.newPage();
   await dashboard.setViewportSize(LAPTOP);
   await dashboard.goto('/');
