@@ -29,6 +29,7 @@ interface Row {
 
 const GLOSSARY = { entries: [{ term: 'Kubernetes', keep: true }] };
 const owner = (a: number, ok = 200): Record<Who, number> => ({ anonymous: a, userA: ok, userB: 404, admin: 404 });
+const anyone: Record<Who, number> = { anonymous: 200, userA: 200, userB: 200, admin: 200 };
 const adminOnly = (ok = 200): Record<Who, number> => ({ anonymous: 401, userA: 403, userB: 403, admin: ok });
 const room = (suffix = '') => (c: Context) => `/api/rooms/${c.room.room.id}${suffix}`;
 
@@ -71,6 +72,11 @@ const MATRIX: Record<string, Row> = {
   'PUT /api/rooms/{id}/glossary': { method: 'PUT', path: room('/glossary'), body: () => GLOSSARY, expected: owner(401) },
   'POST /api/rooms/{id}/glossary/revise': { method: 'POST', path: room('/glossary/revise'), body: () => ({ lines: 3 }), expected: owner(401) },
   'GET /api/view/{id} (public)': { method: 'GET', path: (c) => `/api/view/${c.room.room.id}`, expected: { anonymous: 200, userA: 200, userB: 200, admin: 200 } },
+  // Anyone holding the viewer link, signed in or not, while the owner lets viewers download the transcript.
+  'GET /api/view/{id}/transcript (public)': { method: 'GET', path: (c) => `/api/view/${c.room.room.id}/transcript?lang=fr`, expected: anyone },
+  'GET /api/view/{id}/transcript.txt (public)': { method: 'GET', path: (c) => `/api/view/${c.room.room.id}/transcript.txt`, expected: anyone },
+  'GET /api/view/{id}/transcript.srt (public)': { method: 'GET', path: (c) => `/api/view/${c.room.room.id}/transcript.srt`, expected: anyone },
+  'GET /api/view/{id}/transcript.vtt (public)': { method: 'GET', path: (c) => `/api/view/${c.room.room.id}/transcript.vtt?tz=UTC`, expected: anyone },
   'GET /api/admin/users': { method: 'GET', path: () => '/api/admin/users', expected: adminOnly() },
   'PATCH /api/admin/users/{id}': {
     method: 'PATCH',
@@ -110,6 +116,9 @@ const INVALID: [string, string, unknown?][] = [
   ['POST', '/api/rooms/{room}/glossary/revise', { lines: 5, all: true }],
   ['GET', '/api/rooms/{room}/transcript.txt?tz=Mars/Olympus_Mons'],
   ['GET', '/api/rooms/{room}/transcript.srt?lang=xx'],
+  ['GET', '/api/view/not-a-uuid/transcript'],
+  ['GET', '/api/view/{room}/transcript.txt?lang=xx'],
+  ['GET', '/api/view/{room}/transcript.vtt?tz=Mars/Olympus_Mons'],
   ['PATCH', '/api/admin/users/not-a-uuid', { role: 'admin' }],
   ['PATCH', '/api/admin/users/{userB}', { plan_type: 'gold' }],
   ['DELETE', '/api/admin/rooms/not-a-uuid'],
@@ -185,6 +194,32 @@ describe.each(MODES)('authorization of the dashboard and admin API (%s mode)', (
           });
           actual.push(`${method} ${roomName} / ${who}: ${res.status}`);
           expected.push(`${method} ${roomName} / ${who}: ${want}`);
+        }
+      }
+    }
+    expect(actual).toEqual(expected);
+  });
+
+  it('answers the viewer transcript routes by the room setting, and the host key regardless', async () => {
+    const closed = await ownedRoom(api, users.userA, { name: 'Closed', viewer_downloads: false });
+    const wrongKey = closed.hostKey.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'));
+    const callers: [string, Record<string, string>, number, number][] = [
+      // who, headers, status when downloads are on, status when off
+      ['anonymous', {}, 200, 403],
+      ['the owner', { authorization: `Bearer ${users.userA.token}` }, 200, 403],
+      ['host key', { 'x-host-key': '{key}' }, 200, 200],
+      ['wrong host key', { 'x-host-key': wrongKey }, 403, 403],
+      ['malformed host key', { 'x-host-key': 'short' }, 403, 403],
+    ];
+    const actual: string[] = [];
+    const expected: string[] = [];
+    for (const [setting, target] of [['on', context.room], ['off', closed]] as const) {
+      for (const [who, headers, on, off] of callers) {
+        const sent = headers['x-host-key'] === '{key}' ? { 'x-host-key': target.hostKey } : headers;
+        for (const suffix of ['', '.txt', '.srt', '.vtt']) {
+          const res = await api.send('GET', `/api/view/${target.room.id}/transcript${suffix}`, { headers: sent });
+          actual.push(`${suffix || 'json'} ${setting} / ${who}: ${res.status}`);
+          expected.push(`${suffix || 'json'} ${setting} / ${who}: ${setting === 'on' ? on : off}`);
         }
       }
     }

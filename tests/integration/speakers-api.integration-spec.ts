@@ -128,7 +128,7 @@ describe.each(MODES)('speaker invites over HTTP (%s mode)', (mode) => {
     expect(verified.status).toBe(200);
     expect(verified.body).toEqual({
       speaker: body.speaker,
-      room: { id: room.id, name: 'Panel', status: 'scheduled', source_language: 'es' },
+      room: { id: room.id, name: 'Panel', status: 'scheduled', source_language: 'es', viewer_downloads: true },
     });
 
     expect((await api.call('POST', '/api/speak/join', { roomId: room.id, token })).status).toBe(400);

@@ -57,7 +57,7 @@ export const accountsTestEnv: AccountsEnv = {
 };
 
 const UNLIMITED = '100000';
-/** Tests sign in, create rooms, open sockets and ask for summaries and audio by the hundred from one address. */
+/** Tests sign in, create rooms, open sockets and ask for summaries, audio and transcripts by the hundred from one address. */
 const LIFTED_LIMITS: Partial<Record<keyof GatewayEnv, string>> = {
   AUTH_RATE_LIMIT_BURST: UNLIMITED,
   AUTH_RATE_LIMIT_PER_MINUTE: UNLIMITED,
@@ -67,6 +67,8 @@ const LIFTED_LIMITS: Partial<Record<keyof GatewayEnv, string>> = {
   SUMMARY_CLIENT_PER_MINUTE: UNLIMITED,
   AUDIO_CLIENT_BURST: UNLIMITED,
   AUDIO_CLIENT_PER_MINUTE: UNLIMITED,
+  TRANSCRIPT_CLIENT_BURST: UNLIMITED,
+  TRANSCRIPT_CLIENT_PER_MINUTE: UNLIMITED,
 };
 
 /**

@@ -13,6 +13,7 @@ export function makeRoom(overrides: Partial<RoomResponse> = {}): RoomResponse {
     viewer_link: `http://localhost/view/${id}`,
     scheduled_at: null,
     duration_minutes: 60,
+    viewer_downloads: true,
     created_at: '2026-01-01T10:00:00.000Z',
     updated_at: '2026-01-01T10:00:00.000Z',
     ...overrides,

@@ -33,3 +33,4 @@ export * from './glossary/glossary.dto';
 export * from './glossary/glossary-csv';
 export * from './glossary/glossary-revision';
 export * from './http/client-id';
+export * from './rooms/viewer-transcript.dto';

@@ -11,6 +11,8 @@ describe('gateway variables', () => {
       SUMMARY_ROOM_BURST: 10_000,
       AUDIO_CLIENT_BURST: 60,
       AUDIO_ROOM_BURST: 60_000,
+      TRANSCRIPT_CLIENT_BURST: 20,
+      TRANSCRIPT_ROOM_BURST: 10_000,
       AUTH_RATE_LIMIT_BURST: 30,
       ROOM_CREATE_BURST: 10,
       TRUST_PROXY: false,

@@ -53,6 +53,14 @@ export const gatewayEnvSchema = keycloakEnvSchema.extend({
   AUDIO_ROOM_PER_MINUTE: count(60_000),
   /** Messages read aloud one client address may fetch a minute; no per-address cap when unset. */
   AUDIO_ADDRESS_PER_MINUTE: optionalCap,
+  /** Transcripts one client id may read or download (a caller sending none counts as its address): a burst, then this many a minute. */
+  TRANSCRIPT_CLIENT_BURST: count(20),
+  TRANSCRIPT_CLIENT_PER_MINUTE: count(20),
+  /** Transcripts read or downloaded in one room, by everyone together, per gateway: a burst, then this many a minute. */
+  TRANSCRIPT_ROOM_BURST: count(10_000),
+  TRANSCRIPT_ROOM_PER_MINUTE: count(10_000),
+  /** Transcripts one client address may read or download a minute; no per-address cap when unset. */
+  TRANSCRIPT_ADDRESS_PER_MINUTE: optionalCap,
   /**
    * Proxies whose `X-Forwarded-For` gives the client's address (for the per-address limits): a hop count,
    * `loopback`, a comma list of addresses / CIDR ranges, `true` (any) or `false`; none when unset.

@@ -5,8 +5,16 @@ import { DynamicModule, Module, type OnApplicationShutdown } from '@nestjs/commo
 import { APP_FILTER } from '@nestjs/core';
 import { AccessTokens } from './auth/access-tokens';
 import { AdminGuard } from './auth/admin.guard';
-import { AUDIO_RATE_LIMITS, IpRateLimiter, ROOM_CREATE_LIMITER, ROOM_CREATE_RATE_LIMIT, SUMMARY_RATE_LIMITS, type RateLimitKind } from './auth/ip-rate-limiter';
-import { AUDIO_LIMITERS, SUMMARY_LIMITERS, type ViewerCallLimiters } from './auth/ip-rate-limiter.guard';
+import {
+  AUDIO_RATE_LIMITS,
+  IpRateLimiter,
+  ROOM_CREATE_LIMITER,
+  ROOM_CREATE_RATE_LIMIT,
+  SUMMARY_RATE_LIMITS,
+  TRANSCRIPT_RATE_LIMITS,
+  type RateLimitKind,
+} from './auth/ip-rate-limiter';
+import { AUDIO_LIMITERS, SUMMARY_LIMITERS, TRANSCRIPT_LIMITERS, type ViewerCallLimiters } from './auth/ip-rate-limiter.guard';
 import { GATEWAY_ENV, type GatewayConfig } from './gateway.config';
 import { AdminHttpController } from './http/admin/admin.http-controller';
 import { SystemHealthCheck } from './http/admin/system-health';
@@ -21,6 +29,7 @@ import { SpeakHttpController } from './http/speak.http-controller';
 import { SpeakersHttpController } from './http/speakers.http-controller';
 import { TranscriptsHttpController } from './http/transcripts.http-controller';
 import { TranscriptExports } from './http/transcripts/transcript-exports';
+import { ViewerTranscriptsHttpController } from './http/viewer-transcripts.http-controller';
 import { LiveBusController } from './live/live-bus.controller';
 import { LiveRooms } from './live/live-rooms';
 import { LiveGateway } from './live/live.gateway';
@@ -51,6 +60,7 @@ export class GatewayModule {
         GlossaryHttpController,
         SpeakHttpController,
         TranscriptsHttpController,
+        ViewerTranscriptsHttpController,
         AdminHttpController,
         RoomMediaHttpController,
         AuthHttpController,
@@ -70,6 +80,7 @@ export class GatewayModule {
         },
         { provide: SUMMARY_LIMITERS, inject: [GATEWAY_ENV], useFactory: (c: GatewayConfig) => viewerCallLimiters(c, SUMMARY_RATE_LIMITS) },
         { provide: AUDIO_LIMITERS, inject: [GATEWAY_ENV], useFactory: (c: GatewayConfig) => viewerCallLimiters(c, AUDIO_RATE_LIMITS) },
+        { provide: TRANSCRIPT_LIMITERS, inject: [GATEWAY_ENV], useFactory: (c: GatewayConfig) => viewerCallLimiters(c, TRANSCRIPT_RATE_LIMITS) },
         AdminGuard,
         SummaryCoalescer,
         TranscriptExports,

@@ -3,6 +3,7 @@ import { CreateRooms1763800000000 } from './database/migrations/1763800000000-Cr
 import { AddRoomDuration1763800500000 } from './database/migrations/1763800500000-AddRoomDuration';
 import { CreateRoomSpeakers1764000200000 } from './database/migrations/1764000200000-CreateRoomSpeakers';
 import { CreateRoomGlossaries1764100000000 } from './database/migrations/1764100000000-CreateRoomGlossaries';
+import { AddRoomViewerDownloads1764200000000 } from './database/migrations/1764200000000-AddRoomViewerDownloads';
 import { GlossaryEntity } from './glossary/glossary.entity';
 import { RoomEntity, RoomEvaluationEntity } from './rooms/room.entity';
 import { SpeakerEntity } from './speakers/speaker.entity';
@@ -10,7 +11,13 @@ import { MessageLogEntity } from './transcript/message-log.entity';
 
 export const ROOMS_DATA_SOURCE = Symbol('ROOMS_DATA_SOURCE');
 export const ROOMS_SCHEMA = 'rooms';
-export const ROOMS_MIGRATIONS = [CreateRooms1763800000000, AddRoomDuration1763800500000, CreateRoomSpeakers1764000200000, CreateRoomGlossaries1764100000000];
+export const ROOMS_MIGRATIONS = [
+  CreateRooms1763800000000,
+  AddRoomDuration1763800500000,
+  CreateRoomSpeakers1764000200000,
+  CreateRoomGlossaries1764100000000,
+  AddRoomViewerDownloads1764200000000,
+];
 
 export const roomsDatabaseProviders = serviceDatabaseProviders(ROOMS_DATA_SOURCE, {
   schema: ROOMS_SCHEMA,

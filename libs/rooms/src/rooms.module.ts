@@ -19,6 +19,7 @@ import { SpeakersRepository } from './speakers/speakers.repository';
 import { SpeakersService } from './speakers/speakers.service';
 import { TranscriptController } from './transcript/transcript.controller';
 import { TranscriptRepository } from './transcript/transcript.repository';
+import { PublicTranscriptService } from './transcript/public-transcript.service';
 import { TranscriptService } from './transcript/transcript.service';
 
 /** rooms-svc: rooms, host keys, co-host speakers, glossaries and the transcript. Needs BusModule and DatabaseUrlModule from the composition root. */
@@ -36,6 +37,7 @@ import { TranscriptService } from './transcript/transcript.service';
     HostPresenceRegistry,
     TranscriptRepository,
     TranscriptService,
+    PublicTranscriptService,
     SpeakersRepository,
     SpeakersService,
     GlossaryRepository,

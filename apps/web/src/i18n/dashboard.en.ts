@@ -73,6 +73,8 @@ export const dashboardEn: DashboardCatalog = {
   'form.scheduleHint': 'The room is scheduled only when both a date and a time are given.',
   'form.duration': 'Duration',
   'form.durationOption': '{n} minutes',
+  'form.viewerDownloads': 'Viewers can download the transcript',
+  'form.viewerDownloadsHint': 'Viewers can open the transcript in their language and download it as .txt, .srt or .vtt.',
   'form.invited': 'Invited hosts',
   'form.invitedHint': 'E-mail addresses separated by commas.',
   'form.invitedPlaceholder': 'ana@example.com, luis@example.com',

@@ -78,6 +78,8 @@ export const dashboardEs = {
   'form.scheduleHint': 'La sala queda programada solo si indicas fecha y hora.',
   'form.duration': 'Duración',
   'form.durationOption': '{n} minutos',
+  'form.viewerDownloads': 'El público puede descargar la transcripción',
+  'form.viewerDownloadsHint': 'El público puede abrir la transcripción en su idioma y descargarla como .txt, .srt o .vtt.',
   'form.invited': 'Anfitriones invitados',
   'form.invitedHint': 'Correos electrónicos separados por comas.',
   'form.invitedPlaceholder': 'ana@ejemplo.com, luis@ejemplo.com',

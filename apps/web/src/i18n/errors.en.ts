@@ -29,6 +29,7 @@ export const errorsEn: ErrorCatalog = {
   already_joined: 'You are already connected to the room.',
   speaker_removed: 'The host removed you from this room.',
   language_required: 'Choose a language first.',
+  transcript_downloads_off: 'The organiser of this room has turned off transcript downloads.',
   rate_limited: 'Too fast: it will be sent again in a moment.',
   unavailable: 'The service is not available right now. It will be retried shortly.',
   internal: 'Something went wrong on the server. Please try again.',

@@ -32,6 +32,7 @@ export const errorsEs = {
   already_joined: 'Ya estás conectado a la sala.',
   speaker_removed: 'El anfitrión te ha retirado de esta sala.',
   language_required: 'Elige primero un idioma.',
+  transcript_downloads_off: 'La organización de esta sala ha desactivado la descarga de la transcripción.',
   rate_limited: 'Vas demasiado rápido: se enviará de nuevo en un momento.',
   unavailable: 'El servicio no está disponible ahora mismo. Se reintentará en breve.',
   internal: 'Algo ha fallado en el servidor. Vuelve a intentarlo.',

@@ -7,4 +7,6 @@ export enum RoomsErrorCode {
   SpeakerNotFound = 'speaker_not_found',
   /** A room is started with the language it is spoken in, or it already has one. */
   LanguageRequired = 'language_required',
+  /** The room's owner turned off transcript downloads for its viewers. */
+  TranscriptDownloadsOff = 'transcript_downloads_off',
 }

@@ -23,6 +23,7 @@ import { ADMIN_ROUTES, OWNER_ROOM_ROUTES } from './dashboard-api-routes';
 import { GLOSSARY_ROUTES } from './glossary-api-routes';
 import { MEDIA_ROUTES } from './media-api-routes';
 import { SPEAKER_ROUTES } from './speaker-api-routes';
+import { VIEWER_TRANSCRIPT_ROUTES } from './viewer-transcript-api-routes';
 
 export const API_INFO = {
   title: 'Live translation rooms API',
@@ -35,7 +36,7 @@ export const API_INFO = {
 export const API_TAGS = [
   { name: 'auth', description: 'Sign-up, sessions, recovery and the own account' },
   { name: 'profile', description: "The caller's plan and token quota" },
-  { name: 'rooms', description: "Creating rooms, the owner's rooms with their transcripts, and what viewers may know of them" },
+  { name: 'rooms', description: "Creating rooms, the owner's rooms with their transcripts, and what viewers may know and keep of them" },
   { name: 'glossary', description: "A room's glossary: terms kept as they are or translated as the organiser says" },
   { name: 'speakers', description: 'Co-host speakers: invites by the owner, and what an invite token opens' },
   { name: 'admin', description: 'The admin panel: users, plans and roles, every room, statistics, system health (role admin)' },
@@ -237,6 +238,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
       ...apiErrors(SERVICE_ERRORS, { 400: validation, 404: [RoomsErrorCode.RoomNotFound] }),
     },
   },
+  ...VIEWER_TRANSCRIPT_ROUTES,
   ...OWNER_ROOM_ROUTES,
   ...SPEAKER_ROUTES,
   ...GLOSSARY_ROUTES,

@@ -40,7 +40,7 @@ const roomRoute = (route: Omit<ApiRoute, 'tag' | 'auth' | 'params'>): ApiRoute =
   description: [route.description, notAnOwnRoom].filter(Boolean).join(' '),
 });
 
-const EXPORTS: Record<TranscriptFormat, { contentType: string; summary: string; description: string }> = {
+export const TRANSCRIPT_FILES: Record<TranscriptFormat, { contentType: string; summary: string; description: string }> = {
   txt: {
     contentType: 'text/plain; charset=utf-8',
     summary: 'The transcript as a text file',
@@ -66,16 +66,16 @@ const exportRoute = (format: TranscriptFormat): ApiRoute =>
     method: 'get',
     path: `/api/rooms/{roomId}/transcript.${format}`,
     operationId: `exportTranscript${format[0].toUpperCase()}${format.slice(1)}`,
-    summary: EXPORTS[format].summary,
+    summary: TRANSCRIPT_FILES[format].summary,
     description:
-      `${EXPORTS[format].description} Without \`lang\`, each message as it was spoken; with it, in that language: stored ` +
+      `${TRANSCRIPT_FILES[format].description} Without \`lang\`, each message as it was spoken; with it, in that language: stored ` +
       'translations, and the missing ones translated once and stored. Dates and times in `tz` (UTC by default); labels and ' +
       'file name in the interface language `ui` (es by default).',
     query: transcriptExportQuerySchema,
     responses: {
       200: {
         description: 'The file, as an attachment',
-        contentType: EXPORTS[format].contentType,
+        contentType: TRANSCRIPT_FILES[format].contentType,
         body: z.string(),
         headers: { 'Content-Disposition': { description: 'attachment; filename="transcripcion-…" (ui=en: "transcript-…")', schema: z.string() } },
       },

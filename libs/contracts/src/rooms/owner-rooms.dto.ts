@@ -44,6 +44,9 @@ export type ListRoomsQuery = z.output<typeof listRoomsQuerySchema>;
 export const roomListResponseSchema = z.object({ rooms: z.array(ownedRoomSchema) }).meta({ id: 'RoomList' });
 export type RoomListResponse = z.infer<typeof roomListResponseSchema>;
 
+/** Whether viewers may read and download the transcript; on unless the owner turns it off. */
+export const viewerDownloadsSchema = z.boolean().describe("Viewers may read and download the room's transcript (true when absent at creation)");
+
 const roomName = cleanText('Room name').trim().min(1, 'Room name is required').max(50, 'Room name must be at most 50 characters');
 
 /**
@@ -57,6 +60,7 @@ export const createOwnedRoomBodySchema = z
     source_language: hostLanguageCodeSchema.nullish(),
     scheduled_at: timestamp.nullish(),
     duration_minutes: durationMinutesSchema.optional(),
+    viewer_downloads: viewerDownloadsSchema.optional(),
     /** Addresses that will get a speaker link by e-mail (comma-separated in the form). */
     invited_hosts: z.array(z.email('Each invited host must be an e-mail address')).max(20).optional(),
   })
@@ -70,6 +74,7 @@ export const updateRoomBodySchema = z
     source_language: hostLanguageCodeSchema.nullable().optional(),
     scheduled_at: timestamp.nullable().optional(),
     duration_minutes: durationMinutesSchema.optional(),
+    viewer_downloads: viewerDownloadsSchema.optional(),
   })
   .strict()
   .refine((b) => Object.keys(b).length > 0, 'Nothing to change');

@@ -19,6 +19,7 @@ export const roomResponseSchema = z
     viewer_link: z.string().describe('The public link viewers open'),
     scheduled_at: timestamp.nullable(),
     duration_minutes: z.int().describe('Planned length, from the create form (default 60)'),
+    viewer_downloads: z.boolean().describe("Whether viewers may read and download the room's transcript (default true)"),
     created_at: timestamp,
     updated_at: timestamp,
   })
@@ -58,6 +59,7 @@ export const publicRoomResponseSchema = z
     name: z.string(),
     status: roomStatusSchema,
     source_language: languageCodeSchema.nullable(),
+    viewer_downloads: z.boolean().describe('Whether viewers may read and download the transcript'),
   })
   .meta({ id: 'PublicRoom', description: 'What anyone holding the viewer link may know of a room' });
 

@@ -3,6 +3,7 @@ import { eventRoute, requestRoute, roomEventRoute, typed } from '../bus/route';
 import { serviceHealthSchema } from '../health';
 import type { TranscriptResponse } from './owner-rooms.dto';
 import type { CreateRoomResponse, OwnedRoom, RoomResponse } from './room.response';
+import { publicTranscriptRequestSchema, publicTranscriptSchema } from './viewer-transcript.dto';
 import {
   adminDeleteRoomRequestSchema,
   adminRoomRowSchema,
@@ -47,6 +48,11 @@ export const ROOMS_SUBJECTS = {
   duplicateOwned: requestRoute('rooms.owner.duplicate', duplicateRoomRequestSchema, typed<RoomResponse>()),
   setOwnedStatus: requestRoute('rooms.owner.set-status', setOwnedRoomStatusRequestSchema, typed<RoomResponse>()),
   ownedTranscript: requestRoute('rooms.owner.transcript', ownerRoomRequestSchema, typed<TranscriptResponse>()),
+  /**
+   * request: the transcript for a viewer (refused with `transcript_downloads_off` when the owner turned viewer
+   * downloads off) or, with the room's host key, for its host.
+   */
+  publicTranscript: requestRoute('rooms.transcript.public', publicTranscriptRequestSchema, publicTranscriptSchema),
   claim: requestRoute('rooms.room.claim', claimRoomRequestSchema, typed<RoomResponse>()),
   /** request from accounts-svc while it deletes an account: every room of the owner, with what hangs on them */
   purgeOwner: requestRoute('rooms.owner.purge', purgeOwnerRequestSchema, roomsDeletedSchema),

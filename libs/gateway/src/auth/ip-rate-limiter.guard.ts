@@ -63,6 +63,7 @@ export interface ViewerCallLimiters {
 /** The limiters of summaries and of messages read aloud, injected by these tokens. */
 export const SUMMARY_LIMITERS = Symbol('SUMMARY_LIMITERS');
 export const AUDIO_LIMITERS = Symbol('AUDIO_LIMITERS');
+export const TRANSCRIPT_LIMITERS = Symbol('TRANSCRIPT_LIMITERS');
 
 const clientIdHeaderSchema = z.object({ [CLIENT_ID_HEADER.toLowerCase()]: clientIdSchema.optional() });
 
@@ -122,6 +123,13 @@ export class SummaryRateLimitGuard extends ViewerCallRateLimitGuard {
 @Injectable()
 export class AudioRateLimitGuard extends ViewerCallRateLimitGuard {
   constructor(@Inject(AUDIO_LIMITERS) limiters: ViewerCallLimiters) {
+    super(limiters);
+  }
+}
+
+@Injectable()
+export class TranscriptRateLimitGuard extends ViewerCallRateLimitGuard {
+  constructor(@Inject(TRANSCRIPT_LIMITERS) limiters: ViewerCallLimiters) {
     super(limiters);
   }
 }

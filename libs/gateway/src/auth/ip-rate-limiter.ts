@@ -46,6 +46,13 @@ export const AUDIO_RATE_LIMITS = {
   address: { keyPrefix: 'audio', tableName: 'audio_rate_limits', rateOf: (c) => perMinuteCap(c.AUDIO_ADDRESS_PER_MINUTE) },
 } satisfies Record<string, RateLimitKind>;
 
+/** Transcripts read or downloaded by viewers: per client id, per room, and per address when the operator caps it. */
+export const TRANSCRIPT_RATE_LIMITS = {
+  client: { keyPrefix: 'transcript_client', rateOf: (c) => ({ burst: c.TRANSCRIPT_CLIENT_BURST, perMinute: c.TRANSCRIPT_CLIENT_PER_MINUTE }) },
+  room: { keyPrefix: 'transcript_room', rateOf: (c) => ({ burst: c.TRANSCRIPT_ROOM_BURST, perMinute: c.TRANSCRIPT_ROOM_PER_MINUTE }) },
+  address: { keyPrefix: 'transcript', tableName: 'transcript_rate_limits', rateOf: (c) => perMinuteCap(c.TRANSCRIPT_ADDRESS_PER_MINUTE) },
+} satisfies Record<string, RateLimitKind>;
+
 /** The limiter of room creation, injected by this token. */
 export const ROOM_CREATE_LIMITER = Symbol('ROOM_CREATE_LIMITER');
 

@@ -36,6 +36,7 @@ export function httpStatusOf(code: ErrorCode): HttpStatus {
     case LiveErrorCode.InvalidHostKey:
     case LiveErrorCode.InvalidInvite:
     case RoomsErrorCode.InvalidInvite:
+    case RoomsErrorCode.TranscriptDownloadsOff:
     case LiveErrorCode.SpeakerRemoved:
     case LiveErrorCode.Forbidden:
     case AccountsErrorCode.InvalidLink:
@@ -134,6 +135,7 @@ export function liveCodeOf(code: ErrorCode): LiveErrorCode {
     case AccountsErrorCode.UserNotFound:
     case AccountsErrorCode.Forbidden:
     case GatewayErrorCode.Forbidden:
+    case RoomsErrorCode.TranscriptDownloadsOff:
       return LiveErrorCode.Forbidden;
     case AccountsErrorCode.TooManyAttempts:
     case GatewayErrorCode.TooManyRequests:

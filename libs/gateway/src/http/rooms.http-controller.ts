@@ -35,6 +35,7 @@ function creationOf(body: unknown, owner: Caller | null): Omit<CreateRoomRequest
     sourceLanguage: form.source_language ?? null,
     scheduledAt: form.scheduled_at ?? null,
     durationMinutes: form.duration_minutes,
+    viewerDownloads: form.viewer_downloads,
     invitedHosts: form.invited_hosts,
   };
 }
@@ -61,6 +62,6 @@ export class RoomsHttpController {
   @Get('view/:roomId')
   async view(@ValidParams(roomIdParamsSchema) { roomId }: RoomIdParams): Promise<PublicRoomResponse> {
     const { room } = await this.bus.request(ROOMS_SUBJECTS.getRoom, { roomId });
-    return { id: room.id, name: room.name, status: room.status, source_language: room.source_language };
+    return { id: room.id, name: room.name, status: room.status, source_language: room.source_language, viewer_downloads: room.viewer_downloads };
   }
 }

@@ -10,7 +10,7 @@ import {
 } from '@lt/contracts';
 import { AuthGuard } from '../auth/auth.guard';
 import { Caller } from '../auth/caller.decorator';
-import { TranscriptExports } from './transcripts/transcript-exports';
+import { attachment, TranscriptExports } from './transcripts/transcript-exports';
 import { ValidParams, ValidQuery } from './valid-input';
 
 /** A room's transcript for its owner: as JSON for the History modal, and as files (plain text and subtitles). */
@@ -40,9 +40,6 @@ export class TranscriptsHttpController {
   }
 
   private async send(format: TranscriptFormat, roomId: string, query: TranscriptExportQuery, caller: Caller, res: Response): Promise<string> {
-    const file = await this.exports.export(roomId, caller.userId, format, query);
-    res.setHeader('Content-Type', file.contentType);
-    res.setHeader('Content-Disposition', `attachment; filename="${file.fileName}"`);
-    return file.body;
+    return attachment(res, await this.exports.export(roomId, caller.userId, format, query));
   }
 }

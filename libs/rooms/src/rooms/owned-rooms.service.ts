@@ -9,6 +9,7 @@ import {
 } from '@lt/contracts';
 import { GlossaryService } from '../glossary/glossary.service';
 import { TranscriptRepository } from '../transcript/transcript.repository';
+import { toTranscriptMessage } from '../transcript/transcript.service';
 import { RoomAccess, userActor } from './room-access';
 import type { RoomEntity } from './room.entity';
 import { RoomDeletion } from './room-deletion.service';
@@ -28,6 +29,7 @@ function toRoomChanges(body: UpdateRoomBody): RoomChanges {
   if (body.source_language !== undefined) changes.sourceLanguage = body.source_language;
   if (body.scheduled_at !== undefined) changes.scheduledAt = body.scheduled_at === null ? null : new Date(body.scheduled_at);
   if (body.duration_minutes !== undefined) changes.durationMinutes = body.duration_minutes;
+  if (body.viewer_downloads !== undefined) changes.viewerDownloads = body.viewer_downloads;
   return changes;
 }
 
@@ -82,6 +84,7 @@ export class OwnedRoomsService {
       sourceLanguage: original.sourceLanguage,
       scheduledAt: null,
       durationMinutes: original.durationMinutes,
+      viewerDownloads: original.viewerDownloads,
     });
     await this.glossary.copy(roomId, copy.id);
     return toRoomResponse(copy);
@@ -98,15 +101,7 @@ export class OwnedRoomsService {
     const rows = await this.transcripts.listBySpokenTime(roomId);
     return {
       room: toRoomResponse(room),
-      messages: rows.map((m) => ({
-        message_id: m.messageId,
-        seq: m.seq,
-        text: m.text,
-        message_timestamp: m.messageTimestamp.toISOString(),
-        confidence_level: m.confidenceLevel,
-        speaker_id: m.speakerId,
-        speaker_name: m.speakerName,
-      })),
+      messages: rows.map(toTranscriptMessage),
     };
   }
 

@@ -11,6 +11,8 @@ export class RoomEntity {
   @Column({ name: 'viewer_link', type: 'text' }) viewerLink!: string;
   @Column({ name: 'scheduled_at', type: 'timestamptz', nullable: true }) scheduledAt!: Date | null;
   @Column({ name: 'duration_minutes', type: 'int' }) durationMinutes!: number;
+  /** Whether viewers may read and download the transcript (the owner may turn it off). */
+  @Column({ name: 'viewer_downloads', type: 'boolean' }) viewerDownloads!: boolean;
   @Column({ name: 'host_key_hash', type: 'char', length: 64 }) hostKeyHash!: string;
   @Column({ name: 'last_seq', type: 'int' }) lastSeq!: number;
   @Column({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;

@@ -13,10 +13,11 @@ export interface NewRoom {
   sourceLanguage?: LanguageCode | null;
   scheduledAt?: Date | null;
   durationMinutes: number;
+  viewerDownloads?: boolean;
 }
 
 /** What the edit form may change; an absent field stays as it is. */
-export type RoomChanges = Partial<Pick<RoomEntity, 'name' | 'sourceLanguage' | 'scheduledAt' | 'durationMinutes'>>;
+export type RoomChanges = Partial<Pick<RoomEntity, 'name' | 'sourceLanguage' | 'scheduledAt' | 'durationMinutes' | 'viewerDownloads'>>;
 
 /** How a room went, measured when it ended. */
 export type RoomTotals = Pick<RoomEvaluationEntity, 'endTime' | 'totalMessages' | 'translatedMessages' | 'successRate'>;
@@ -53,6 +54,7 @@ export class RoomsRepository {
         sourceLanguage: room.sourceLanguage ?? null,
         status: 'scheduled',
         scheduledAt: room.scheduledAt ?? null,
+        viewerDownloads: room.viewerDownloads ?? true,
         lastSeq: 0,
         createdAt: now,
         updatedAt: now,

@@ -28,6 +28,8 @@ export interface RoomDraft {
   sourceLanguage: LanguageCode | null;
   scheduledAt: Date | null;
   durationMinutes: number;
+  /** On when absent. */
+  viewerDownloads?: boolean;
 }
 
 export function viewerLink(origin: string, roomId: string): string {
@@ -44,6 +46,7 @@ export function toRoomResponse(room: RoomEntity): RoomResponse {
     viewer_link: room.viewerLink,
     scheduled_at: room.scheduledAt?.toISOString() ?? null,
     duration_minutes: room.durationMinutes,
+    viewer_downloads: room.viewerDownloads,
     created_at: room.createdAt.toISOString(),
     updated_at: room.updatedAt.toISOString(),
   };
@@ -67,6 +70,7 @@ export class RoomsService {
       sourceLanguage: request.sourceLanguage ?? null,
       scheduledAt: request.scheduledAt ? new Date(request.scheduledAt) : null,
       durationMinutes: request.durationMinutes ?? SCHEDULE.defaultDuration,
+      viewerDownloads: request.viewerDownloads,
     });
     if (request.ownerId && request.invitedHosts?.length) await this.speakers.inviteByMail(room, request.invitedHosts, request.origin);
     return { room: toRoomResponse(room), hostKey };
@@ -85,6 +89,7 @@ export class RoomsService {
       sourceLanguage: draft.sourceLanguage,
       scheduledAt: draft.scheduledAt,
       durationMinutes: draft.durationMinutes,
+      viewerDownloads: draft.viewerDownloads,
     });
     return { room, hostKey };
   }

@@ -41,6 +41,7 @@ const publicRoom = (room: RoomEntity): PublicRoomResponse => ({
   name: room.name,
   status: room.status,
   source_language: room.sourceLanguage,
+  viewer_downloads: room.viewerDownloads,
 });
 
 const invalidInvite = () => new RoomsException(RoomsErrorCode.InvalidInvite, INVALID_INVITE_MESSAGE);

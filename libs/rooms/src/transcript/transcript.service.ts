@@ -5,6 +5,7 @@ import {
   type AppendTranscriptResponse,
   type ListTranscriptRequest,
   type StoredTranscript,
+  type TranscriptMessage,
 } from '@lt/contracts';
 import { Bus } from '@lt/platform';
 import { RoomsErrorCode, RoomsException } from '../rooms/rooms.exception';
@@ -22,6 +23,19 @@ export function toStoredTranscript(row: MessageLogEntity): StoredTranscript {
     confidenceLevel: row.confidenceLevel,
     speakerId: row.speakerId,
     speakerName: row.speakerName,
+  };
+}
+
+/** A stored message as the transcript APIs give it. */
+export function toTranscriptMessage(m: MessageLogEntity): TranscriptMessage {
+  return {
+    message_id: m.messageId,
+    seq: m.seq,
+    text: m.text,
+    message_timestamp: m.messageTimestamp.toISOString(),
+    confidence_level: m.confidenceLevel,
+    speaker_id: m.speakerId,
+    speaker_name: m.speakerName,
   };
 }
 

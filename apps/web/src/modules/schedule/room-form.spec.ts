@@ -13,7 +13,7 @@ describe('room form rules', () => {
     expect(scheduledAtFrom('2030-05-01', '09:30')).toBe(new Date(2030, 4, 1, 9, 30).toISOString());
     const values = { ...emptyRoomForm, name: 'A', scheduledDate: '2030-05-01', scheduledTime: '09:30', duration: 90 as const };
     expect(createBody(values).scheduled_at).toBe(new Date(2030, 4, 1, 9, 30).toISOString());
-    expect(updateBody({ ...values, scheduledTime: '' })).toEqual({ name: 'A', source_language: null, scheduled_at: null, duration_minutes: 90 });
+    expect(updateBody({ ...values, scheduledTime: '' })).toEqual({ name: 'A', source_language: null, scheduled_at: null, duration_minutes: 90, viewer_downloads: true });
   });
 
   it('splits invited hosts on commas and names the first address that is not one', () => {
@@ -26,5 +26,13 @@ describe('room form rules', () => {
     const at = new Date(2030, 4, 1, 9, 5);
     const values = formValuesOf(makeRoom({ name: 'Keynote', source_language: 'es', scheduled_at: at.toISOString(), duration_minutes: 120 }));
     expect(values).toMatchObject({ name: 'Keynote', sourceLanguage: 'es', scheduledDate: localDateValue(at), scheduledTime: '09:05', duration: 120 });
+  });
+
+  it('lets viewers download the transcript unless the owner turns it off, in both forms', () => {
+    expect(emptyRoomForm.viewerDownloads).toBe(true);
+    expect(createBody({ ...emptyRoomForm, name: 'A' })).not.toHaveProperty('viewer_downloads');
+    expect(createBody({ ...emptyRoomForm, name: 'A', viewerDownloads: false }).viewer_downloads).toBe(false);
+    expect(formValuesOf(makeRoom({ viewer_downloads: false })).viewerDownloads).toBe(false);
+    expect(updateBody({ ...emptyRoomForm, name: 'A', viewerDownloads: false }).viewer_downloads).toBe(false);
   });
 });

@@ -17,6 +17,8 @@ export interface RoomFormValues {
   scheduledTime: string;
   duration: Duration;
   invitedHosts: string;
+  /** Viewers may read and download the transcript (on unless the owner turns it off). */
+  viewerDownloads: boolean;
 }
 
 export const emptyRoomForm: RoomFormValues = {
@@ -26,6 +28,7 @@ export const emptyRoomForm: RoomFormValues = {
   scheduledTime: '',
   duration: SCHEDULE.defaultDuration as Duration,
   invitedHosts: '',
+  viewerDownloads: true,
 };
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -54,6 +57,7 @@ export function formValuesOf(room: RoomResponse): RoomFormValues {
     scheduledTime: at ? `${pad(at.getHours())}:${pad(at.getMinutes())}` : '',
     duration,
     invitedHosts: '',
+    viewerDownloads: room.viewer_downloads,
   };
 }
 
@@ -77,6 +81,8 @@ export function createBody(values: RoomFormValues): CreateOwnedRoomBody {
     ...(scheduledAt ? { scheduled_at: scheduledAt } : {}),
     duration_minutes: values.duration,
     ...(emails.length ? { invited_hosts: emails } : {}),
+    // On by default on the server: sent only when the owner turned it off.
+    ...(values.viewerDownloads ? {} : { viewer_downloads: false }),
   };
 }
 
@@ -86,5 +92,6 @@ export function updateBody(values: RoomFormValues): UpdateRoomBody {
     source_language: values.sourceLanguage || null,
     scheduled_at: scheduledAtFrom(values.scheduledDate, values.scheduledTime),
     duration_minutes: values.duration,
+    viewer_downloads: values.viewerDownloads,
   };
 }

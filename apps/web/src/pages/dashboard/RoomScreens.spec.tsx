@@ -141,7 +141,7 @@ describe('Scheduled rooms', () => {
     fireEvent.change(input('room-form-name'), { target: { value: 'Renamed' } });
     fireEvent.click(screen.getByTestId('room-form-submit'));
     await waitFor(() => expect(window.location.pathname).toBe('/dashboard/scheduled'));
-    expect(bodyOf(fetchMock, `PATCH /api/rooms/${ROOM_ID}`)).toEqual({ name: 'Renamed', source_language: 'fr', scheduled_at: null, duration_minutes: 120 });
+    expect(bodyOf(fetchMock, `PATCH /api/rooms/${ROOM_ID}`)).toEqual({ name: 'Renamed', source_language: 'fr', scheduled_at: null, duration_minutes: 120, viewer_downloads: true });
   });
 });
 

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { Response } from 'express';
 import {
   findLanguage,
   textDirection,
@@ -8,11 +9,25 @@ import {
   type LanguageCode,
   type TranscriptExportQuery,
   type TranscriptFormat,
+  type TranscriptMessage,
   type TranscriptResponse,
 } from '@lt/contracts';
 import { Bus } from '@lt/platform';
-import { formatExport, isolate, type ExportFile } from './transcript-formats';
+import { formatExport, isolate, type ExportFile, type ExportInput } from './transcript-formats';
 import { DEFAULT_EXPORT_LOCALE, EXPORT_TEXTS } from './transcript-texts';
+
+/** A transcript with what its file's header needs of the room: the owner's, or the one its viewers may read. */
+export interface TranscriptOf {
+  room: ExportInput['room'] & { source_language: LanguageCode | null };
+  messages: TranscriptMessage[];
+}
+
+/** The answer of a file route: the file's body, sent as an attachment with its type and name. */
+export function attachment(res: Response, file: ExportFile): string {
+  res.setHeader('Content-Type', file.contentType);
+  res.setHeader('Content-Disposition', `attachment; filename="${file.fileName}"`);
+  return file.body;
+}
 
 /** Messages translated per request to translate-svc: it translates what is missing four at a time. */
 const TRANSLATION_BATCH = 100;
@@ -25,7 +40,7 @@ const languageLabel = (code: LanguageCode | null | undefined, ui: InterfaceLocal
 };
 
 /**
- * A room's transcript as a file for its owner. In another language it takes translate-svc's stored
+ * A room's transcript as a file, for its owner or its viewers. In another language it takes translate-svc's stored
  * translations, and has it translate the missing ones once (it stores them: the next export costs nothing).
  */
 @Injectable()
@@ -37,8 +52,13 @@ export class TranscriptExports {
   }
 
   async export(roomId: string, ownerId: string, format: TranscriptFormat, query: TranscriptExportQuery): Promise<ExportFile> {
-    const { room, messages } = await this.transcript(roomId, ownerId);
-    const translated = query.lang ? await this.translations(roomId, query.lang) : null;
+    return this.fileOf(roomId, await this.transcript(roomId, ownerId), format, query);
+  }
+
+  /** A transcript as a file: in `query.lang` when given (as spoken otherwise), times in `query.tz` (UTC by default). */
+  async fileOf(roomId: string, transcript: TranscriptOf, format: TranscriptFormat, query: TranscriptExportQuery): Promise<ExportFile> {
+    const { room, messages } = transcript;
+    const texts = await this.textsIn(roomId, messages, query.lang);
     const lang = query.lang ?? room.source_language;
     const ui = query.ui ?? DEFAULT_EXPORT_LOCALE;
     return formatExport(format, {
@@ -47,12 +67,17 @@ export class TranscriptExports {
       language: languageLabel(lang, ui),
       tz: query.tz ?? 'UTC',
       dir: textDirection(lang),
-      lines: messages.map((m) => ({
-        timestamp: m.message_timestamp,
-        confidence: m.confidence_level,
-        text: translated?.get(m.message_id) ?? m.text,
-      })),
+      lines: messages.map((m, i) => ({ timestamp: m.message_timestamp, confidence: m.confidence_level, text: texts[i] })),
     });
+  }
+
+  /**
+   * Each message's text in `lang`: its stored translation, one made now when missing, or the original when none
+   * could be made. Without `lang`, as spoken.
+   */
+  async textsIn(roomId: string, messages: TranscriptMessage[], lang: LanguageCode | undefined): Promise<string[]> {
+    const translated = lang ? await this.translations(roomId, lang) : null;
+    return messages.map((m) => translated?.get(m.message_id) ?? m.text);
   }
 
   /** Every message of the room in `lang`, by message id, fetched in batches in seq order. */

@@ -5,6 +5,7 @@ import { useRoomT, type RoomTranslate } from '../../../i18n/useRoomT';
 import { errorText } from '../../../lib/error-text';
 import { useAuth } from '../../auth/hooks/useAuth';
 import { GlossaryButton } from '../../glossary/components/GlossaryButton';
+import { RoomTranscriptButton } from '../../transcript/components/RoomTranscriptButton';
 import { describeProblem } from '../../live/describe-problem';
 import { HOST_SPEAKER, speakerKey } from '../../live/speaker-key';
 import { useCreateRoom } from '../../rooms/hooks/useCreateRoom';
@@ -188,6 +189,7 @@ export function HostRoom({ roomId, hostKey }: { roomId: string; hostKey: string 
           />
           <ShareLinks roomId={roomId} name={name} hostKey={hostKey} />
           <GlossaryButton roomId={roomId} hostKey={hostKey} roomName={name} />
+          <RoomTranscriptButton roomId={roomId} lang={null} hostKey={hostKey} className="btn btn-secondary btn-block room-transcript-open" />
           {user && <SpeakersPanel roomId={roomId} speakers={speakers} />}
         </div>
         <TranscriptLog entries={host.log} interim={interim} isOwn={isHostLine} otherInterim={host.speakerInterim} />

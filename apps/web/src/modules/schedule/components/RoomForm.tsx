@@ -120,6 +120,20 @@ export function RoomForm({ initial, withInvites, busy, submitLabel, busyLabel, e
         </div>
       </fieldset>
       <p className="field-hint form-hint">{t('form.scheduleHint')}</p>
+      <div className="checkbox-field">
+        <input
+          id={`${id}-downloads`}
+          type="checkbox"
+          checked={values.viewerDownloads}
+          aria-describedby={`${id}-downloads-hint`}
+          data-testid="room-form-viewer-downloads"
+          onChange={(e) => set('viewerDownloads', e.target.checked)}
+        />
+        <label htmlFor={`${id}-downloads`}>{t('form.viewerDownloads')}</label>
+        <p id={`${id}-downloads-hint`} className="field-hint">
+          {t('form.viewerDownloadsHint')}
+        </p>
+      </div>
       {withInvites && (
         <div className="field">
           <label className="field-label" htmlFor={`${id}-invited`}>

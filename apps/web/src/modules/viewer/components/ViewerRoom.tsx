@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { Icon } from '../../../components/Icon';
 import { useT } from '../../../i18n/useT';
 import { describeProblem } from '../../live/describe-problem';
+import { RoomTranscriptButton } from '../../transcript/components/RoomTranscriptButton';
 import { catchUpOffer, readLastSeen, writeLastSeen } from '../catch-up';
 import { useReadAloud } from '../hooks/useReadAloud';
 import { useViewerRoom, type ViewerRoomInfo } from '../hooks/useViewerRoom';
@@ -78,6 +79,7 @@ export function ViewerRoom({ roomId, initialRoom = null }: { roomId: string; ini
           <Icon name={muted ? 'mute' : 'volume'} />
           {muted ? t('viewer.unmute') : t('viewer.mute')}
         </button>
+        <RoomTranscriptButton roomId={roomId} lang={lang} />
       </div>
       <SummaryPanel
         roomId={roomId}
