@@ -141,6 +141,12 @@ export const es = {
   'viewer.catchUp.button': 'Catch me up',
   'viewer.catchUp.late': 'You joined after the start: {count} messages were said before you arrived. Catch me up summarises them.',
   'viewer.catchUp.back': 'Welcome back: {count} messages were said while you were away. Catch me up summarises them.',
+  'viewer.newCaptions': 'Subtítulos nuevos',
+  'viewer.settings': 'Ajustes',
+  'viewer.captionSize': 'Tamaño de los subtítulos',
+  'viewer.captionSize.normal': 'Normal',
+  'viewer.captionSize.large': 'Grande',
+  'viewer.captionSize.larger': 'Muy grande',
 
   'auth.login': 'Login',
   'auth.defaultName': 'User',
