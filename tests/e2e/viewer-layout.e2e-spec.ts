@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,6 +25,12 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SHOTS, `${test.info().project.name}-viewer-${name}-${width < 600 ? 'phone' : 'laptop'}.png`) });
 }
 
+/** What axe finds serious or critical on the page as it is now. */
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 /** A live room whose host speaks Spanish, and a viewer reading it in English on a screen of the given size. */
 async function hostAndViewer(page: Page, browser: Browser, baseURL: string | undefined, viewport: { width: number; height: number }) {
   const roomId = await quickRoom(page);
@@ -32,6 +39,10 @@ async function hostAndViewer(page: Page, browser: Browser, baseURL: string | und
   await expect(page.getByTestId('room-status-badge')).toHaveAttribute('data-active', 'true');
   await page.getByTestId('enhance-mode').uncheck();
   await page.getByTestId('toggle-recording').click();
+  return { roomId, ...(await openViewer(browser, baseURL, viewport, roomId)) };
+}
+
+async function openViewer(browser: Browser, baseURL: string | undefined, viewport: { width: number; height: number }, roomId: string) {
   const audience = await browser.newContext({ baseURL, viewport, locale: 'en-US' });
   // The interface in English, as an English-speaking viewer chooses it.
   await audience.addInitScript(() => window.localStorage.getItem('lt.locale') ?? window.localStorage.setItem('lt.locale', 'en'));
@@ -85,6 +96,7 @@ for (const [size, viewport] of [
       await expect(viewer.getByTestId(id)).toBeInViewport({ ratio: 1 });
     }
     await shot(viewer, `${LINES}-lines`);
+    expect(await seriousViolations(viewer)).toEqual([]);
     await audience.close();
   });
 
@@ -144,6 +156,7 @@ for (const [size, viewport] of [
     expect(over.x + over.width).toBeLessThanOrEqual(viewport.width);
     expect(await viewer.evaluate(() => window.scrollY)).toBe(0);
     await shot(viewer, 'summary');
+    expect(await seriousViolations(viewer)).toEqual([]);
 
     await viewer.keyboard.press('Escape');
     await expect(sheet).toHaveCount(0);
@@ -168,6 +181,7 @@ test('on a phone the settings set a larger caption size, kept for the next visit
   await viewer.getByRole('radio', { name: 'Extra large' }).check();
   expect(await size()).toBeGreaterThan(normal * 1.3);
   await shot(viewer, 'settings');
+  expect(await seriousViolations(viewer)).toEqual([]);
   await viewer.keyboard.press('Escape');
   await expect(viewer.getByTestId('settings-panel')).toHaveCount(0);
   await expect(viewer.getByTestId('viewer-settings')).toBeFocused();
@@ -175,4 +189,35 @@ test('on a phone the settings set a larger caption size, kept for the next visit
   await expect(viewer.getByTestId('translated-message').first()).toBeVisible();
   expect(await size()).toBeGreaterThan(normal * 1.3);
   await audience.close();
+});
+
+test('a late viewer on a phone: the catch-up offer and the newest line on one screen, the language list over the captions', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const { roomId, viewer: early, audience: first } = await hostAndViewer(page, browser, baseURL, LAPTOP);
+  await speak(page, early, 1, LINES);
+  const { viewer, audience } = await openViewer(browser, baseURL, PHONE, roomId);
+  await expect(viewer.getByTestId('translated-message')).toHaveCount(LINES);
+  await expect(viewer.getByTestId('catch-up-offer')).toHaveAttribute('data-kind', 'late');
+  await expect(viewer.getByTestId('catch-up')).toBeInViewport({ ratio: 1 });
+  await expect.poll(() => fullyInView(viewer, LINES)).toBe(true);
+  await shot(viewer, 'late-joiner');
+  expect(await seriousViolations(viewer)).toEqual([]);
+
+  await viewer.getByTestId('viewer-language').click();
+  await expect(viewer.getByTestId('language-options')).toBeVisible();
+  await expect(viewer.getByTestId('language-options')).toBeInViewport();
+  await shot(viewer, 'language-list');
+  await viewer.keyboard.press('Escape');
+
+  await viewer.getByTestId('catch-up').click();
+  await expect(viewer.getByRole('dialog', { name: 'What you missed' })).toBeVisible();
+  await expect(viewer.getByTestId('summary-box')).toHaveAttribute('data-kind', 'catch-up');
+  await expect(viewer.getByTestId('catch-up-offer')).toHaveCount(0);
+  await viewer.keyboard.press('Escape');
+  await expect.poll(() => fullyInView(viewer, LINES)).toBe(true);
+  await audience.close();
+  await first.close();
 });
