@@ -173,6 +173,12 @@ for (const [size, viewport] of [
 
 test('on a phone the settings set a larger caption size, kept for the next visit', async ({ page, browser, baseURL }) => {
   const { viewer, audience } = await hostAndViewer(page, browser, baseURL, PHONE);
+  // Nothing said yet: the summary says so over the captions, and Escape closes it.
+  await viewer.getByTestId('generate-summary').click();
+  await expect(viewer.getByRole('dialog', { name: 'Summary' }).getByRole('alert')).toHaveText('No translations to summarize');
+  await shot(viewer, 'summary-empty');
+  await viewer.keyboard.press('Escape');
+  await expect(viewer.getByRole('dialog')).toHaveCount(0);
   await speak(page, viewer, 1, 3);
   const size = () => viewer.getByTestId('translated-message').last().evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize));
   const normal = await size();
