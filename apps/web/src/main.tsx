@@ -8,6 +8,8 @@ import './styles/account.css';
 import './styles/status.css';
 import './styles/live-rooms.css';
 import './styles/language-picker.css';
+import './styles/viewer.css';
+import './styles/viewer-panels.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

@@ -33,6 +33,8 @@ const PATHS = {
   shield: 'M12 3 4 6v6c0 5 3.5 8 8 9 4.5-1 8-4 8-9V6z',
   duplicate: 'M8 8h12v12H8zM4 16V4h12',
   download: 'M12 4v11M7 10l5 5 5-5M5 20h14',
+  summary: 'M4 6h16M4 10h16M4 14h10M4 18h7',
+  settings: 'M4 7h9M17 7h3M15 5v4M4 12h3M11 12h9M9 10v4M4 17h11M19 17h1M17 15v4',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -25,6 +25,7 @@ const SAME_IN_BOTH = new Set([
   'locale.en',
   'host.entry.acked',
   'viewer.original',
+  'viewer.captionSize.normal',
   'auth.error.socialWithReason',
   'dashboard.plan',
   'dashboard.plan.premium',

@@ -144,6 +144,12 @@ export const en: Catalog = {
   'viewer.catchUp.button': 'Catch me up',
   'viewer.catchUp.late': 'You joined after the start: {count} messages were said before you arrived. Catch me up summarises them.',
   'viewer.catchUp.back': 'Welcome back: {count} messages were said while you were away. Catch me up summarises them.',
+  'viewer.newCaptions': 'New captions',
+  'viewer.settings': 'Settings',
+  'viewer.captionSize': 'Caption size',
+  'viewer.captionSize.normal': 'Normal',
+  'viewer.captionSize.large': 'Large',
+  'viewer.captionSize.larger': 'Extra large',
 
   'auth.login': 'Login',
   'auth.defaultName': 'User',

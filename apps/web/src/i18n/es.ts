@@ -144,6 +144,12 @@ export const es = {
   'viewer.catchUp.button': 'Ponme al día',
   'viewer.catchUp.late': 'Llegaste después del inicio: se dijeron {count} mensajes antes. «Ponme al día» los resume.',
   'viewer.catchUp.back': 'Bienvenido de nuevo: se dijeron {count} mensajes mientras no estabas. «Ponme al día» los resume.',
+  'viewer.newCaptions': 'Subtítulos nuevos',
+  'viewer.settings': 'Ajustes',
+  'viewer.captionSize': 'Tamaño de los subtítulos',
+  'viewer.captionSize.normal': 'Normal',
+  'viewer.captionSize.large': 'Grande',
+  'viewer.captionSize.larger': 'Muy grande',
 
   'auth.login': 'Iniciar Sesión',
   'auth.defaultName': 'Usuario',

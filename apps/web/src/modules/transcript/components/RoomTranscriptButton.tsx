@@ -13,13 +13,15 @@ interface RoomTranscriptButtonProps {
   /** The host page's key: opens the transcript even when the owner turned viewer downloads off. */
   hostKey?: string | null;
   className?: string;
+  /** The label's class (the viewer's bar shows only the icon on a phone, the label staying for screen readers). */
+  labelClassName?: string;
 }
 
 /**
  * Opens the room's transcript, to read and download. For a viewer it is there only while the owner lets
  * viewers download it (the room says so, and a refusal from the server hides it too); the host key always opens it.
  */
-export function RoomTranscriptButton({ roomId, lang, hostKey = null, className = 'btn btn-secondary' }: RoomTranscriptButtonProps) {
+export function RoomTranscriptButton({ roomId, lang, hostKey = null, className = 'btn btn-secondary', labelClassName }: RoomTranscriptButtonProps) {
   const t = useRoomTranscriptT();
   const room = usePublicRoom(roomId);
   const [open, setOpen] = useState(false);
@@ -30,7 +32,7 @@ export function RoomTranscriptButton({ roomId, lang, hostKey = null, className =
     <>
       <button type="button" className={className} aria-haspopup="dialog" data-testid="room-transcript-open" onClick={() => setOpen(true)}>
         <Icon name="file" size={18} />
-        {t('roomTranscript.open')}
+        <span className={labelClassName}>{t('roomTranscript.open')}</span>
       </button>
       {open && <RoomTranscriptDialog roomId={roomId} lang={lang} hostKey={hostKey} onClose={() => setOpen(false)} onRefused={() => setRefused(true)} />}
     </>

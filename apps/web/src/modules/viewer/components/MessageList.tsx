@@ -1,12 +1,11 @@
 import { ORIGINAL_PREFIX, textDirection, type InterimFrame, type TranslationFrame } from '@lt/contracts';
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
+import { Icon } from '../../../components/Icon';
 import { useLocale } from '../../../i18n/useLocale';
 import { useT } from '../../../i18n/useT';
 import { clockTime } from '../../../lib/clock';
 import { speakerLabel } from '../../live/speaker-label';
-
-/** The spec scrolls 100 ms after new text, once the browser has laid it out. */
-export const AUTOSCROLL_DELAY_MS = 100;
+import { useFollowNewest } from '../hooks/useFollowNewest';
 
 interface MessageListProps {
   messages: readonly TranslationFrame[];
@@ -42,14 +41,12 @@ export function MessageList({ messages, interim, hasLanguage, showSpeakers = fal
   const { locale } = useLocale();
   const listRef = useRef<HTMLDivElement>(null);
   const lastSeq = messages.at(-1)?.seq;
-
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      const list = listRef.current;
-      if (list) list.scrollTop = list.scrollHeight;
-    }, AUTOSCROLL_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [lastSeq, messages.length, interim?.text]);
+  const { following, jumpToNewest } = useFollowNewest(listRef, `${lastSeq}:${messages.length}:${interim?.text ?? ''}`);
+  const backToNewest = () => {
+    jumpToNewest();
+    // The button goes away: the keyboard stays with the captions it brought back.
+    listRef.current?.focus({ preventScroll: true });
+  };
 
   return (
     <section className="card messages-card" aria-labelledby="messages-title">
@@ -111,6 +108,12 @@ export function MessageList({ messages, interim, hasLanguage, showSpeakers = fal
           </p>
         )}
       </div>
+      {!following && messages.length > 0 && (
+        <button type="button" className="btn btn-primary new-captions" data-testid="new-captions" onClick={backToNewest}>
+          <Icon name="chevronDown" />
+          {t('viewer.newCaptions')}
+        </button>
+      )}
     </section>
   );
 }

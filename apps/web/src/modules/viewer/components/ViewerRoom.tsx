@@ -1,18 +1,30 @@
 import { isLanguageCode, type LanguageCode } from '@lt/contracts';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Icon } from '../../../components/Icon';
 import { useT } from '../../../i18n/useT';
 import { describeProblem } from '../../live/describe-problem';
 import { RoomTranscriptButton } from '../../transcript/components/RoomTranscriptButton';
 import { catchUpOffer, readLastSeen, writeLastSeen } from '../catch-up';
 import { useReadAloud } from '../hooks/useReadAloud';
+import { useSummaryControls } from '../hooks/useSummaryControls';
 import { useViewerRoom, type ViewerRoomInfo } from '../hooks/useViewerRoom';
-import { LanguagePicker } from './LanguagePicker';
+import { CatchUpOffer } from './CatchUpOffer';
 import { MessageList } from './MessageList';
 import { RoomNotFound } from './RoomNotFound';
-import { SummaryPanel } from './SummaryPanel';
+import { SummarySheet } from './SummarySheet';
+import { ViewerBar } from './ViewerBar';
 import { ViewerHeader } from './ViewerHeader';
+import { useCaptionSize } from './ViewerSettings';
+
+/** A class on <html> while the viewer page is shown: the page then fits the screen, captions taking the rest. */
+const PAGE_CLASS = 'viewer-mode';
+
+function useViewerLayout(): void {
+  useEffect(() => {
+    document.documentElement.classList.add(PAGE_CLASS);
+    return () => document.documentElement.classList.remove(PAGE_CLASS);
+  }, []);
+}
 
 export function ViewerRoom({ roomId, initialRoom = null }: { roomId: string; initialRoom?: ViewerRoomInfo | null }) {
   const t = useT();
@@ -24,12 +36,23 @@ export function ViewerRoom({ roomId, initialRoom = null }: { roomId: string; ini
   const [previousSeen] = useState(() => readLastSeen(roomId));
   const [caughtUp, setCaughtUp] = useState(false);
   const [serverAudio, setServerAudio] = useState(false);
+  const [captionSize, setCaptionSize] = useCaptionSize();
+  useViewerLayout();
 
   const readAloud = useReadAloud({ roomId, enabled: !muted, serverAudio });
   const viewer = useViewerRoom({ roomId, lang, initialRoom, onNewTranslation: readAloud });
 
   useEffect(() => setServerAudio(viewer.ttsAvailable && !viewer.quotaExhausted), [viewer.ttsAvailable, viewer.quotaExhausted]);
   useEffect(() => writeLastSeen(roomId, viewer.latestSeq), [roomId, viewer.latestSeq]);
+
+  const offer = caughtUp ? null : catchUpOffer(previousSeen, viewer.joinedSeq);
+  const summary = useSummaryControls({
+    roomId,
+    lang,
+    hasMessages: viewer.messages.length > 0,
+    offer,
+    onCatchUpDone: () => setCaughtUp(true),
+  });
 
   if (viewer.notFound) return <RoomNotFound />;
 
@@ -44,12 +67,11 @@ export function ViewerRoom({ roomId, initialRoom = null }: { roomId: string; ini
     );
 
   const name = params.get('name')?.trim() || viewer.room?.name || null;
-  const offer = caughtUp ? null : catchUpOffer(previousSeen, viewer.joinedSeq);
   // A deleted room closes the socket for good after room_end: the page shows the end, not a failure.
   const showFailure = viewer.status === 'failed' && viewer.problem && !viewer.ended;
 
   return (
-    <div className="room-page viewer-page">
+    <div className="room-page viewer-page" data-caption-size={captionSize}>
       <ViewerHeader viewer={viewer} name={name} />
       {showFailure && viewer.problem && (
         <p className="alert alert-error" role="alert">
@@ -66,34 +88,19 @@ export function ViewerRoom({ roomId, initialRoom = null }: { roomId: string; ini
           {t('viewer.quota')}
         </p>
       )}
-      <div className="viewer-toolbar card">
-        <LanguagePicker value={lang} onChange={setLang} />
-        <button
-          type="button"
-          className={muted ? 'btn btn-secondary' : 'btn btn-primary'}
-          data-testid="mute-toggle"
-          data-muted={muted}
-          aria-pressed={!muted}
-          onClick={() => setMuted((value) => !value)}
-        >
-          <Icon name={muted ? 'mute' : 'volume'} />
-          {muted ? t('viewer.unmute') : t('viewer.mute')}
-        </button>
-        <RoomTranscriptButton roomId={roomId} lang={lang} />
-      </div>
-      <SummaryPanel
-        roomId={roomId}
+      <ViewerBar
         lang={lang}
-        hasMessages={viewer.messages.length > 0}
-        offer={offer}
-        onCatchUpDone={() => setCaughtUp(true)}
+        onLang={setLang}
+        muted={muted}
+        onMuted={setMuted}
+        summary={summary}
+        size={captionSize}
+        onSize={setCaptionSize}
+        transcript={<RoomTranscriptButton roomId={roomId} lang={lang} className="btn btn-secondary btn-bar" labelClassName="bar-label" />}
       />
-      <MessageList
-        messages={viewer.messages}
-        interim={viewer.interim}
-        hasLanguage={lang !== null}
-        showSpeakers={viewer.severalSpeakers}
-      />
+      {offer && lang && <CatchUpOffer offer={offer} controls={summary} />}
+      <MessageList messages={viewer.messages} interim={viewer.interim} hasLanguage={lang !== null} showSpeakers={viewer.severalSpeakers} />
+      {summary.open && <SummarySheet controls={summary} />}
     </div>
   );
 }

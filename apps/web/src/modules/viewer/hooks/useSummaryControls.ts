@@ -1,0 +1,68 @@
+import type { LanguageCode } from '@lt/contracts';
+import { useRef, useState } from 'react';
+import type { Translate } from '../../../i18n/translate';
+import { useT } from '../../../i18n/useT';
+import { ApiError } from '../../../lib/http';
+import type { CatchUpOffer } from '../catch-up';
+import { useSummary, type SummaryKind } from './useSummary';
+
+function summaryError(error: unknown, t: Translate): string {
+  if (error instanceof ApiError && error.code === 'nothing_to_summarize') return t('viewer.summary.empty');
+  const message = error instanceof ApiError && error.message ? error.message : t('error.unexpected');
+  return t('viewer.summary.failed', { message });
+}
+
+interface SummaryControlsOptions {
+  roomId: string;
+  lang: LanguageCode | null;
+  hasMessages: boolean;
+  offer: CatchUpOffer | null;
+  onCatchUpDone: () => void;
+}
+
+/** The summary and the catch-up: what was asked for, whether it is open, and its result or error. */
+export function useSummaryControls({ roomId, lang, hasMessages, offer, onCatchUpDone }: SummaryControlsOptions) {
+  const t = useT();
+  const summary = useSummary(roomId);
+  const [localError, setLocalError] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  const generateRef = useRef<HTMLButtonElement>(null);
+
+  const generate = () => {
+    if (summary.isPending || !lang) return;
+    setLocalError(null);
+    setOpen(true);
+    // The spec needs one translation at least; the server would say the same, one round trip later.
+    if (!hasMessages) {
+      summary.reset();
+      setLocalError(t('viewer.summary.empty'));
+      return;
+    }
+    summary.mutate({ kind: 'summary', lang });
+  };
+
+  const catchUp = () => {
+    if (!lang || !offer || summary.isPending) return;
+    setLocalError(null);
+    setOpen(true);
+    summary.mutate(
+      { kind: 'catch-up', lang, ...(offer.kind === 'back' ? { sinceSeq: offer.sinceSeq } : {}) },
+      { onSuccess: onCatchUpDone },
+    );
+  };
+
+  const close = () => {
+    setOpen(false);
+    generateRef.current?.focus();
+  };
+
+  const error = localError ?? (summary.isError ? summaryError(summary.error, t) : null);
+  const pending: SummaryKind | null = summary.isPending ? (summary.variables?.kind ?? 'summary') : null;
+  const result = !error && !pending ? (summary.data ?? null) : null;
+  // What the sheet is about: the request in flight, else the answer shown, else a plain summary.
+  const kind: SummaryKind = pending ?? result?.kind ?? summary.variables?.kind ?? 'summary';
+
+  return { open: open && lang !== null, generate, catchUp, close, error, pending, result, kind, generateRef };
+}
+
+export type SummaryControls = ReturnType<typeof useSummaryControls>;
