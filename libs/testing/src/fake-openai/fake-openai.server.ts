@@ -1,58 +1,8 @@
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { between, fakeEnhancement, fakeMp3, fakeSummary, fakeTranslation, fakeUsage, RecordedCall, taskOf } from './fake-answers';
 
-export interface RecordedCall {
-  model: string;
-  stream: boolean;
-  temperature?: number;
-  max_tokens?: number;
-  system: string;
-  /** For a translation, the new sentence (between `<sentence>` tags); otherwise the whole user message. */
-  user: string;
-  /** The whole user message as received (context and sentence of a translation). */
-  prompt: string;
-  /** The context block of a translation (between `<context>` tags), or null without one. */
-  context: string | null;
-  /** The target language code the prompt asked for, when it names one. */
-  target: string | null;
-  /** What the prompt asks for, told by its system message. */
-  task: 'translation' | 'summary' | 'enhancement';
-  /** The usage this call reports (prompt plus completion tokens), set once it is answered. */
-  tokens?: number;
-  authorization: string | undefined;
-}
-
-/** What the fake answers for a translation request: recognisable, deterministic, per language. */
-export function fakeTranslation(target: string | null, text: string, system = ''): string {
-  return `(${target ?? '??'}) ${followGlossary(system, text)}`;
-}
-
-/** Like a real model, the fake follows the glossary's `Translate "term" as "given".` lines of its system prompt. */
-function followGlossary(system: string, text: string): string {
-  let out = text;
-  for (const [, term, given] of system.matchAll(/^- Translate "(.+)" as "(.+)"\.(?: \(.*\))?$/gm)) {
-    out = out.replace(new RegExp(term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'giu'), () => given);
-  }
-  return out;
-}
-
-/** What the fake answers for a summary: the language and how many lines it was given. */
-export function fakeSummary(lang: string | null, text: string): string {
-  return `(${lang ?? '??'}) Summary of ${text.split('\n').filter(Boolean).length} lines`;
-}
-
-/** What the fake answers for an enhancement: the text with a capital and a full stop, marked. */
-export function fakeEnhancement(text: string): string {
-  const trimmed = text.trim();
-  const sentence = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
-  return `${/[.!?]$/.test(sentence) ? sentence : `${sentence}.`} [enhanced]`;
-}
-
-function taskOf(system: string): RecordedCall['task'] {
-  if (/summari[sz]e/i.test(system)) return 'summary';
-  if (/correct live speech-recognition/i.test(system)) return 'enhancement';
-  return 'translation';
-}
+export * from './fake-answers';
 
 /**
  * An OpenAI-compatible chat-completions server for tests: answers like the real API (JSON or SSE stream),
@@ -200,7 +150,10 @@ export class FakeOpenAiServer {
     const body = JSON.parse(await readBody(req));
     const messages: { role: string; content: string }[] = body.messages ?? [];
     const system = messages.find((m) => m.role === 'system')?.content ?? '';
-    const prompt = messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+    const prompt = messages
+      .filter((m) => m.role === 'user')
+      .map((m) => m.content)
+      .join('\n');
     const user = between(prompt, 'sentence') ?? prompt;
     const task = taskOf(system);
     const target = (task === 'summary' ? /\bin [^()]*\(([A-Za-z-]+)\)/ : /\bto [^()]*\(([A-Za-z-]+)\)/).exec(system)?.[1] ?? null;
@@ -228,12 +181,24 @@ export class FakeOpenAiServer {
       this.rateLimited.count -= 1;
       res.setHeader('retry-after', String(this.rateLimited.retryAfterSeconds));
       return json(res, 429, {
-        error: { message: `Rate limit reached for ${body.model} on requests per min (RPM): Limit 3, Used 3, Requested 1.`, type: 'requests', param: null, code: 'rate_limit_exceeded' },
+        error: {
+          message: `Rate limit reached for ${body.model} on requests per min (RPM): Limit 3, Used 3, Requested 1.`,
+          type: 'requests',
+          param: null,
+          code: 'rate_limit_exceeded',
+        },
       });
     }
     if ((this.hangEveryN > 0 && this.calls.length % this.hangEveryN === 0) || [...this.hangMarkers].some((m) => user.includes(m))) return;
     const given = [...this.answers].find(([marker]) => user.includes(marker))?.[1];
-    const content = given !== undefined ? given : task === 'summary' ? fakeSummary(target, user) : task === 'enhancement' ? fakeEnhancement(user) : fakeTranslation(target, user, system);
+    const content =
+      given !== undefined
+        ? given
+        : task === 'summary'
+          ? fakeSummary(target, user)
+          : task === 'enhancement'
+            ? fakeEnhancement(user)
+            : fakeTranslation(target, user, system);
     const usage = fakeUsage(system + user, content);
     call.tokens = usage.total_tokens;
     const id = `chatcmpl-${this.calls.length}`;
@@ -272,30 +237,12 @@ export class FakeOpenAiServer {
   }
 }
 
-/** Bytes that stand for the MP3 of a text: an ID3 header, then the text, so a test can tell what was read. */
-export function fakeMp3(text: string): Buffer {
-  return Buffer.concat([Buffer.from('ID3\u0004\u0000\u0000'), Buffer.from(text, 'utf8')]);
-}
-
-/** Token counts the fake reports: about four characters a token, as with English text. */
-export function fakeUsage(prompt: string, completion: string) {
-  const prompt_tokens = Math.ceil(prompt.length / 4);
-  const completion_tokens = Math.ceil(completion.length / 4);
-  return { prompt_tokens, completion_tokens, total_tokens: prompt_tokens + completion_tokens };
-}
-
 export interface Pace {
   firstTokenMs: number;
   tokensPerSecond: number;
 }
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** The text between `<tag>` and `</tag>`, trimmed, or null. */
-function between(text: string, tag: string): string | null {
-  const match = new RegExp(`<${tag}>\\n?([\\s\\S]*?)\\n?</${tag}>`).exec(text);
-  return match ? match[1].trim() : null;
-}
 
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
