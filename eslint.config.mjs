@@ -1,4 +1,5 @@
 import nx from '@nx/eslint-plugin';
+import prettier from 'eslint-config-prettier';
 
 // Test files may also use the test helpers (type:testing); production code may not. Every constraint is an
 // allow-list: `notDependOnLibsWithTags` also follows transitive edges, and the graph holds the spec files'
@@ -17,12 +18,25 @@ const boundaries = (inTests, allow = []) => {
         { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
         { sourceTag: 'scope:server', onlyDependOnLibsWithTags: ['scope:server', 'scope:shared'] },
         // The gateway reaches the services over the bus only, never through their code.
-        { sourceTag: 'scope:gateway', onlyDependOnLibsWithTags: ['scope:gateway', 'scope:server', 'scope:shared', ...testing('scope:testing')] },
-        { sourceTag: 'scope:service', onlyDependOnLibsWithTags: ['scope:service', 'scope:server', 'scope:shared', ...testing('scope:testing')] },
+        {
+          sourceTag: 'scope:gateway',
+          onlyDependOnLibsWithTags: ['scope:gateway', 'scope:server', 'scope:shared', ...testing('scope:testing')],
+        },
+        {
+          sourceTag: 'scope:service',
+          onlyDependOnLibsWithTags: ['scope:service', 'scope:server', 'scope:shared', ...testing('scope:testing')],
+        },
         // The one-process composition root: every server lib, never the browser's code.
         {
           sourceTag: 'scope:embedded',
-          onlyDependOnLibsWithTags: ['scope:embedded', 'scope:gateway', 'scope:service', 'scope:server', 'scope:shared', ...testing('scope:testing')],
+          onlyDependOnLibsWithTags: [
+            'scope:embedded',
+            'scope:gateway',
+            'scope:service',
+            'scope:server',
+            'scope:shared',
+            ...testing('scope:testing'),
+          ],
         },
         { sourceTag: 'scope:testing', onlyDependOnLibsWithTags: ['scope:shared', 'scope:server'] },
         { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:domain', 'type:util', ...testing('type:testing')] },
@@ -39,7 +53,9 @@ const boundaries = (inTests, allow = []) => {
 };
 
 export default [
-  { ignores: ['**/dist', '**/node_modules', '.data', 'coverage', 'test-results', 'playwright-report', 'tmp', '.nx', '**/*.cjs', '**/*.js'] },
+  {
+    ignores: ['**/dist', '**/node_modules', '.data', 'coverage', 'test-results', 'playwright-report', 'tmp', '.nx', '**/*.cjs', '**/*.js'],
+  },
   ...nx.configs['flat/base'],
   ...nx.configs['flat/typescript'],
   {
@@ -62,6 +78,14 @@ export default [
     // The chaos host and viewers are the web client's own live code; jest's globalSetup runs without the
     // `@lt/*` path mapping, so it reaches the helper by its path.
     files: ['tests/chaos/**', 'tests/support/global-setup.ts'],
-    rules: { '@nx/enforce-module-boundaries': boundaries(true, ['../../apps/web/src/modules/**', '../../libs/testing/src/nats', '../integration/**']) },
+    rules: {
+      '@nx/enforce-module-boundaries': boundaries(true, [
+        '../../apps/web/src/modules/**',
+        '../../libs/testing/src/nats',
+        '../integration/**',
+      ]),
+    },
   },
+  // Layout is prettier's (npm run format); eslint keeps to what the code means.
+  prettier,
 ];
