@@ -18,7 +18,15 @@ const moduleNameMapper = {
 const server = {
   testEnvironment: 'node',
   rootDir: __dirname,
-  roots: ['<rootDir>/libs', '<rootDir>/apps/gateway', '<rootDir>/tests/integration', '<rootDir>/tests/lint', '<rootDir>/tests/chaos', '<rootDir>/tests/deploy', '<rootDir>/tests/load'],
+  roots: [
+    '<rootDir>/libs',
+    '<rootDir>/apps/gateway',
+    '<rootDir>/tests/integration',
+    '<rootDir>/tests/lint',
+    '<rootDir>/tests/chaos',
+    '<rootDir>/tests/deploy',
+    '<rootDir>/tests/load',
+  ],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   transform: { '^.+\\.(t|j)sx?$': swc },
   moduleNameMapper,

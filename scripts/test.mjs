@@ -27,6 +27,8 @@ const failed = (jest?.numFailedTests ?? 0) + (e2e?.stats?.unexpected ?? 0);
 const skipped = (jest?.numPendingTests ?? 0) + (e2e?.stats?.skipped ?? 0);
 const broken = (jestStatus !== 0 && !jest?.numFailedTests) || (e2eStatus !== 0 && !e2e?.stats?.unexpected) ? 1 : 0;
 
-console.log(`\njest: ${jest?.numPassedTests ?? 0} passed, ${jest?.numFailedTests ?? 0} failed; playwright: ${e2e?.stats?.expected ?? 0} passed, ${e2e?.stats?.unexpected ?? 0} failed`);
+console.log(
+  `\njest: ${jest?.numPassedTests ?? 0} passed, ${jest?.numFailedTests ?? 0} failed; playwright: ${e2e?.stats?.expected ?? 0} passed, ${e2e?.stats?.unexpected ?? 0} failed`,
+);
 console.log(`${passed} passed, ${failed + broken} failed, ${skipped} skipped`);
 process.exit(jestStatus || e2eStatus);

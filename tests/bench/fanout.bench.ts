@@ -124,7 +124,12 @@ async function main() {
 
     global.gc?.();
     const rssBefore = process.memoryUsage().rss;
-    const viewers = await connectViewers(stack.baseUrl, (i) => ({ type: 'join', roomId: room.id, role: 'viewer', lang: LANGS[i % LANGS.length] }));
+    const viewers = await connectViewers(stack.baseUrl, (i) => ({
+      type: 'join',
+      roomId: room.id,
+      role: 'viewer',
+      lang: LANGS[i % LANGS.length],
+    }));
     await Promise.all(viewers.map((v) => v.waitFor((c) => c.of('joined').length === 1, 30_000)));
     global.gc?.();
     const rssPerSocket = (process.memoryUsage().rss - rssBefore) / VIEWERS;

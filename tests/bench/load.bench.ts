@@ -40,7 +40,8 @@ const TARGETS: LanguageCode[] = LANGUAGES.map((l) => l.code).filter((code) => co
 
 function positive(name: string, raw: string | undefined, max: number): number {
   const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0 || value > max) throw new Error(`--${name} must be a number above 0 and at most ${max}, got "${raw}"`);
+  if (!Number.isFinite(value) || value <= 0 || value > max)
+    throw new Error(`--${name} must be a number above 0 and at most ${max}, got "${raw}"`);
   return value;
 }
 
@@ -67,7 +68,8 @@ const MODE = args.mode as ProductMode;
 if (!['embedded', 'distributed'].includes(MODE)) throw new Error(`--mode must be embedded or distributed, got "${args.mode}"`);
 type Scenario = 'soak' | 'churn' | 'storm';
 const SCENARIOS: Scenario[] = args.scenario === 'all' ? ['soak', 'churn', 'storm'] : [args.scenario as Scenario];
-if (!SCENARIOS.every((s) => ['soak', 'churn', 'storm'].includes(s))) throw new Error(`--scenario must be soak, churn, storm or all, got "${args.scenario}"`);
+if (!SCENARIOS.every((s) => ['soak', 'churn', 'storm'].includes(s)))
+  throw new Error(`--scenario must be soak, churn, storm or all, got "${args.scenario}"`);
 
 /** How much slower captions may be while a summary storm lasts than without one (p95 against p95). */
 const STORM_RATIO = 1.5;
@@ -145,11 +147,14 @@ async function run(ctx: Context, scenario: Scenario): Promise<boolean> {
   if (scenario === 'churn') {
     for (let m = 0; (m + 0.5) * 60_000 < holdMs; m++) {
       timers.push(
-        setTimeout(() => {
-          const picked = viewers.filter(() => Math.random() * 100 < CHURN);
-          // Spread over 5 s, each back after 1-3 s: a venue's Wi-Fi dropping people, not one cut.
-          for (const v of picked) background.push(sleep(Math.random() * 5000).then(() => v.churn(1000 + Math.random() * 2000)));
-        }, (m + 0.5) * 60_000),
+        setTimeout(
+          () => {
+            const picked = viewers.filter(() => Math.random() * 100 < CHURN);
+            // Spread over 5 s, each back after 1-3 s: a venue's Wi-Fi dropping people, not one cut.
+            for (const v of picked) background.push(sleep(Math.random() * 5000).then(() => v.churn(1000 + Math.random() * 2000)));
+          },
+          (m + 0.5) * 60_000,
+        ),
       );
     }
   }
@@ -161,17 +166,20 @@ async function run(ctx: Context, scenario: Scenario): Promise<boolean> {
     const client = (stormClient = new StormClient());
     for (let k = 1; k <= STORMS; k++) {
       timers.push(
-        setTimeout(() => {
-          const started = Date.now();
-          // Each viewer is a browser of its own, with its own X-Client-Id, all behind one address.
-          const asks = viewers.map((v, i) => ({ lang: v.lang, clientId: `load-bench-viewer-${i}` }));
-          background.push(
-            client.storm(ctx.baseUrl, room.id, asks).then((r) => {
-              storms.push([started, Date.now()]);
-              summaries.push(...r);
-            }),
-          );
-        }, (k * holdMs) / (STORMS + 1)),
+        setTimeout(
+          () => {
+            const started = Date.now();
+            // Each viewer is a browser of its own, with its own X-Client-Id, all behind one address.
+            const asks = viewers.map((v, i) => ({ lang: v.lang, clientId: `load-bench-viewer-${i}` }));
+            background.push(
+              client.storm(ctx.baseUrl, room.id, asks).then((r) => {
+                storms.push([started, Date.now()]);
+                summaries.push(...r);
+              }),
+            );
+          },
+          (k * holdMs) / (STORMS + 1),
+        ),
       );
     }
   }
@@ -209,9 +217,15 @@ async function run(ctx: Context, scenario: Scenario): Promise<boolean> {
   console.log(
     `\nscenario=${scenario} mode=${MODE} viewers=${VIEWERS} langs=${LANGS.join(',')} minutes=${MINUTES} rate=${RATE}/s${LLM_DELAY_MS ? ` llm-delay=${LLM_DELAY_MS}ms` : ''}`,
   );
-  console.log(`  caption_delay_ms   p50=${f(p50)} p95=${f(p95)} p99=${f(p99)} max=${f(max)} (${d.length} live captions)  p(95)<500 p(99)<1000: ${pass(delayOk)}`);
-  console.log(`  missed_messages    ${missed} (viewers missing any: ${missedPerViewer.filter((n) => n > 0).length})  count==0: ${pass(missed === 0)}`);
-  console.log(`  frames received    ${stats.frames} (live ${d.length}, catch-up ${stats.catchUp}), out of order on a socket ${stats.outOfOrder}`);
+  console.log(
+    `  caption_delay_ms   p50=${f(p50)} p95=${f(p95)} p99=${f(p99)} max=${f(max)} (${d.length} live captions)  p(95)<500 p(99)<1000: ${pass(delayOk)}`,
+  );
+  console.log(
+    `  missed_messages    ${missed} (viewers missing any: ${missedPerViewer.filter((n) => n > 0).length})  count==0: ${pass(missed === 0)}`,
+  );
+  console.log(
+    `  frames received    ${stats.frames} (live ${d.length}, catch-up ${stats.catchUp}), out of order on a socket ${stats.outOfOrder}`,
+  );
   console.log(
     `  sentences          sent ${host.sent}/${sentences} in ${(speakMs / 1000).toFixed(1)} s, acked ${host.acked} (last seq ${last}), resent ${host.resent}, refused for good ${host.dropped}, unanswered ${host.unanswered}; ack_ms p50=${f(percentile(host.ackMs, 50))} p95=${f(percentile(host.ackMs, 95))}`,
   );
@@ -221,11 +235,15 @@ async function run(ctx: Context, scenario: Scenario): Promise<boolean> {
   console.log(
     `  sockets            ${VIEWERS} joined in ${(rampMs / 1000).toFixed(1)} s (join p95 ${f(percentile(joinMs, 95))} ms), closed by the server or refused: ${stats.socketFailures}${stats.errors.size ? `, error frames ${JSON.stringify(Object.fromEntries(stats.errors))}` : ''}`,
   );
-  console.log(`  product cpu        ${((cpu / ((Date.now() - speakStart) / 1000)) * 100).toFixed(0)}% of one core from the first sentence to the end`);
+  console.log(
+    `  product cpu        ${((cpu / ((Date.now() - speakStart) / 1000)) * 100).toFixed(0)}% of one core from the first sentence to the end`,
+  );
   let ok = delayOk && missed === 0 && lost === 0 && costOk;
   if (lost > 0) console.log(`  sentences lost     ${lost}: never stored, so no viewer could see them: FAILED`);
   if (scenario === 'churn') {
-    console.log(`  churn              reconnects ${stats.reconnects} (${CHURN}% a minute), missed_after_resume ${missedAfterResume}  count==0: ${pass(missedAfterResume === 0)}`);
+    console.log(
+      `  churn              reconnects ${stats.reconnects} (${CHURN}% a minute), missed_after_resume ${missedAfterResume}  count==0: ${pass(missedAfterResume === 0)}`,
+    );
     ok &&= missedAfterResume === 0;
   }
   if (scenario === 'storm') {
@@ -258,7 +276,12 @@ async function main(): Promise<number> {
   const logDir = join(tmpdir(), `lt-load-${BASE_PORT}-${Date.now().toString(36)}`);
   try {
     const product = await startProduct({ mode: MODE, databaseUrl: db.url, llmUrl: llm.url, basePort: BASE_PORT, viewers: VIEWERS, logDir });
-    const ctx: Context = { baseUrl: product.baseUrl, wsUrl: `${product.baseUrl.replace(/^http/, 'ws')}/ws`, llm, cpuSeconds: product.cpuSeconds };
+    const ctx: Context = {
+      baseUrl: product.baseUrl,
+      wsUrl: `${product.baseUrl.replace(/^http/, 'ws')}/ws`,
+      llm,
+      cpuSeconds: product.cpuSeconds,
+    };
     let ok = true;
     try {
       for (const scenario of SCENARIOS) ok = (await run(ctx, scenario)) && ok;

@@ -17,7 +17,9 @@ import { startStack, type Stack } from '../support/stack';
 const MODE = (process.argv[2] ?? 'embedded') as 'embedded' | 'distributed';
 const DEADLINE_MS = 3_000;
 const SOURCE = 'es';
-const TARGETS = LANGUAGES.map((l) => l.code).filter((c) => c !== SOURCE).slice(0, 40);
+const TARGETS = LANGUAGES.map((l) => l.code)
+  .filter((c) => c !== SOURCE)
+  .slice(0, 40);
 const PACE = { firstTokenMs: 300, tokensPerSecond: 30 };
 
 const percentile = (values: number[], p: number) => {
@@ -73,7 +75,15 @@ async function openRoom(stack: Stack, viewers: number, langs: readonly string[])
 
 function say(room: Room, text: string): number {
   const sent = Date.now();
-  room.host.send({ type: 'transcript', messageId: crypto.randomUUID(), text, sourceLanguage: SOURCE, timestamp: new Date().toISOString(), confidence: 0.9, final: true });
+  room.host.send({
+    type: 'transcript',
+    messageId: crypto.randomUUID(),
+    text,
+    sourceLanguage: SOURCE,
+    timestamp: new Date().toISOString(),
+    confidence: 0.9,
+    final: true,
+  });
   return sent;
 }
 
@@ -101,14 +111,23 @@ async function callsPerSentence(stack: Stack, llm: FakeOpenAiServer): Promise<vo
       await sleep(300);
       const calls = llm.calls.filter((c) => c.task === 'translation').length - before;
       const perSentence = calls / sentences;
-      console.log(`  viewers=${String(viewers).padStart(4)} languages=${String(count).padStart(2)} in demand=${String(demand).padStart(2)} calls/sentence=${perSentence.toFixed(2)} fallback captions=${room.fallbacks.size} ${check(perSentence === demand, `calls per sentence for ${viewers} viewers over ${count} languages: ${perSentence} (want ${demand})`)}`);
+      console.log(
+        `  viewers=${String(viewers).padStart(4)} languages=${String(count).padStart(2)} in demand=${String(demand).padStart(2)} calls/sentence=${perSentence.toFixed(2)} fallback captions=${room.fallbacks.size} ${check(perSentence === demand, `calls per sentence for ${viewers} viewers over ${count} languages: ${perSentence} (want ${demand})`)}`,
+      );
       closeRoom(room);
     }
   }
 }
 
 async function cacheHits(stack: Stack, llm: FakeOpenAiServer): Promise<void> {
-  const phrases = ['Buenos días a todos', 'Muchas gracias', 'Siguiente diapositiva', '¿Alguna pregunta?', 'Como decía antes', 'Vamos a ver un ejemplo'];
+  const phrases = [
+    'Buenos días a todos',
+    'Muchas gracias',
+    'Siguiente diapositiva',
+    '¿Alguna pregunta?',
+    'Como decía antes',
+    'Vamos a ver un ejemplo',
+  ];
   const talk = [0, 1, 2, 4, 2, 5, 2, 3, 1, 2, 4, 5, 2, 1, 3, 2, 4, 1, 2, 1].map((i) => phrases[i]);
   const room = await openRoom(stack, 2, ['fr']);
   const before = llm.calls.filter((c) => c.task === 'translation').length;
@@ -120,7 +139,9 @@ async function cacheHits(stack: Stack, llm: FakeOpenAiServer): Promise<void> {
   const calls = llm.calls.filter((c) => c.task === 'translation').length - before;
   const distinct = new Set(talk).size;
   const ratio = 1 - calls / talk.length;
-  console.log(`cache on a talk of ${talk.length} sentences, ${distinct} distinct: ${calls} calls, hit ratio ${(ratio * 100).toFixed(0)}% (best ${(100 * (1 - distinct / talk.length)).toFixed(0)}%) ${check(calls === distinct, `cache: ${calls} calls for ${distinct} distinct phrases`)}`);
+  console.log(
+    `cache on a talk of ${talk.length} sentences, ${distinct} distinct: ${calls} calls, hit ratio ${(ratio * 100).toFixed(0)}% (best ${(100 * (1 - distinct / talk.length)).toFixed(0)}%) ${check(calls === distinct, `cache: ${calls} calls for ${distinct} distinct phrases`)}`,
+  );
   closeRoom(room);
 }
 
@@ -140,7 +161,9 @@ async function delaysWhileHanging(stack: Stack, llm: FakeOpenAiServer): Promise<
   const delays = [...room.arrivals].map(([key, at]) => at - (sent.get(Number(key.split(':')[0])) as number));
   const [p50, p95] = [percentile(delays, 50), percentile(delays, 95)];
   const fallbacks = room.viewers.flatMap((v) => v.of('translation')).filter((f) => f.fallback).length;
-  console.log(`caption delay, the model hanging on every 10th call (deadline ${DEADLINE_MS} ms): p50=${p50} ms p95=${p95} ms max=${Math.max(...delays)} ms, ${fallbacks} fallback frames ${check(p95 < DEADLINE_MS + 500, `caption delay p95 ${p95} ms >= deadline + 500 ms`)}`);
+  console.log(
+    `caption delay, the model hanging on every 10th call (deadline ${DEADLINE_MS} ms): p50=${p50} ms p95=${p95} ms max=${Math.max(...delays)} ms, ${fallbacks} fallback frames ${check(p95 < DEADLINE_MS + 500, `caption delay p95 ${p95} ms >= deadline + 500 ms`)}`,
+  );
   closeRoom(room);
 }
 

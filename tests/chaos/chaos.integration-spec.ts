@@ -45,7 +45,8 @@ const outDir = join(ROOT, 'test-results', `chaos-${mode}`);
 const natsBinary = process.env.NATS_SERVER_BIN ?? '/usr/sbin/nats-server';
 const canRun = existsSync(natsBinary);
 if (!canRun) {
-  if (process.env.CI === 'true') throw new Error(`the fault tests need nats-server at ${natsBinary} (NATS_SERVER_BIN), and CI=true requires them`);
+  if (process.env.CI === 'true')
+    throw new Error(`the fault tests need nats-server at ${natsBinary} (NATS_SERVER_BIN), and CI=true requires them`);
   console.warn(`\n!!! nats-server is not at ${natsBinary}: the fault tests are SKIPPED. Install it or set NATS_SERVER_BIN. !!!\n`);
 }
 
@@ -53,7 +54,8 @@ jest.setTimeout(full ? 900_000 : 420_000);
 
 const out = (text: string) => process.stdout.write(`${text}\n`);
 /** A long list as its length and first items, so that a failure reads in a line. */
-const few = (values: ReadonlyArray<unknown>) => (values.length === 0 ? 'none' : `${values.length}: ${values.slice(0, 6).join(' ')}${values.length > 6 ? ' …' : ''}`);
+const few = (values: ReadonlyArray<unknown>) =>
+  values.length === 0 ? 'none' : `${values.length}: ${values.slice(0, 6).join(' ')}${values.length > 6 ? ' …' : ''}`;
 
 (canRun ? describe : describe.skip)(`faults while a host speaks (${schedule.name})`, () => {
   let db: TestDatabase | undefined;
@@ -120,13 +122,22 @@ const few = (values: ReadonlyArray<unknown>) => (values.length === 0 ? 'none' : 
   it(`empties the host's outbox within ${RECOVERY_BUDGET_MS / 1000} s of each recovery`, () => {
     const late = report.faults
       .filter((f) => f.outboxEmptyMs === null || f.outboxEmptyMs > RECOVERY_BUDGET_MS)
-      .map((f) => `${f.target} killed at ${f.killedAtS.toFixed(1)} s: backlog ${f.backlog}, outbox empty after ${f.outboxEmptyMs ?? 'never'} ms`);
+      .map(
+        (f) =>
+          `${f.target} killed at ${f.killedAtS.toFixed(1)} s: backlog ${f.backlog}, outbox empty after ${f.outboxEmptyMs ?? 'never'} ms`,
+      );
     expect(late).toEqual([]);
     expect(report.host.outboxLeft).toBe(0);
   });
 
   it('gives every viewer every message exactly once and in order on the wire', () => {
-    const summary = report.viewers.map((v) => ({ viewer: v.name, duplicates: v.duplicates, outOfOrder: v.outOfOrder, missing: v.missing.length, wrong: v.wrong }));
+    const summary = report.viewers.map((v) => ({
+      viewer: v.name,
+      duplicates: v.duplicates,
+      outOfOrder: v.outOfOrder,
+      missing: v.missing.length,
+      wrong: v.wrong,
+    }));
     expect(summary).toEqual(report.viewers.map((v) => ({ viewer: v.name, duplicates: 0, outOfOrder: 0, missing: 0, wrong: 0 })));
     expect(Math.min(...report.viewers.map((v) => v.frames))).toBeGreaterThan(0);
   });

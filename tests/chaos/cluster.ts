@@ -62,7 +62,12 @@ export class ProductCluster {
       const name: GatewayName = `gateway-${g}`;
       this.harness.define(
         name,
-        serverAppSpec('gateway', { ...common, PORT: String(port), HOST: '127.0.0.1', WEB_DIST: join(ROOT, 'dist/no-web-app') }, { http: port }, [port]),
+        serverAppSpec(
+          'gateway',
+          { ...common, PORT: String(port), HOST: '127.0.0.1', WEB_DIST: join(ROOT, 'dist/no-web-app') },
+          { http: port },
+          [port],
+        ),
       );
       this.gatewayNames.push(name);
     }

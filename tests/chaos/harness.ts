@@ -106,7 +106,11 @@ export class ProcessHarness {
     killLeftovers(this.pidFile, tag);
     const env = { ...process.env };
     delete env[MARKER];
-    this.reaper = spawn(process.execPath, ['-e', REAPER, String(process.pid), this.pidFile, `${MARKER}=${tag}`], { detached: true, stdio: 'ignore', env });
+    this.reaper = spawn(process.execPath, ['-e', REAPER, String(process.pid), this.pidFile, `${MARKER}=${tag}`], {
+      detached: true,
+      stdio: 'ignore',
+      env,
+    });
     this.reaper.unref();
   }
 
@@ -253,8 +257,10 @@ export function buildServer(log: (line: string) => void): void {
     cwd: ROOT,
     encoding: 'utf8',
   });
-  if (result.status !== 0) log(`build:server reported errors (the run goes on with what was emitted):\n${(result.stdout + result.stderr).slice(0, 2000)}`);
-  if (!existsSync(join(ROOT, 'dist/server/apps/gateway/src/main.js'))) throw new Error('dist/server is missing: "npm run build:server" failed');
+  if (result.status !== 0)
+    log(`build:server reported errors (the run goes on with what was emitted):\n${(result.stdout + result.stderr).slice(0, 2000)}`);
+  if (!existsSync(join(ROOT, 'dist/server/apps/gateway/src/main.js')))
+    throw new Error('dist/server is missing: "npm run build:server" failed');
 }
 
 export async function httpReady(port: number, path = '/readyz'): Promise<boolean> {

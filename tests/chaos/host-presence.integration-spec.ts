@@ -19,8 +19,11 @@ const outDir = join(ROOT, 'test-results', 'host-presence');
 const natsBinary = process.env.NATS_SERVER_BIN ?? '/usr/sbin/nats-server';
 const canRun = existsSync(natsBinary);
 if (!canRun) {
-  if (process.env.CI === 'true') throw new Error(`the fault tests need nats-server at ${natsBinary} (NATS_SERVER_BIN), and CI=true requires them`);
-  console.warn(`\n!!! nats-server is not at ${natsBinary}: the host presence fault test is SKIPPED. Install it or set NATS_SERVER_BIN. !!!\n`);
+  if (process.env.CI === 'true')
+    throw new Error(`the fault tests need nats-server at ${natsBinary} (NATS_SERVER_BIN), and CI=true requires them`);
+  console.warn(
+    `\n!!! nats-server is not at ${natsBinary}: the host presence fault test is SKIPPED. Install it or set NATS_SERVER_BIN. !!!\n`,
+  );
 }
 
 jest.setTimeout(300_000);
@@ -64,7 +67,11 @@ jest.setTimeout(300_000);
     const viewer = await join(cluster.gatewayUrl('gateway-2'), { role: 'viewer', lang: 'fr' });
     const host = await join(hostGateway, { role: 'host', accessToken: owner.token });
     const speaker = await join(hostGateway, { role: 'speaker', inviteToken, lang: 'es' });
-    await viewer.waitFor((c) => c.of('host_status').some((f) => f.connected) && c.of('speaker_joined').length === 1, 10_000, 'host and speaker');
+    await viewer.waitFor(
+      (c) => c.of('host_status').some((f) => f.connected) && c.of('speaker_joined').length === 1,
+      10_000,
+      'host and speaker',
+    );
 
     // Past the TTL: the heartbeat keeps a live host connected for the viewers of the other gateway.
     await new Promise((resolve) => setTimeout(resolve, REALTIME.presenceTtlMs + 5_000));
@@ -76,11 +83,20 @@ jest.setTimeout(300_000);
     const gone = (c: LiveClient) => c.of('host_status').some((f) => !f.connected) && c.of('speaker_left').length === 1;
     await viewer.waitFor(gone, BUDGET_MS, 'host_status connected:false and speaker_left');
     const seenAfterMs = Date.now() - killedAt;
-    process.stdout.write(`host-presence: viewers heard the host and the speaker were gone ${seenAfterMs} ms after their gateway was killed\n`);
+    process.stdout.write(
+      `host-presence: viewers heard the host and the speaker were gone ${seenAfterMs} ms after their gateway was killed\n`,
+    );
     expect(seenAfterMs).toBeLessThanOrEqual(BUDGET_MS);
-    expect(viewer.of('host_status').slice(before).map((f) => f.connected)).toEqual([false]);
+    expect(
+      viewer
+        .of('host_status')
+        .slice(before)
+        .map((f) => f.connected),
+    ).toEqual([false]);
     const speakerFrames = (type: RoomEventFrame['type']) => viewer.frames.filter((f): f is RoomEventFrame => f.type === type);
-    expect(speakerFrames('speaker_left')).toEqual([expect.objectContaining({ speakerName: 'Ana', speakerId: speakerFrames('speaker_joined')[0].speakerId })]);
+    expect(speakerFrames('speaker_left')).toEqual([
+      expect.objectContaining({ speakerName: 'Ana', speakerId: speakerFrames('speaker_joined')[0].speakerId }),
+    ]);
     for (const client of [host, speaker, viewer]) client.close();
   });
 });

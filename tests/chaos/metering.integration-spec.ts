@@ -27,7 +27,8 @@ const outDir = join(ROOT, 'test-results', 'metering');
 const natsBinary = process.env.NATS_SERVER_BIN ?? '/usr/sbin/nats-server';
 const canRun = existsSync(natsBinary);
 if (!canRun) {
-  if (process.env.CI === 'true') throw new Error(`the fault tests need nats-server at ${natsBinary} (NATS_SERVER_BIN), and CI=true requires them`);
+  if (process.env.CI === 'true')
+    throw new Error(`the fault tests need nats-server at ${natsBinary} (NATS_SERVER_BIN), and CI=true requires them`);
   console.warn(`\n!!! nats-server is not at ${natsBinary}: the metering fault test is SKIPPED. Install it or set NATS_SERVER_BIN. !!!\n`);
 }
 
@@ -119,15 +120,26 @@ const out = (line: string) => process.stdout.write(`metering: ${line}\n`);
 
     out(`talk over, last answers in at ${Date.now() - began} ms`);
     const expected = llm.delivered.reduce((sum, tokens) => sum + tokens, 0);
-    const charged = async () => Number((await sql.query(`SELECT tokens_used FROM accounts.profiles WHERE id = $1`, [owner.userId])).rows[0].tokens_used);
-    const ledger = async () => (await sql.query(`SELECT count(*)::int AS n, coalesce(sum(tokens), 0)::int AS tokens FROM accounts.token_usage WHERE user_id = $1`, [owner.userId])).rows[0];
+    const charged = async () =>
+      Number((await sql.query(`SELECT tokens_used FROM accounts.profiles WHERE id = $1`, [owner.userId])).rows[0].tokens_used);
+    const ledger = async () =>
+      (
+        await sql.query(`SELECT count(*)::int AS n, coalesce(sum(tokens), 0)::int AS tokens FROM accounts.token_usage WHERE user_id = $1`, [
+          owner.userId,
+        ])
+      ).rows[0];
     const deadline = Date.now() + 25_000;
     while ((await charged()) !== expected && Date.now() < deadline) await sleep(250);
     await sleep(2_000);
-    out(`${said} sentences, ${llm.calls.length} calls, ${llm.delivered.length} answers delivered: ${expected} tokens reported, ${await charged()} charged`);
+    out(
+      `${said} sentences, ${llm.calls.length} calls, ${llm.delivered.length} answers delivered: ${expected} tokens reported, ${await charged()} charged`,
+    );
     expect(llm.delivered.length).toBeGreaterThan(20);
     expect(llm.calls.length).toBeGreaterThan(llm.delivered.length);
-    expect({ charged: await charged(), ledger: await ledger() }).toEqual({ charged: expected, ledger: { n: llm.delivered.length, tokens: expected } });
+    expect({ charged: await charged(), ledger: await ledger() }).toEqual({
+      charged: expected,
+      ledger: { n: llm.delivered.length, tokens: expected },
+    });
     expect(Number((await sql.query(`SELECT count(*)::int AS n FROM translate.usage_outbox`)).rows[0].n)).toBe(0);
   });
 });

@@ -26,7 +26,8 @@ interface OtlpTraceRequest {
   resourceSpans?: { resource?: { attributes?: OtlpAttribute[] }; scopeSpans?: { spans?: OtlpSpan[] }[] }[];
 }
 
-const valueOf = (v: OtlpValue): unknown => v.stringValue ?? (v.intValue !== undefined ? Number(v.intValue) : (v.doubleValue ?? v.boolValue));
+const valueOf = (v: OtlpValue): unknown =>
+  v.stringValue ?? (v.intValue !== undefined ? Number(v.intValue) : (v.doubleValue ?? v.boolValue));
 const attributesOf = (list: OtlpAttribute[] = []) => Object.fromEntries(list.map((a) => [a.key, valueOf(a.value)]));
 /** OTLP/JSON ids are hex (the spec's JSON mapping); an empty parent is no parent. */
 const id = (value: string | undefined) => (value ? value.toLowerCase() : undefined);

@@ -4,7 +4,19 @@ import { sentenceId, sentenceNumber, sentenceText } from './scenario';
 
 const row = (n: number, seq: number, id = sentenceId(n)): StoredRow => ({ message_id: id, seq, text: sentenceText(n) });
 const translation = (seq: number, n = seq, lang = 'fr') =>
-  ({ frame: { type: 'translation', seq, messageId: sentenceId(n), lang, text: 'x', sourceLanguage: 'es', timestamp: '', speakerId: 'h', speakerName: 'H' } }) as unknown as {
+  ({
+    frame: {
+      type: 'translation',
+      seq,
+      messageId: sentenceId(n),
+      lang,
+      text: 'x',
+      sourceLanguage: 'es',
+      timestamp: '',
+      speakerId: 'h',
+      speakerName: 'H',
+    },
+  }) as unknown as {
     frame: ServerFrame;
   };
 
@@ -14,7 +26,14 @@ describe('the fault tests count what they see', () => {
   it('passes a store with every sentence once, in spoken order', () => {
     const acks = new Map(spoken.map((id, i) => [id, [i + 1]]));
     const report = analyseStore(spoken, acks, [row(1, 1), row(2, 2), row(3, 3), row(4, 4)], sentenceNumber);
-    expect(report).toMatchObject({ spokenNotStored: [], ackedNotStored: [], storedTwice: 0, seqGaps: [], outOfSpokenOrder: [], ackSeqMismatch: [] });
+    expect(report).toMatchObject({
+      spokenNotStored: [],
+      ackedNotStored: [],
+      storedTwice: 0,
+      seqGaps: [],
+      outOfSpokenOrder: [],
+      ackSeqMismatch: [],
+    });
   });
 
   it('finds lost, doubled and reordered sentences, gaps and acks naming another seq', () => {
@@ -50,7 +69,13 @@ describe('the fault tests count what they see', () => {
       speechS: 1,
       failures: [],
       store,
-      host: { sockets: 1, errors: { 'rate_limited (no messageId)': 2 }, ackLatency: { p50: 1, p95: 2, max: 3 }, outboxLeft: 0, drainAfterSpeechMs: 0 },
+      host: {
+        sockets: 1,
+        errors: { 'rate_limited (no messageId)': 2 },
+        ackLatency: { p50: 1, p95: 2, max: 3 },
+        outboxLeft: 0,
+        drainAfterSpeechMs: 0,
+      },
       faults: [
         {
           target: 'rooms-svc',

@@ -205,7 +205,21 @@ export function formatReport(r: ChaosReport): string {
     `chaos (${r.schedule}): the host spoke ${s.spoken} sentences in ${r.speechS.toFixed(1)} s`,
     '',
     ...table(
-      ['fault', 'killed at s', 'down ms', 'answer after kill ms', 'restart ms', 'first ack ms', 'restart→ack ms', 'first translation ms', 'backlog', 'outbox empty ms', 'backlog acked ms', 'viewer lag ms', 'host errors'],
+      [
+        'fault',
+        'killed at s',
+        'down ms',
+        'answer after kill ms',
+        'restart ms',
+        'first ack ms',
+        'restart→ack ms',
+        'first translation ms',
+        'backlog',
+        'outbox empty ms',
+        'backlog acked ms',
+        'viewer lag ms',
+        'host errors',
+      ],
       r.faults.map((f) => [
         f.target,
         f.killedAtS.toFixed(1),

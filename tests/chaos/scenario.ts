@@ -192,7 +192,9 @@ export async function runScenario(options: {
           await sleep(fault.downMs);
           const { startedAt, readyAt } = await cluster.harness.start(fault.target);
           runs.push({ fault, killedAt, startedAt, readyAt, backlog: host.outbox.size });
-          log(`${rel(readyAt)}: ${fault.target} ready ${readyAt - startedAt} ms after its restart; ${host.outbox.size} sentences in the host's outbox`);
+          log(
+            `${rel(readyAt)}: ${fault.target} ready ${readyAt - startedAt} ms after its restart; ${host.outbox.size} sentences in the host's outbox`,
+          );
           if (fault === schedule.faults.at(-1)) break;
           await waitUntil(() => host.outbox.size === 0, RECOVERY_BUDGET_MS);
           await sleep(SETTLE_MS);
@@ -234,14 +236,17 @@ export async function runScenario(options: {
     await db.connect();
     let rows: StoredRow[];
     try {
-      rows = (await db.query<StoredRow>('SELECT message_id, seq, text FROM rooms.message_logs WHERE room_id = $1 ORDER BY seq', [room.id])).rows;
+      rows = (await db.query<StoredRow>('SELECT message_id, seq, text FROM rooms.message_logs WHERE room_id = $1 ORDER BY seq', [room.id]))
+        .rows;
     } finally {
       await db.end();
     }
 
     const translationsAt = viewers.flatMap((v) => v.frames.filter((f) => f.frame.type === 'translation').map((f) => f.at));
     const acksAt = host.frames.filter((f) => f.frame.type === 'ack').map((f) => f.at);
-    const answersAt = host.frames.filter(({ frame }) => frame.type === 'ack' || (frame.type === 'error' && frame.messageId)).map((f) => f.at);
+    const answersAt = host.frames
+      .filter(({ frame }) => frame.type === 'ack' || (frame.type === 'error' && frame.messageId))
+      .map((f) => f.at);
     const faults = runs.map((run, i): FaultReport => {
       const until = runs[i + 1]?.killedAt ?? end;
       const firstAfter = (times: number[]) => {

@@ -1,6 +1,14 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createTestDatabase, FakeOpenAiServer, LiveClient, TEST_NATS_URL, traceTree, type CapturedSpan, type TestDatabase } from '@lt/testing';
+import {
+  createTestDatabase,
+  FakeOpenAiServer,
+  LiveClient,
+  TEST_NATS_URL,
+  traceTree,
+  type CapturedSpan,
+  type TestDatabase,
+} from '@lt/testing';
 import { buildServer, ProcessHarness, ROOT, serverAppSpec, sleep } from './harness';
 import { OtlpReceiver } from './otlp-receiver';
 
@@ -54,7 +62,11 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
 
 /** Speaks one sentence in a new room with a French and a German viewer; answers the room and host key. */
 async function speakOnce(baseUrl: string, messageId: string): Promise<{ hostKey: string; clients: LiveClient[] }> {
-  const res = await fetch(`${baseUrl}/api/rooms`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Observed"}' });
+  const res = await fetch(`${baseUrl}/api/rooms`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"name":"Observed"}',
+  });
   expect(res.status).toBe(201);
   const { room, hostKey } = (await res.json()) as { room: { id: string }; hostKey: string };
   const join = async (frame: Record<string, unknown>) => {
@@ -69,7 +81,15 @@ async function speakOnce(baseUrl: string, messageId: string): Promise<{ hostKey:
   host.send({ type: 'room_start', sourceLanguage: 'es' });
   await fr.waitFor((c) => c.of('room_start').length === 1, 10_000, 'room_start');
   await sleep(200);
-  host.send({ type: 'transcript', messageId, text: SECRET_TEXT, sourceLanguage: 'es', timestamp: new Date().toISOString(), confidence: 0.9, final: true });
+  host.send({
+    type: 'transcript',
+    messageId,
+    text: SECRET_TEXT,
+    sourceLanguage: 'es',
+    timestamp: new Date().toISOString(),
+    confidence: 0.9,
+    final: true,
+  });
   for (const viewer of [fr, de]) await viewer.waitFor((c) => c.of('translation').length === 1, 15_000, 'translation');
   return { hostKey, clients: [host, fr, de] };
 }
@@ -115,9 +135,21 @@ describe('telemetry of the real processes', () => {
       OTEL_BSP_SCHEDULE_DELAY: '100',
     };
     for (const s of SERVICES) {
-      harness.define(s.name, serverAppSpec(s.name, { ...common, HEALTH_PORT: String(s.health), METRICS_PORT: String(s.metrics) }, { http: s.health }, [s.health, s.metrics]));
+      harness.define(
+        s.name,
+        serverAppSpec(s.name, { ...common, HEALTH_PORT: String(s.health), METRICS_PORT: String(s.metrics) }, { http: s.health }, [
+          s.health,
+          s.metrics,
+        ]),
+      );
     }
-    const gatewayEnv = { ...common, PORT: String(GATEWAY.port), HOST: '127.0.0.1', METRICS_PORT: String(GATEWAY.metrics), WEB_DIST: join(ROOT, 'dist/no-web-app') };
+    const gatewayEnv = {
+      ...common,
+      PORT: String(GATEWAY.port),
+      HOST: '127.0.0.1',
+      METRICS_PORT: String(GATEWAY.metrics),
+      WEB_DIST: join(ROOT, 'dist/no-web-app'),
+    };
     harness.define('gateway', serverAppSpec('gateway', gatewayEnv, { http: GATEWAY.port }, [GATEWAY.port, GATEWAY.metrics]));
     await harness.startAll(SERVICES.map((s) => s.name));
     await harness.start('gateway');
@@ -183,7 +215,10 @@ describe('telemetry of the real processes', () => {
     expect(sample(translateMetrics, 'lt_translation_latency_ms_count', { lang: 'fr' })).toBe(1);
     expect(sample(translateMetrics, 'lt_cache_misses_total', { cache: 'translation' })).toBe(2);
     for (const text of [gatewayMetrics, translateMetrics]) {
-      const names = text.split('\n').filter((l) => l && !l.startsWith('#')).map((l) => l.split(/[{ ]/)[0]);
+      const names = text
+        .split('\n')
+        .filter((l) => l && !l.startsWith('#'))
+        .map((l) => l.split(/[{ ]/)[0]);
       expect(names.filter((n) => n !== 'target_info' && !n.startsWith('lt_'))).toEqual([]);
     }
     expect((await fetch(`http://127.0.0.1:${GATEWAY.port}/metrics`)).status).toBe(404);
@@ -230,7 +265,9 @@ describe('telemetry of the real processes', () => {
     clients.push(...spoken.clients);
     const exported = await until('protobuf spans', () => {
       const all = Buffer.concat(receiver.protobufBodies);
-      return ['translation-rooms', 'ws transcript', 'process rooms.transcript.append', 'translate fr', 'fanout translation'].every((s) => all.includes(s))
+      return ['translation-rooms', 'ws transcript', 'process rooms.transcript.append', 'translate fr', 'fanout translation'].every((s) =>
+        all.includes(s),
+      )
         ? all
         : undefined;
     });

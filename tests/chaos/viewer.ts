@@ -57,7 +57,9 @@ export class WireViewer {
     ws.on('open', () => {
       const since = this.feed.lastContiguous;
       this.joins.push({ at: Date.now(), since, gateway: url });
-      ws.send(JSON.stringify({ type: 'join', roomId: this.roomId, role: 'viewer', lang: this.lang, ...(since !== undefined ? { since } : {}) }));
+      ws.send(
+        JSON.stringify({ type: 'join', roomId: this.roomId, role: 'viewer', lang: this.lang, ...(since !== undefined ? { since } : {}) }),
+      );
     });
     ws.on('message', (data, isBinary) => {
       if (isBinary) return;
@@ -74,7 +76,8 @@ export class WireViewer {
         this.failedAttempts = 0;
       } else if (frame.type === 'translation') {
         const update = this.feed.accept(frame);
-        if (update.resyncSince !== undefined && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: 'resync', since: update.resyncSince }));
+        if (update.resyncSince !== undefined && ws.readyState === WebSocket.OPEN)
+          ws.send(JSON.stringify({ type: 'resync', since: update.resyncSince }));
       }
     });
     ws.on('close', () => {

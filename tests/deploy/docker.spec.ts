@@ -90,7 +90,9 @@ describe('Dockerfile', () => {
 
   it('builds with npm run build and keeps production dependencies only', () => {
     const build = stages.find((s) => s.name === 'build') as Stage;
-    const run = of(build, 'RUN').map((i) => i.args).join(' && ');
+    const run = of(build, 'RUN')
+      .map((i) => i.args)
+      .join(' && ');
     expect(run).toContain('npm run build');
     expect(run).toContain('npm prune --omit=dev');
   });
@@ -99,7 +101,8 @@ describe('Dockerfile', () => {
     stages.forEach((stage, index) => {
       for (const copy of of(stage, 'COPY')) {
         const from = /--from=(\S+)/.exec(copy.args)?.[1];
-        if (from) expect({ copy: copy.args, known: names.slice(0, index).includes(from.toLowerCase()) }).toEqual({ copy: copy.args, known: true });
+        if (from)
+          expect({ copy: copy.args, known: names.slice(0, index).includes(from.toLowerCase()) }).toEqual({ copy: copy.args, known: true });
       }
       const base = stages.findIndex((s) => s.name === stage.from.toLowerCase());
       if (base >= 0) expect(base).toBeLessThan(index);
@@ -111,7 +114,11 @@ describe('Dockerfile', () => {
       for (const copy of of(stage, 'COPY').filter((i) => !i.args.includes('--from='))) {
         const parts = copy.args.split(/\s+/).filter((p) => !p.startsWith('--'));
         for (const source of parts.slice(0, -1).filter((s) => s !== '.')) {
-          expect({ source, exists: existsSync(join(ROOT, source)), ignored: ignoredByDocker(source) }).toEqual({ source, exists: true, ignored: false });
+          expect({ source, exists: existsSync(join(ROOT, source)), ignored: ignoredByDocker(source) }).toEqual({
+            source,
+            exists: true,
+            ignored: false,
+          });
         }
       }
     }
@@ -123,7 +130,14 @@ describe('Dockerfile', () => {
 
   it('gives the runtime what the apps need: the build, the web app, the path map, production modules', () => {
     const copied = of(final, 'COPY').map((i) => i.args);
-    for (const needed of ['/app/dist/server/apps', '/app/dist/server/libs', '/app/dist/web', '/app/tsconfig.runtime.json', '/app/package.json', '/app/node_modules']) {
+    for (const needed of [
+      '/app/dist/server/apps',
+      '/app/dist/server/libs',
+      '/app/dist/web',
+      '/app/tsconfig.runtime.json',
+      '/app/package.json',
+      '/app/node_modules',
+    ]) {
       expect(copied.some((c) => c.includes('--from=build') && c.includes(needed))).toBe(true);
     }
   });
@@ -186,11 +200,14 @@ describe('docker-compose.yml', () => {
     expect(services.migrate.restart).toBe('no');
   });
 
-  it.each(Object.keys(services).filter((name) => services[name].build === '.'))('starts %s with a command the entry point accepts', (name) => {
-    const command = services[name].command as string[];
-    expect(apps).toContain(command[0]);
-    expect(command[0]).toBe(name);
-  });
+  it.each(Object.keys(services).filter((name) => services[name].build === '.'))(
+    'starts %s with a command the entry point accepts',
+    (name) => {
+      const command = services[name].command as string[];
+      expect(apps).toContain(command[0]);
+      expect(command[0]).toBe(name);
+    },
+  );
 
   it('starts each service after its dependencies are healthy or done, and the gateway after the services', () => {
     for (const [name, service] of Object.entries(services)) {
@@ -200,14 +217,20 @@ describe('docker-compose.yml', () => {
       }
     }
     expect(Object.keys(services.gateway.depends_on as object).sort()).toEqual(['accounts-svc', 'rooms-svc', 'translate-svc', 'tts-svc']);
-    expect((services['rooms-svc'].depends_on as Record<string, { condition: string }>).migrate.condition).toBe('service_completed_successfully');
+    expect((services['rooms-svc'].depends_on as Record<string, { condition: string }>).migrate.condition).toBe(
+      'service_completed_successfully',
+    );
   });
 
   it('publishes the gateway on 8080 and sets what distributed mode requires', () => {
     expect(services.gateway.ports).toEqual(['${LT_PORT:-8080}:8080']);
     for (const [name, service] of product) {
       const env = service.environment as Record<string, string>;
-      expect({ name, nats: env.NATS_URL, database: env.DATABASE_URL }).toEqual({ name, nats: 'nats://nats:4222', database: expect.stringMatching(/^postgres:\/\/.+@postgres:5432\//) });
+      expect({ name, nats: env.NATS_URL, database: env.DATABASE_URL }).toEqual({
+        name,
+        nats: 'nats://nats:4222',
+        database: expect.stringMatching(/^postgres:\/\/.+@postgres:5432\//),
+      });
     }
   });
 });

@@ -80,7 +80,20 @@ describe('templates', () => {
   const templates = readdirSync(templatesDir).filter((f) => /\.(ya?ml|tpl|txt)$/.test(f));
 
   it('include NOTES.txt, _helpers.tpl and every kind of resource', () => {
-    expect(templates).toEqual(expect.arrayContaining(['NOTES.txt', '_helpers.tpl', 'deployment.yaml', 'service.yaml', 'ingress.yaml', 'hpa.yaml', 'pdb.yaml', 'networkpolicy.yaml', 'secret.yaml', 'migrate-job.yaml']));
+    expect(templates).toEqual(
+      expect.arrayContaining([
+        'NOTES.txt',
+        '_helpers.tpl',
+        'deployment.yaml',
+        'service.yaml',
+        'ingress.yaml',
+        'hpa.yaml',
+        'pdb.yaml',
+        'networkpolicy.yaml',
+        'secret.yaml',
+        'migrate-job.yaml',
+      ]),
+    );
   });
 
   it.each(templates)('%s reads only values that values.yaml defines, and closes every block', (file) => {
@@ -99,7 +112,18 @@ describe('templates', () => {
       ].join('\n'),
     );
     expect(scan.errors).toEqual([]);
-    expect(scan.paths.map((p) => p.join('.'))).toEqual(['a.b', 'c', 'd.e', 'apps', 'apps.x-svc.port', 'otel', 'otel.endpoint', 'otel.x', 'otel.y.z', 'list']);
+    expect(scan.paths.map((p) => p.join('.'))).toEqual([
+      'a.b',
+      'c',
+      'd.e',
+      'apps',
+      'apps.x-svc.port',
+      'otel',
+      'otel.endpoint',
+      'otel.x',
+      'otel.y.z',
+      'list',
+    ]);
     expect(scanTemplate('{{ if .Values.a }}').errors).toEqual(['1 block(s) not closed: if']);
     expect(hasPath({ a: { b: 1 } }, ['a', 'c'])).toBe(false);
     const typo = scanTemplate(read(join(templatesDir, 'service.yaml')).replace('.Values.metrics.port', '.Values.metrics.prot'));
@@ -126,7 +150,11 @@ describe('templates', () => {
     const secretKeys = Object.keys((values.secrets as { values: Values }).values);
     expect([...Object.keys(app.env), ...app.secretEnv].sort()).toEqual(Object.keys(translateEnvSchema.shape).sort());
     for (const key of Object.keys(translateEnvSchema.shape).filter((k) => k.endsWith('_KEY'))) {
-      expect({ key, secret: app.secretEnv.includes(key) && secretKeys.includes(key), plain: key in app.env }).toEqual({ key, secret: true, plain: false });
+      expect({ key, secret: app.secretEnv.includes(key) && secretKeys.includes(key), plain: key in app.env }).toEqual({
+        key,
+        secret: true,
+        plain: false,
+      });
     }
     expect(translateEnvSchema.safeParse(Object.fromEntries(Object.entries(app.env).map(([k, v]) => [k, String(v)]))).success).toBe(true);
   });
@@ -149,7 +177,12 @@ describe('Chart.yaml', () => {
 
   it('is a v2 chart with optional dependencies', () => {
     expect(chart.apiVersion).toBe('v2');
-    expect(chart.dependencies.map((d: { name: string }) => d.name).sort()).toEqual(['keycloak', 'nats', 'opentelemetry-collector', 'postgresql']);
+    expect(chart.dependencies.map((d: { name: string }) => d.name).sort()).toEqual([
+      'keycloak',
+      'nats',
+      'opentelemetry-collector',
+      'postgresql',
+    ]);
   });
 
   const dependencies: [string, { condition?: string }][] = chart.dependencies.map((d: { name: string; condition?: string }) => [d.name, d]);
@@ -174,7 +207,11 @@ describe('the Keycloak realm in the chart', () => {
   });
 
   it('is mounted where Keycloak imports realms from, by the ConfigMap name the chart creates', () => {
-    const keycloak = values.keycloak as { extraVolumes: { configMap: { name: string } }[]; extraVolumeMounts: { mountPath: string }[]; extraStartupArgs: string };
+    const keycloak = values.keycloak as {
+      extraVolumes: { configMap: { name: string } }[];
+      extraVolumeMounts: { mountPath: string }[];
+      extraStartupArgs: string;
+    };
     expect(keycloak.extraStartupArgs).toContain('--import-realm');
     expect(keycloak.extraVolumes[0].configMap.name).toBe('{{ .Release.Name }}-keycloak-realm');
     expect(keycloak.extraVolumeMounts[0].mountPath).toBe('/opt/bitnami/keycloak/data/import');

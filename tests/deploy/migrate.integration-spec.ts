@@ -17,7 +17,13 @@ jest.setTimeout(120_000);
 
 const ROOT = join(__dirname, '..', '..');
 const ENTRY = join(ROOT, 'dist/server/apps/migrate/src/main.js');
-const SOURCES = ['apps/migrate/src', 'libs/accounts/src/database', 'libs/rooms/src/database', 'libs/translate/src/database', 'libs/platform/src/database'];
+const SOURCES = [
+  'apps/migrate/src',
+  'libs/accounts/src/database',
+  'libs/rooms/src/database',
+  'libs/translate/src/database',
+  'libs/platform/src/database',
+];
 
 function newest(path: string): number {
   const info = statSync(path);
@@ -29,7 +35,10 @@ function newest(path: string): number {
 function ensureBuilt(): void {
   const sources = Math.max(...SOURCES.map((s) => newest(join(ROOT, s))));
   if (existsSync(ENTRY) && statSync(ENTRY).mtimeMs >= sources) return;
-  const build = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.server.json'], { cwd: ROOT, encoding: 'utf8' });
+  const build = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.server.json'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   if (!existsSync(ENTRY)) throw new Error(`"npm run build:server" did not produce ${ENTRY}:\n${build.stdout}${build.stderr}`);
 }
 
@@ -64,7 +73,8 @@ describe('migrate', () => {
           WHERE table_schema IN ('accounts', 'rooms', 'translate', 'tts') ORDER BY 1`,
       )
     ).map((row) => row.name as string);
-  const applied = async (schema: string) => (await query(`SELECT name FROM "${schema}".migrations ORDER BY id`)).map((row) => row.name as string);
+  const applied = async (schema: string) =>
+    (await query(`SELECT name FROM "${schema}".migrations ORDER BY id`)).map((row) => row.name as string);
 
   beforeAll(async () => {
     ensureBuilt();
@@ -81,13 +91,18 @@ describe('migrate', () => {
   it('creates every service schema with its tables on a fresh database and says what it applied', async () => {
     const run = await migrate({ DATABASE_URL: db.url });
     const total = ACCOUNTS_MIGRATIONS.length + ROOMS_MIGRATIONS.length + TRANSLATE_MIGRATIONS.length + TTS_MIGRATIONS.length;
-    expect({ code: run.code, output: run.output }).toEqual({ code: 0, output: expect.stringContaining(`done: ${total} migrations applied`) });
+    expect({ code: run.code, output: run.output }).toEqual({
+      code: 0,
+      output: expect.stringContaining(`done: ${total} migrations applied`),
+    });
     expect(run.output).toContain('accounts: applied CreateProfiles1763800200000');
     expect(run.output).toContain('rooms: applied CreateRooms1763800000000');
     expect(run.output).toContain('translate: applied CreateTranslations1763800100000');
     expect(run.output).toContain('tts: applied CreateAudio1764000000000');
 
-    const schemas = (await query(`SELECT nspname FROM pg_namespace WHERE nspname IN ('accounts', 'rooms', 'translate', 'tts') ORDER BY 1`)).map((r) => r.nspname);
+    const schemas = (
+      await query(`SELECT nspname FROM pg_namespace WHERE nspname IN ('accounts', 'rooms', 'translate', 'tts') ORDER BY 1`)
+    ).map((r) => r.nspname);
     expect(schemas).toEqual(['accounts', 'rooms', 'translate', 'tts']);
     expect(await tables()).toEqual(
       expect.arrayContaining([
@@ -112,13 +127,23 @@ describe('migrate', () => {
   });
 
   it('changes nothing when run again', async () => {
-    const before = { tables: await tables(), accounts: await applied('accounts'), rooms: await applied('rooms'), translate: await applied('translate') };
+    const before = {
+      tables: await tables(),
+      accounts: await applied('accounts'),
+      rooms: await applied('rooms'),
+      translate: await applied('translate'),
+    };
     const run = await migrate({ DATABASE_URL: db.url });
     expect(run.code).toBe(0);
     expect(run.output).toContain('done: 0 migrations applied');
     expect(run.output).toContain(`accounts: up to date (${ACCOUNTS_MIGRATIONS.length} migrations)`);
     expect(run.output).not.toMatch(/: applied /);
-    expect({ tables: await tables(), accounts: await applied('accounts'), rooms: await applied('rooms'), translate: await applied('translate') }).toEqual(before);
+    expect({
+      tables: await tables(),
+      accounts: await applied('accounts'),
+      rooms: await applied('rooms'),
+      translate: await applied('translate'),
+    }).toEqual(before);
   });
 
   it('fails with one sentence saying what to do when the database cannot be reached', async () => {

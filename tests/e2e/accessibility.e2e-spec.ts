@@ -92,7 +92,10 @@ test.beforeEach(async () => {
   await fetch(`${LLM}/__reset`, { method: 'POST' });
 });
 
-test('the landing, host, viewer and caption pages of a live room have no serious or critical axe violation', async ({ browser, baseURL }) => {
+test('the landing, host, viewer and caption pages of a live room have no serious or critical axe violation', async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(300_000);
   const findings: Finding[] = [];
 
@@ -137,7 +140,11 @@ test('the landing, host, viewer and caption pages of a live room have no serious
   for (const page of [host, viewer]) await page.context().close();
 });
 
-test('a signed-in host with a guest speaker, the dashboard and the admin pages have no serious or critical axe violation', async ({ browser, baseURL, request }) => {
+test('a signed-in host with a guest speaker, the dashboard and the admin pages have no serious or critical axe violation', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
   test.setTimeout(300_000);
   await ensureAccount(request, ADMIN.email, ADMIN.password, ADMIN.name);
   await ensureAccount(request, 'reader-a11y@example.com', 'reader-pass-1', 'Rita Reader');

@@ -23,7 +23,11 @@ async function adminPage(browser: Browser, baseURL: string | undefined, request:
   return page;
 }
 
-test('the admin rooms tab tells a waiting room, a live room with its host, and one whose host has gone', async ({ browser, baseURL, request }) => {
+test('the admin rooms tab tells a waiting room, a live room with its host, and one whose host has gone', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
   const hostContext = await browser.newContext({ baseURL, viewport: LAPTOP });
   await hostContext.addInitScript(installFakeSpeechRecognition);
   const waitingHost = await hostContext.newPage();
@@ -37,7 +41,8 @@ test('the admin rooms tab tells a waiting room, a live room with its host, and o
   const admin = await adminPage(browser, baseURL, request);
   await admin.getByTestId('nav-admin').click();
   await admin.getByRole('tab', { name: 'Rooms' }).click();
-  const stateOf = (roomId: string) => admin.locator(`[data-testid="admin-room-row"][data-room-id="${roomId}"] [data-testid="admin-room-state"]`);
+  const stateOf = (roomId: string) =>
+    admin.locator(`[data-testid="admin-room-row"][data-room-id="${roomId}"] [data-testid="admin-room-state"]`);
   await expect(stateOf(waitingId)).toHaveText('Waiting to start');
   await expect(stateOf(liveId)).toHaveText('Live, host connected');
   await shotBoth(admin, 'admin-rooms-states');
@@ -52,7 +57,6 @@ test('the admin rooms tab tells a waiting room, a live room with its host, and o
   await hostContext.close();
   await admin.context().close();
 });
-
 
 /** Where the table's last column ends, and whether its card can scroll to it. */
 async function lastColumn(page: Page, table: string) {
@@ -78,7 +82,11 @@ async function lastColumn(page: Page, table: string) {
   });
 }
 
-test('every dashboard and admin table shows its last column, or scrolls to it, at 1280 px and on a phone', async ({ browser, baseURL, request }) => {
+test('every dashboard and admin table shows its last column, or scrolls to it, at 1280 px and on a phone', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
   const admin = await adminPage(browser, baseURL, request);
   // One room ended (history) and one live (active rooms), with long names.
   for (const end of [true, false]) {
@@ -97,14 +105,22 @@ test('every dashboard and admin table shows its last column, or scrolls to it, a
   const screens: [string, string, () => Promise<void>][] = [
     ['history', 'main table', async () => void (await admin.goto('/dashboard/history'))],
     ['active rooms', 'main table', async () => void (await admin.goto('/dashboard/active'))],
-    ['admin users', 'table[aria-label="Users"]', async () => {
-      await admin.goto('/dashboard/admin');
-      await admin.getByRole('tab', { name: 'Users' }).click();
-    }],
-    ['admin rooms', 'table[aria-label="Rooms"]', async () => {
-      await admin.goto('/dashboard/admin');
-      await admin.getByRole('tab', { name: 'Rooms' }).click();
-    }],
+    [
+      'admin users',
+      'table[aria-label="Users"]',
+      async () => {
+        await admin.goto('/dashboard/admin');
+        await admin.getByRole('tab', { name: 'Users' }).click();
+      },
+    ],
+    [
+      'admin rooms',
+      'table[aria-label="Rooms"]',
+      async () => {
+        await admin.goto('/dashboard/admin');
+        await admin.getByRole('tab', { name: 'Rooms' }).click();
+      },
+    ],
   ];
   for (const size of [{ width: 1280, height: 800 }, PHONE]) {
     await admin.setViewportSize(size);

@@ -109,7 +109,12 @@ test('a wrong password keeps the modal open with the credentials message', async
   await expect(reopened.getByTestId('auth-email')).toHaveValue('');
 });
 
-test('a forgotten password is reset through the e-mailed link, which works only once', async ({ page, browser, request, baseURL }, info) => {
+test('a forgotten password is reset through the e-mailed link, which works only once', async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}, info) => {
   const email = uniqueEmail('reset', info);
   const oldPassword = 'old-pass-1';
   const newPassword = 'new-pass-2';

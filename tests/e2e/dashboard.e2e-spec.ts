@@ -44,7 +44,13 @@ async function signIn(page: Page, email: string, password: string): Promise<void
 const VIOLATIONS = new WeakMap<Page, string[]>();
 
 /** A signed-in page in a browser that prefers `locale`: Spanish, the language of the spec's dashboard texts, unless told. */
-async function newSignedInPage(browser: Browser, baseURL: string | undefined, email: string, password: string, locale = 'es-ES'): Promise<Page> {
+async function newSignedInPage(
+  browser: Browser,
+  baseURL: string | undefined,
+  email: string,
+  password: string,
+  locale = 'es-ES',
+): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport: DESKTOP, locale });
   await context.addInitScript(installFakeSpeechRecognition);
   await context.grantPermissions(['microphone']);
@@ -71,14 +77,21 @@ async function watchViolations(page: Page): Promise<string[]> {
 
 async function say(page: Page, text: string): Promise<void> {
   await expect.poll(() => page.evaluate(() => (window as unknown as { __speech: { listening(): number } }).__speech.listening())).toBe(1);
-  await page.evaluate((t) => (window as unknown as { __speech: { say(t: string, c: number, f: boolean): number } }).__speech.say(t, 0.95, true), text);
+  await page.evaluate(
+    (t) => (window as unknown as { __speech: { say(t: string, c: number, f: boolean): number } }).__speech.say(t, 0.95, true),
+    text,
+  );
 }
 
 test.beforeEach(async () => {
   await fetch(`${LLM}/__reset`, { method: 'POST' });
 });
 
-test('create, schedule, start, host from the session, speak, end, then read and export the transcript from the history', async ({ browser, request, baseURL }, info) => {
+test('create, schedule, start, host from the session, speak, end, then read and export the transcript from the history', async ({
+  browser,
+  request,
+  baseURL,
+}, info) => {
   const email = uniqueEmail('owner', info);
   await ensureAccount(request, email, 'owner-pass-1', 'Olga Owner');
   const page = await newSignedInPage(browser, baseURL, email, 'owner-pass-1');
@@ -114,7 +127,9 @@ test('create, schedule, start, host from the session, speak, end, then read and 
   await expect(card).toHaveAttribute('data-ready', 'true');
 
   await page.getByTestId('nav-active').click();
-  await expect(page.getByTestId('active-room-row').filter({ hasText: 'Opening keynote' }).getByTestId('room-status')).toHaveText('Programada');
+  await expect(page.getByTestId('active-room-row').filter({ hasText: 'Opening keynote' }).getByTestId('room-status')).toHaveText(
+    'Programada',
+  );
   await shot(page, 'dashboard-active');
 
   await page.getByTestId('nav-scheduled').click();

@@ -45,7 +45,10 @@ test('the host applies a new glossary term to the last lines, and a viewer sees 
   await dialog.getByTestId('glossary-revise').click();
   await expect(dialog.getByTestId('glossary-revising')).toContainText('Volviendo a traducir las últimas 5 líneas');
   await expect(dialog.getByTestId('glossary-revise')).toBeDisabled();
-  await expect(dialog.getByTestId('glossary-revised')).toHaveText('Traducciones reemplazadas: 2 (últimas 2 líneas; en). El público ya ve el texto nuevo.', { timeout: 15_000 });
+  await expect(dialog.getByTestId('glossary-revised')).toHaveText(
+    'Traducciones reemplazadas: 2 (últimas 2 líneas; en). El público ya ve el texto nuevo.',
+    { timeout: 15_000 },
+  );
   await expect(dialog.getByTestId('glossary-revise')).toBeEnabled();
   await shotBoth(page, 'glossary-revised-host');
 
@@ -54,6 +57,8 @@ test('the host applies a new glossary term to the last lines, and a viewer sees 
 
   // Again with nothing new: nothing changes, and the dialog says so.
   await dialog.getByTestId('glossary-revise').click();
-  await expect(dialog.getByTestId('glossary-revised')).toHaveText('Nada cambió: las últimas 2 líneas ya siguen el glosario.', { timeout: 15_000 });
+  await expect(dialog.getByTestId('glossary-revised')).toHaveText('Nada cambió: las últimas 2 líneas ya siguen el glosario.', {
+    timeout: 15_000,
+  });
   await phone.close();
 });

@@ -20,7 +20,10 @@ const CSV = [
 async function shot(page: Page, name: string, fullPage = true): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
   const project = test.info().project.name;
-  for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+  for (const [size, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
     await page.setViewportSize(viewport);
     await page.screenshot({ path: join(SHOTS, `${project}-${name}-${size}.png`), fullPage });
   }
@@ -28,7 +31,10 @@ async function shot(page: Page, name: string, fullPage = true): Promise<void> {
 
 const uniqueEmail = (info: TestInfo) => `glossary-${info.project.name}-${Date.now().toString(36)}-${info.retry}@example.com`;
 
-test('an owner writes a glossary in the create form, imports a CSV in the edit form, exports it and saves', async ({ page, request }, info) => {
+test('an owner writes a glossary in the create form, imports a CSV in the edit form, exports it and saves', async ({
+  page,
+  request,
+}, info) => {
   const email = uniqueEmail(info);
   expect((await request.post('/api/auth/signup', { data: { email, password: PASSWORD, name: 'Olga Owner' } })).ok()).toBe(true);
   await page.setViewportSize(DESKTOP);
@@ -68,7 +74,9 @@ test('an owner writes a glossary in the create form, imports a CSV in the edit f
   await expect(page.getByTestId('glossary-term').first()).toHaveValue('Kubernetes');
 
   // A file with a bad row is refused whole, naming its line.
-  await page.getByTestId('glossary-file').setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from('term,keep\nA,yes\nB,maybe\n') });
+  await page
+    .getByTestId('glossary-file')
+    .setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from('term,keep\nA,yes\nB,maybe\n') });
   await expect(page.getByTestId('glossary-import-result')).toContainText('3');
   await expect(page.getByTestId('glossary-import-result')).toContainText('maybe');
   await expect(page.getByTestId('glossary-entry')).toHaveCount(2);

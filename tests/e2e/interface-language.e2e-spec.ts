@@ -10,7 +10,10 @@ import { installFakeSpeechRecognition } from './support/fake-speech';
 import { LAPTOP, say, shotBoth } from './support/room-pages';
 
 type Lang = 'en' | 'es';
-const CATALOGS: Record<Lang, Record<string, string>> = { en: { ...en, ...roomEn, ...dashboardEn }, es: { ...es, ...roomEs, ...dashboardEs } };
+const CATALOGS: Record<Lang, Record<string, string>> = {
+  en: { ...en, ...roomEn, ...dashboardEn },
+  es: { ...es, ...roomEs, ...dashboardEs },
+};
 
 /**
  * The texts of the other language that this one never shows: the other catalog's texts that differ from this
@@ -55,8 +58,22 @@ function uniqueEmail(info: TestInfo, lang: Lang): string {
 }
 
 const BROWSERS = [
-  { locale: 'en-US', lang: 'en' as const, switcher: 'Interface language', confidence: 'High confidence', file: /^transcript-keynote-i18n-\d{4}-\d\d-\d\d\.txt$/, header: 'Room: Keynote i18n' },
-  { locale: 'es-ES', lang: 'es' as const, switcher: 'Idioma de la interfaz', confidence: 'Alta confianza', file: /^transcripcion-keynote-i18n-\d{4}-\d\d-\d\d\.txt$/, header: 'Sala: Keynote i18n' },
+  {
+    locale: 'en-US',
+    lang: 'en' as const,
+    switcher: 'Interface language',
+    confidence: 'High confidence',
+    file: /^transcript-keynote-i18n-\d{4}-\d\d-\d\d\.txt$/,
+    header: 'Room: Keynote i18n',
+  },
+  {
+    locale: 'es-ES',
+    lang: 'es' as const,
+    switcher: 'Idioma de la interfaz',
+    confidence: 'Alta confianza',
+    file: /^transcripcion-keynote-i18n-\d{4}-\d\d-\d\d\.txt$/,
+    header: 'Sala: Keynote i18n',
+  },
 ];
 
 test('the other catalog has words of its own to look for', () => {
@@ -68,7 +85,11 @@ test('the other catalog has words of its own to look for', () => {
 
 for (const browserLanguage of BROWSERS) {
   const { locale, lang } = browserLanguage;
-  test(`an ${locale} browser reads every page, the dashboard and an export in ${lang} only`, async ({ browser, request, baseURL }, info) => {
+  test(`an ${locale} browser reads every page, the dashboard and an export in ${lang} only`, async ({
+    browser,
+    request,
+    baseURL,
+  }, info) => {
     test.setTimeout(120_000);
     const email = uniqueEmail(info, lang);
     const password = 'i18n-pass-1';
@@ -161,7 +182,11 @@ for (const browserLanguage of BROWSERS) {
   });
 }
 
-test('the switcher changes the whole app, and the profile brings the choice to another browser', async ({ browser, request, baseURL }, info) => {
+test('the switcher changes the whole app, and the profile brings the choice to another browser', async ({
+  browser,
+  request,
+  baseURL,
+}, info) => {
   const email = uniqueEmail(info, 'es');
   const password = 'i18n-pass-2';
   expect((await request.post('/api/auth/signup', { data: { email, password, name: 'Sam Switch' } })).ok()).toBe(true);
@@ -181,7 +206,18 @@ test('the switcher changes the whole app, and the profile brings the choice to a
   await expect(page).toHaveURL(/\/dashboard\/?$/, { timeout: 15_000 });
   await page.getByTestId('locale-switch').selectOption('en');
   await expectOneLanguage(page, 'en', 'dashboard after the switch');
-  await expect.poll(async () => (await page.evaluate(() => fetch('/api/profile', { headers: { authorization: `Bearer ${JSON.parse(localStorage.getItem('lt.session') ?? '{}').access_token}` } }).then((r) => r.json()))).locale).toBe('en');
+  await expect
+    .poll(
+      async () =>
+        (
+          await page.evaluate(() =>
+            fetch('/api/profile', {
+              headers: { authorization: `Bearer ${JSON.parse(localStorage.getItem('lt.session') ?? '{}').access_token}` },
+            }).then((r) => r.json()),
+          )
+        ).locale,
+    )
+    .toBe('en');
   await first.close();
 
   const second = await browser.newContext({ baseURL, locale: 'es-ES', viewport: LAPTOP });

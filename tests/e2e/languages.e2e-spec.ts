@@ -16,7 +16,10 @@ async function shot(page: Page, name: string): Promise<void> {
 
 async function say(page: Page, text: string): Promise<void> {
   await expect.poll(() => page.evaluate(() => (window as unknown as { __speech: { listening(): number } }).__speech.listening())).toBe(1);
-  await page.evaluate((t) => (window as unknown as { __speech: { say(t: string, c: number, f: boolean): number } }).__speech.say(t, 0.95, true), text);
+  await page.evaluate(
+    (t) => (window as unknown as { __speech: { say(t: string, c: number, f: boolean): number } }).__speech.say(t, 0.95, true),
+    text,
+  );
 }
 
 /** Where a line's text sits inside its box: right-aligned text leaves no room on the right and some on the left. */

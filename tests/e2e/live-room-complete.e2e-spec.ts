@@ -33,7 +33,10 @@ async function shot(page: Page, name: string): Promise<void> {
 
 async function say(page: Page, text: string): Promise<void> {
   await expect.poll(() => page.evaluate(() => (window as unknown as { __speech: { listening(): number } }).__speech.listening())).toBe(1);
-  await page.evaluate((t) => (window as unknown as { __speech: { say(t: string, c: number, f: boolean): number } }).__speech.say(t, 0.95, true), text);
+  await page.evaluate(
+    (t) => (window as unknown as { __speech: { say(t: string, c: number, f: boolean): number } }).__speech.say(t, 0.95, true),
+    text,
+  );
 }
 
 /**
@@ -80,7 +83,11 @@ test.beforeEach(async () => {
   await fetch(`${LLM}/__reset`, { method: 'POST' });
 });
 
-test('a host and a co-host speaker speak; viewers read, listen, summarise and catch up; the room ends in the history', async ({ browser, request, baseURL }, info) => {
+test('a host and a co-host speaker speak; viewers read, listen, summarise and catch up; the room ends in the history', async ({
+  browser,
+  request,
+  baseURL,
+}, info) => {
   test.setTimeout(240_000);
   const email = `complete-${info.project.name}-${Date.now().toString(36)}-${info.retry}@example.com`;
   const password = 'owner-pass-1';
@@ -88,7 +95,10 @@ test('a host and a co-host speaker speak; viewers read, listen, summarise and ca
   expect(signup.status(), await signup.text()).toBe(200);
   const token = await request.post('/api/auth/token?grant_type=password', { data: { email, password } });
   const { access_token: accessToken } = (await token.json()) as { access_token: string };
-  const created = await request.post('/api/rooms', { data: { name: 'Complete session' }, headers: { Authorization: `Bearer ${accessToken}` } });
+  const created = await request.post('/api/rooms', {
+    data: { name: 'Complete session' },
+    headers: { Authorization: `Bearer ${accessToken}` },
+  });
   expect(created.ok()).toBe(true);
   const roomId = ((await created.json()) as { room: { id: string } }).room.id;
 

@@ -34,7 +34,10 @@ function texts(page: Page) {
 
 async function say(page: Page, text: string): Promise<void> {
   await expect.poll(() => page.evaluate(() => (window as unknown as { __speech: { listening(): number } }).__speech.listening())).toBe(1);
-  await page.evaluate((t) => (window as unknown as { __speech: { say(t: string, c: number, f: boolean): number } }).__speech.say(t, 0.95, true), text);
+  await page.evaluate(
+    (t) => (window as unknown as { __speech: { say(t: string, c: number, f: boolean): number } }).__speech.say(t, 0.95, true),
+    text,
+  );
 }
 
 test.beforeEach(async ({ context }) => {
@@ -86,7 +89,12 @@ test('a host speaks and two viewers read it in French and German, one LLM call p
   await expect(de.getByTestId('translated-message')).toHaveCount(2);
   const calls = await llmCalls();
   expect(calls).toHaveLength(4);
-  expect(calls.filter((c) => c.user === 'Bienvenidos a la conferencia').map((c) => c.target).sort()).toEqual(['de', 'fr']);
+  expect(
+    calls
+      .filter((c) => c.user === 'Bienvenidos a la conferencia')
+      .map((c) => c.target)
+      .sort(),
+  ).toEqual(['de', 'fr']);
   await shot(page, 'host');
   await shot(fr, 'viewer-fr');
 

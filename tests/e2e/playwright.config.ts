@@ -12,7 +12,10 @@ function natsAnswers(): boolean {
   const url = new URL((process.env.NATS_URL ?? 'nats://127.0.0.1:4222').split(',')[0]);
   const probe = spawnSync(
     process.execPath,
-    ['-e', `require('net').connect(${Number(url.port || 4222)}, '${url.hostname}').on('connect', () => process.exit(0)).on('error', () => process.exit(1))`],
+    [
+      '-e',
+      `require('net').connect(${Number(url.port || 4222)}, '${url.hostname}').on('connect', () => process.exit(0)).on('error', () => process.exit(1))`,
+    ],
     { timeout: 3000 },
   );
   return probe.status === 0;

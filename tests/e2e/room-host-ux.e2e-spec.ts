@@ -9,7 +9,11 @@ test.beforeEach(async ({ context }) => {
   await context.grantPermissions(['microphone']);
 });
 
-test('during a slow first connection Start Room waits, the language chosen meanwhile is kept and the room starts in it', async ({ page, browser, baseURL }) => {
+test('during a slow first connection Start Room waits, the language chosen meanwhile is kept and the room starts in it', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const socket = await routeLiveSocket(page, { hold: true });
   const roomId = await quickRoom(page);
   const start = page.getByTestId('toggle-room');
@@ -45,7 +49,11 @@ test('a room is not started without its input language', async ({ page }) => {
   await expect(page.getByTestId('room-status-badge')).toHaveAttribute('data-active', 'false');
 });
 
-test('Stop Room asks before ending the session for every viewer; Stop Recording pauses in one click', async ({ page, browser, baseURL }) => {
+test('Stop Room asks before ending the session for every viewer; Stop Recording pauses in one click', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const roomId = await quickRoom(page);
   await page.getByTestId('input-language').selectOption('es');
   await page.getByTestId('toggle-room').click();

@@ -13,7 +13,12 @@ test.beforeEach(async ({ context }) => {
   await context.grantPermissions(['microphone']);
 });
 
-test('an outage shows on both badges within 2 s, and both are back within 3 s of the network', async ({ page, context, browser, baseURL }) => {
+test('an outage shows on both badges within 2 s, and both are back within 3 s of the network', async ({
+  page,
+  context,
+  browser,
+  baseURL,
+}) => {
   const hostSocket = await routeLiveSocket(page);
   const roomId = await quickRoom(page);
   await page.getByTestId('input-language').selectOption('es');

@@ -90,7 +90,10 @@ test('a caption link with a mistake tells the operator what is wrong, on a trans
     const problem = page.getByTestId('captions-problem');
     await expect(problem).toHaveAttribute('data-kind', kind);
     await expect(problem.getByRole('alert')).toHaveText(text);
-    const background = await page.evaluate(() => [getComputedStyle(document.documentElement).backgroundColor, getComputedStyle(document.body).backgroundColor]);
+    const background = await page.evaluate(() => [
+      getComputedStyle(document.documentElement).backgroundColor,
+      getComputedStyle(document.body).backgroundColor,
+    ]);
     expect(background).toEqual(['rgba(0, 0, 0, 0)', 'rgba(0, 0, 0, 0)']);
   }
   await shotBoth(page, 'captions-problem');

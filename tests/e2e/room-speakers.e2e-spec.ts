@@ -20,7 +20,10 @@ async function newContext(browser: Browser, baseURL: string | undefined, locale?
 async function shotViewer(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
   const project = test.info().project.name;
-  for (const [size, viewport] of [['phone', PHONE], ['laptop', LAPTOP]] as const) {
+  for (const [size, viewport] of [
+    ['phone', PHONE],
+    ['laptop', LAPTOP],
+  ] as const) {
     await page.setViewportSize(viewport);
     await page.screenshot({ path: join(SHOTS, `${project}-${name}-${size}.png`), fullPage: true });
   }
@@ -30,7 +33,11 @@ test.beforeEach(async () => {
   await fetch(`${LLM}/__reset`, { method: 'POST' });
 });
 
-test('viewers read who says each line once a guest speaks, and the header names the current speaker and language', async ({ browser, request, baseURL }, info) => {
+test('viewers read who says each line once a guest speaks, and the header names the current speaker and language', async ({
+  browser,
+  request,
+  baseURL,
+}, info) => {
   test.setTimeout(120_000);
   const email = `speakers-${info.project.name}-${Date.now().toString(36)}-${info.retry}@example.com`;
   const password = 'owner-pass-1';

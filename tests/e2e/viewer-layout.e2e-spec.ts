@@ -28,7 +28,9 @@ async function shot(page: Page, name: string): Promise<void> {
 /** What axe finds serious or critical on the page as it is now. */
 async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** A live room whose host speaks Spanish, and a viewer reading it in English on a screen of the given size. */
@@ -61,19 +63,22 @@ async function speak(host: Page, viewer: Page, from: number, to: number) {
 
 /** Whether the whole of a line is on screen, uncovered, with the page itself not scrolled. */
 function fullyInView(viewer: Page, seq: number) {
-  return viewer.getByTestId('translated-message').and(viewer.locator(`[data-seq="${seq}"]`)).evaluate((line) => {
-    const box = line.getBoundingClientRect();
-    const top = document.elementFromPoint(box.left + box.width / 2, box.top + 4);
-    const bottom = document.elementFromPoint(box.left + box.width / 2, box.bottom - 4);
-    return (
-      window.scrollY === 0 &&
-      box.top >= 0 &&
-      box.bottom <= window.innerHeight &&
-      box.right <= window.innerWidth &&
-      line.contains(top) &&
-      line.contains(bottom)
-    );
-  });
+  return viewer
+    .getByTestId('translated-message')
+    .and(viewer.locator(`[data-seq="${seq}"]`))
+    .evaluate((line) => {
+      const box = line.getBoundingClientRect();
+      const top = document.elementFromPoint(box.left + box.width / 2, box.top + 4);
+      const bottom = document.elementFromPoint(box.left + box.width / 2, box.bottom - 4);
+      return (
+        window.scrollY === 0 &&
+        box.top >= 0 &&
+        box.bottom <= window.innerHeight &&
+        box.right <= window.innerWidth &&
+        line.contains(top) &&
+        line.contains(bottom)
+      );
+    });
 }
 
 const lastSeq = async (viewer: Page) => Number(await viewer.getByTestId('translated-message').last().getAttribute('data-seq'));
@@ -180,7 +185,11 @@ test('on a phone the settings set a larger caption size, kept for the next visit
   await viewer.keyboard.press('Escape');
   await expect(viewer.getByRole('dialog')).toHaveCount(0);
   await speak(page, viewer, 1, 3);
-  const size = () => viewer.getByTestId('translated-message').last().evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize));
+  const size = () =>
+    viewer
+      .getByTestId('translated-message')
+      .last()
+      .evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize));
   const normal = await size();
   await viewer.getByTestId('viewer-settings').click();
   await expect(viewer.getByTestId('viewer-settings')).toHaveAttribute('aria-expanded', 'true');

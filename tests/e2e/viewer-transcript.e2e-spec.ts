@@ -20,11 +20,19 @@ test.beforeEach(async ({ context }) => {
   await context.grantPermissions(['microphone']);
 });
 
-test('a viewer reads and downloads the transcript in French; the owner turns downloads off and the button goes', async ({ page, context, browser, request }, info) => {
+test('a viewer reads and downloads the transcript in French; the owner turns downloads off and the button goes', async ({
+  page,
+  context,
+  browser,
+  request,
+}, info) => {
   const email = `transcript-${info.project.name}-${Date.now().toString(36)}-${info.retry}@example.com`;
   const signup = await request.post('/api/auth/signup', { data: { email, password: PASSWORD, name: 'Olga Owner' } });
   const token = ((await signup.json()) as { session: { access_token: string } }).session.access_token;
-  const created = await request.post('/api/rooms', { data: { name: 'Town hall', source_language: 'es' }, headers: { authorization: `Bearer ${token}` } });
+  const created = await request.post('/api/rooms', {
+    data: { name: 'Town hall', source_language: 'es' },
+    headers: { authorization: `Bearer ${token}` },
+  });
   const { room, hostKey } = (await created.json()) as { room: { id: string }; hostKey: string };
 
   // The host speaks two lines, with the room's host key.
@@ -58,7 +66,9 @@ test('a viewer reads and downloads the transcript in French; the owner turns dow
   const text = await contentOf(txt);
   expect(text).toContain('Sala: Town hall\n');
   expect(text).toContain('Idioma: Français (fr)\n');
-  expect(text).toMatch(/\[\d{2}:\d{2}:\d{2}\] \(Alta confianza\) \(fr\) Hola a todos\n\n\[\d{2}:\d{2}:\d{2}\] \(Alta confianza\) \(fr\) Empezamos la reunión\n$/);
+  expect(text).toMatch(
+    /\[\d{2}:\d{2}:\d{2}\] \(Alta confianza\) \(fr\) Hola a todos\n\n\[\d{2}:\d{2}:\d{2}\] \(Alta confianza\) \(fr\) Empezamos la reunión\n$/,
+  );
 
   const vtt = await downloadFrom(viewer, 'vtt');
   expect(vtt.suggestedFilename()).toMatch(/\.vtt$/);

@@ -82,7 +82,13 @@ describe.each(MODES)('deleting an account or a room (%s mode)', (mode) => {
     const anonymous = await createRoom(stack.baseUrl, 'Claimed');
     expect((await api.call('POST', `/api/rooms/${anonymous.room.id}/claim`, { hostKey: anonymous.hostKey }, user.token)).status).toBe(200);
     const kept = await busyRoom(staying, 'Theirs');
-    stack.bus.emit(ACCOUNTS_SUBJECTS.trackUsage, { eventId: crypto.randomUUID(), userId: user.userId, roomId: room.id, tokens: 42, eventType: 'translation' });
+    stack.bus.emit(ACCOUNTS_SUBJECTS.trackUsage, {
+      eventId: crypto.randomUUID(),
+      userId: user.userId,
+      roomId: room.id,
+      tokens: 42,
+      eventType: 'translation',
+    });
     expect((await api.signIn(user.email, 'wrong-password')).status).toBe(400);
     await sleep(200);
 

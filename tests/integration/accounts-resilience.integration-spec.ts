@@ -38,7 +38,13 @@ distributed('accounts across restarts (distributed mode)', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    stack = await startStack({ mode: 'distributed', databaseUrl: db.url, llmUrl: null, publicUrl: 'https://rooms.example', trustProxy: 'loopback' });
+    stack = await startStack({
+      mode: 'distributed',
+      databaseUrl: db.url,
+      llmUrl: null,
+      publicUrl: 'https://rooms.example',
+      trustProxy: 'loopback',
+    });
     sql = new Client({ connectionString: db.url });
     await sql.connect();
     api = authApi(stack.baseUrl);
@@ -70,7 +76,10 @@ distributed('accounts across restarts (distributed mode)', () => {
       signedIn.send({ type: 'join', roomId: room.room.id, role: 'viewer', lang: 'fr', accessToken: live.access_token });
       await anonymous.waitFor((c) => c.of('joined').length === 1);
       await signedIn.waitFor((c) => c.of('joined').length === 1);
-      stack.bus.emit(ACCOUNTS_SUBJECTS.sessionRevoked, { userId: '', sessionIds: [sessionIdOf(out.access_token), sessionIdOf(live.access_token)] });
+      stack.bus.emit(ACCOUNTS_SUBJECTS.sessionRevoked, {
+        userId: '',
+        sessionIds: [sessionIdOf(out.access_token), sessionIdOf(live.access_token)],
+      });
       await signedIn.waitFor((c) => c.closeCode !== null, 2000, 'signed-in socket closed');
       expect(signedIn.closeCode).toBe(4001);
       await sleep(300);
@@ -110,7 +119,8 @@ distributed('accounts across restarts (distributed mode)', () => {
     const email = uniqueEmail('target');
     await api.signup(email, 'right-password');
     const attacker = '198.51.100.7';
-    const elapse = () => sql.query(`UPDATE accounts.sign_in_throttle SET blocked_until = now() WHERE email = $1 AND address = $2`, [email, attacker]);
+    const elapse = () =>
+      sql.query(`UPDATE accounts.sign_in_throttle SET blocked_until = now() WHERE email = $1 AND address = $2`, [email, attacker]);
 
     for (let i = 0; i < 5; i++) expect((await signInFrom(stack.baseUrl, attacker, email, 'guess')).status).toBe(400);
     const refused = await signInFrom(stack.baseUrl, attacker, email, 'right-password');
@@ -124,7 +134,10 @@ distributed('accounts across restarts (distributed mode)', () => {
       expect(await signInFrom(stack.baseUrl, attacker, email, 'guess')).toMatchObject({ status: 429, retryAfter: wait });
     }
     // However long the wait of one address has grown, it stops at 15 minutes.
-    await sql.query(`UPDATE accounts.sign_in_throttle SET failures = 100, blocked_until = now() WHERE email = $1 AND address = $2`, [email, attacker]);
+    await sql.query(`UPDATE accounts.sign_in_throttle SET failures = 100, blocked_until = now() WHERE email = $1 AND address = $2`, [
+      email,
+      attacker,
+    ]);
     expect((await signInFrom(stack.baseUrl, attacker, email, 'guess')).status).toBe(400);
     expect(await signInFrom(stack.baseUrl, attacker, email, 'guess')).toMatchObject({ status: 429, retryAfter: '900' });
     expect((await signInFrom(stack.baseUrl, '203.0.113.20', email, 'right-password')).status).toBe(200);

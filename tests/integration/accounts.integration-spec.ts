@@ -77,7 +77,14 @@ describe.each(MODES)('accounts (%s mode)', (mode) => {
     const header = JSON.parse(Buffer.from(session.access_token.split('.')[0], 'base64url').toString());
     expect(header.alg).toBe('EdDSA');
     const profile = await api.profile(session.access_token);
-    expect(profile.body).toMatchObject({ email, plan_type: 'free', token_quota: 10000, tokens_used: 0, tokens_remaining: 10000, role: 'user' });
+    expect(profile.body).toMatchObject({
+      email,
+      plan_type: 'free',
+      token_quota: 10000,
+      tokens_used: 0,
+      tokens_remaining: 10000,
+      role: 'user',
+    });
 
     const [{ password_hash: hash }] = (await sql.query('SELECT password_hash FROM accounts.users WHERE email = $1', [email])).rows;
     const [, m, t] = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=\d+\$/.exec(hash) ?? [];
@@ -239,7 +246,13 @@ describe.each(MODES)('accounts (%s mode)', (mode) => {
     await sql.query('DELETE FROM accounts.profiles WHERE id = $1', [session.user.id]);
     expect((await api.profile(session.access_token)).body).toMatchObject({ id: session.user.id, tokens_used: 0 });
 
-    const event: TokenUsageEvent = { eventId: `ev-${session.user.id}`, userId: session.user.id, roomId: null, tokens: 12_000, eventType: 'translation' };
+    const event: TokenUsageEvent = {
+      eventId: `ev-${session.user.id}`,
+      userId: session.user.id,
+      roomId: null,
+      tokens: 12_000,
+      eventType: 'translation',
+    };
     stack.bus.emit(ACCOUNTS_SUBJECTS.trackUsage, event);
     stack.bus.emit(ACCOUNTS_SUBJECTS.trackUsage, event);
     await sleep(500);
@@ -249,14 +262,17 @@ describe.each(MODES)('accounts (%s mode)', (mode) => {
   it('signs in with a Keycloak ID token, linking a verified e-mail to its account', async () => {
     const email = uniqueEmail('social');
     const existing = (await api.signup(email)).body.user;
-    const grant = (token: string) => api.call<AuthSession>('POST', '/api/auth/token?grant_type=id_token', { provider: 'google', id_token: token });
+    const grant = (token: string) =>
+      api.call<AuthSession>('POST', '/api/auth/token?grant_type=id_token', { provider: 'google', id_token: token });
     const good = await grant(await realm.sign({ sub: 'kc-1-' + email, email, email_verified: true, name: 'Ana Social' }));
     expect(good.status).toBe(200);
     expect(good.body.user.id).toBe(existing.id);
     const fresh = uniqueEmail('fresh');
     const created = await grant(await realm.sign({ sub: 'kc-2-' + fresh, email: fresh, email_verified: true, name: 'New Person' }));
     expect(created.body.user).toMatchObject({ email: fresh, user_metadata: { name: 'New Person' } });
-    expect((await grant(await realm.sign({ sub: 'kc-3', email: fresh, email_verified: true }, { audience: 'someone-else' }))).status).toBe(400);
+    expect((await grant(await realm.sign({ sub: 'kc-3', email: fresh, email_verified: true }, { audience: 'someone-else' }))).status).toBe(
+      400,
+    );
     expect((await grant(await realm.sign({ sub: 'kc-3', email: fresh, email_verified: true }, { expiresIn: '-1m' }))).status).toBe(400);
     expect((await grant(await realm.sign({ sub: 'kc-3', email: uniqueEmail('unverified'), email_verified: false }))).status).toBe(400);
     const { privateKey: stranger } = await generateKeyPair('RS256');
@@ -292,7 +308,12 @@ describe('accounts with e-mail confirmation', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     smtp = new SmtpCatcher();
-    stack = await startStack({ mode: 'embedded', databaseUrl: db.url, llmUrl: null, accounts: { SMTP_URL: await smtp.start(), AUTH_CONFIRM_EMAIL: true } });
+    stack = await startStack({
+      mode: 'embedded',
+      databaseUrl: db.url,
+      llmUrl: null,
+      accounts: { SMTP_URL: await smtp.start(), AUTH_CONFIRM_EMAIL: true },
+    });
   });
 
   afterAll(async () => {

@@ -1,5 +1,12 @@
 import { Client } from 'pg';
-import { ACCOUNTS_SUBJECTS, type AdminRoomList, type AdminStats, type AdminUser, type AdminUserList, type SystemHealth } from '@lt/contracts';
+import {
+  ACCOUNTS_SUBJECTS,
+  type AdminRoomList,
+  type AdminStats,
+  type AdminUser,
+  type AdminUserList,
+  type SystemHealth,
+} from '@lt/contracts';
 import { createTestDatabase, type LiveClient, type TestDatabase } from '@lt/testing';
 import { startStack, type Stack } from '../support/stack';
 import { authApi } from './auth-api';
@@ -60,12 +67,20 @@ describe.each(MODES)('the admin panel (%s mode)', (mode) => {
 
     // The role is read from the profile at every call: it takes effect at once, with the same token.
     expect((await api.call('GET', '/api/admin/stats', undefined, first.token)).status).toBe(403);
-    expect((await api.call<AdminUser>('PATCH', `/api/admin/users/${first.userId}`, { role: 'admin' }, admin.token)).body.role).toBe('admin');
+    expect((await api.call<AdminUser>('PATCH', `/api/admin/users/${first.userId}`, { role: 'admin' }, admin.token)).body.role).toBe(
+      'admin',
+    );
     expect((await api.call('GET', '/api/admin/stats', undefined, first.token)).status).toBe(200);
     expect((await api.call<AdminUser>('PATCH', `/api/admin/users/${first.userId}`, { role: 'user' }, admin.token)).body.role).toBe('user');
     expect((await api.call('GET', '/api/admin/stats', undefined, first.token)).status).toBe(403);
 
-    stack.bus.emit(ACCOUNTS_SUBJECTS.trackUsage, { eventId: crypto.randomUUID(), userId: second.userId, roomId: null, tokens: 321, eventType: 'translation' });
+    stack.bus.emit(ACCOUNTS_SUBJECTS.trackUsage, {
+      eventId: crypto.randomUUID(),
+      userId: second.userId,
+      roomId: null,
+      tokens: 321,
+      eventType: 'translation',
+    });
     await sleep(200);
     expect((await api.profile(second.token)).body).toMatchObject({ tokens_used: 321 });
     const reset = await api.call<AdminUser>('POST', `/api/admin/users/${second.userId}/reset-tokens`, undefined, admin.token);

@@ -80,7 +80,9 @@ describe.each(MODES)('API documentation (%s mode)', (mode) => {
     expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
     expect(html).not.toMatch(/<style|\sstyle=|\son\w+=/);
     const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
-    expect(assets).toEqual(expect.arrayContaining(['/api/docs/assets/swagger-ui-bundle.js', '/api/docs/assets/api-docs.js', '/api/docs/assets/swagger-ui.css']));
+    expect(assets).toEqual(
+      expect.arrayContaining(['/api/docs/assets/swagger-ui-bundle.js', '/api/docs/assets/api-docs.js', '/api/docs/assets/swagger-ui.css']),
+    );
     for (const asset of assets) {
       const res = await fetch(`${stack.baseUrl}${asset}`);
       expect([asset, res.status]).toEqual([asset, 200]);
@@ -163,7 +165,9 @@ describe.each(MODES)('API documentation (%s mode)', (mode) => {
   });
 
   it('fails an answer with an undocumented status or shape', () => {
-    expect(() => apiContract.assert('GET', '/api/profile', 418, { error: { code: 'teapot', message: 'no' } })).toThrow(/418, a status not documented/);
+    expect(() => apiContract.assert('GET', '/api/profile', 418, { error: { code: 'teapot', message: 'no' } })).toThrow(
+      /418, a status not documented/,
+    );
     expect(() => apiContract.assert('GET', '/api/profile', 200, { id: 'x' })).toThrow(/answer not as documented/);
     expect(() => apiContract.assert('GET', '/api/undocumented', 200, {})).toThrow(/not a documented path/);
   });

@@ -36,7 +36,8 @@ export function authApi(baseUrl: string) {
     call,
     signup: (email: string, password = 'secret-pw', name?: string) =>
       call<SignupResponse>('POST', '/api/auth/signup', { email, password, ...(name ? { name } : {}) }),
-    signIn: (email: string, password = 'secret-pw') => call<AuthSession>('POST', '/api/auth/token?grant_type=password', { email, password }),
+    signIn: (email: string, password = 'secret-pw') =>
+      call<AuthSession>('POST', '/api/auth/token?grant_type=password', { email, password }),
     refresh: (refresh_token: string) => call<AuthSession>('POST', '/api/auth/token?grant_type=refresh_token', { refresh_token }),
     profile: (token: string) => call<Record<string, unknown>>('GET', '/api/profile', undefined, token),
     logout: (token: string) => call('POST', '/api/auth/logout', undefined, token),

@@ -31,7 +31,10 @@ const GLOSSARY = { entries: [{ term: 'Kubernetes', keep: true }] };
 const owner = (a: number, ok = 200): Record<Who, number> => ({ anonymous: a, userA: ok, userB: 404, admin: 404 });
 const anyone: Record<Who, number> = { anonymous: 200, userA: 200, userB: 200, admin: 200 };
 const adminOnly = (ok = 200): Record<Who, number> => ({ anonymous: 401, userA: 403, userB: 403, admin: ok });
-const room = (suffix = '') => (c: Context) => `/api/rooms/${c.room.room.id}${suffix}`;
+const room =
+  (suffix = '') =>
+  (c: Context) =>
+    `/api/rooms/${c.room.room.id}${suffix}`;
 
 /** Every route of the owner's rooms (on a room of user A) and of the admin panel, with the status each caller gets. */
 const MATRIX: Record<string, Row> = {
@@ -70,13 +73,38 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /api/rooms/{id}/glossary': { method: 'GET', path: room('/glossary'), expected: owner(401) },
   'PUT /api/rooms/{id}/glossary': { method: 'PUT', path: room('/glossary'), body: () => GLOSSARY, expected: owner(401) },
-  'POST /api/rooms/{id}/glossary/revise': { method: 'POST', path: room('/glossary/revise'), body: () => ({ lines: 3 }), expected: owner(401) },
-  'GET /api/view/{id} (public)': { method: 'GET', path: (c) => `/api/view/${c.room.room.id}`, expected: { anonymous: 200, userA: 200, userB: 200, admin: 200 } },
+  'POST /api/rooms/{id}/glossary/revise': {
+    method: 'POST',
+    path: room('/glossary/revise'),
+    body: () => ({ lines: 3 }),
+    expected: owner(401),
+  },
+  'GET /api/view/{id} (public)': {
+    method: 'GET',
+    path: (c) => `/api/view/${c.room.room.id}`,
+    expected: { anonymous: 200, userA: 200, userB: 200, admin: 200 },
+  },
   // Anyone holding the viewer link, signed in or not, while the owner lets viewers download the transcript.
-  'GET /api/view/{id}/transcript (public)': { method: 'GET', path: (c) => `/api/view/${c.room.room.id}/transcript?lang=fr`, expected: anyone },
-  'GET /api/view/{id}/transcript.txt (public)': { method: 'GET', path: (c) => `/api/view/${c.room.room.id}/transcript.txt`, expected: anyone },
-  'GET /api/view/{id}/transcript.srt (public)': { method: 'GET', path: (c) => `/api/view/${c.room.room.id}/transcript.srt`, expected: anyone },
-  'GET /api/view/{id}/transcript.vtt (public)': { method: 'GET', path: (c) => `/api/view/${c.room.room.id}/transcript.vtt?tz=UTC`, expected: anyone },
+  'GET /api/view/{id}/transcript (public)': {
+    method: 'GET',
+    path: (c) => `/api/view/${c.room.room.id}/transcript?lang=fr`,
+    expected: anyone,
+  },
+  'GET /api/view/{id}/transcript.txt (public)': {
+    method: 'GET',
+    path: (c) => `/api/view/${c.room.room.id}/transcript.txt`,
+    expected: anyone,
+  },
+  'GET /api/view/{id}/transcript.srt (public)': {
+    method: 'GET',
+    path: (c) => `/api/view/${c.room.room.id}/transcript.srt`,
+    expected: anyone,
+  },
+  'GET /api/view/{id}/transcript.vtt (public)': {
+    method: 'GET',
+    path: (c) => `/api/view/${c.room.room.id}/transcript.vtt?tz=UTC`,
+    expected: anyone,
+  },
   'GET /api/admin/users': { method: 'GET', path: () => '/api/admin/users', expected: adminOnly() },
   'PATCH /api/admin/users/{id}': {
     method: 'PATCH',
@@ -84,9 +112,18 @@ const MATRIX: Record<string, Row> = {
     body: () => ({ plan_type: 'premium' }),
     expected: adminOnly(),
   },
-  'POST /api/admin/users/{id}/reset-tokens': { method: 'POST', path: (c) => `/api/admin/users/${c.userB.userId}/reset-tokens`, expected: adminOnly() },
+  'POST /api/admin/users/{id}/reset-tokens': {
+    method: 'POST',
+    path: (c) => `/api/admin/users/${c.userB.userId}/reset-tokens`,
+    expected: adminOnly(),
+  },
   'GET /api/admin/rooms': { method: 'GET', path: () => '/api/admin/rooms', expected: adminOnly() },
-  'DELETE /api/admin/rooms/{id}': { method: 'DELETE', path: (c) => `/api/admin/rooms/${c.room.room.id}`, fresh: true, expected: adminOnly(204) },
+  'DELETE /api/admin/rooms/{id}': {
+    method: 'DELETE',
+    path: (c) => `/api/admin/rooms/${c.room.room.id}`,
+    fresh: true,
+    expected: adminOnly(204),
+  },
   'GET /api/admin/stats': { method: 'GET', path: () => '/api/admin/stats', expected: adminOnly() },
   'GET /api/admin/health': { method: 'GET', path: () => '/api/admin/health', expected: adminOnly() },
 };
@@ -107,7 +144,16 @@ const INVALID: [string, string, unknown?][] = [
   ['DELETE', '/api/rooms/{room}/speakers/not-a-uuid'],
   ['GET', '/api/rooms/not-a-uuid/glossary'],
   ['PUT', '/api/rooms/{room}/glossary', { entries: [{ term: 'x'.repeat(101), keep: true }] }],
-  ['PUT', '/api/rooms/{room}/glossary', { entries: [{ term: 'a', keep: true }, { term: 'A', keep: true }] }],
+  [
+    'PUT',
+    '/api/rooms/{room}/glossary',
+    {
+      entries: [
+        { term: 'a', keep: true },
+        { term: 'A', keep: true },
+      ],
+    },
+  ],
   ['PUT', '/api/rooms/{room}/glossary', { entries: [], extra: 1 }],
   ['POST', '/api/rooms/{room}/glossary/revise', { lines: 0 }],
   ['POST', '/api/rooms/{room}/glossary/revise', { lines: 21 }],
@@ -141,7 +187,12 @@ describe.each(MODES)('authorization of the dashboard and admin API (%s mode)', (
   });
 
   const inviteSpeaker = async (room: CreateRoomResponse) => {
-    const res = await api.call<{ speaker: { id: string } }>('POST', `/api/rooms/${room.room.id}/speakers`, { name: 'Invited' }, users.userA.token);
+    const res = await api.call<{ speaker: { id: string } }>(
+      'POST',
+      `/api/rooms/${room.room.id}/speakers`,
+      { name: 'Invited' },
+      users.userA.token,
+    );
     return res.body.speaker.id;
   };
 
@@ -180,11 +231,15 @@ describe.each(MODES)('authorization of the dashboard and admin API (%s mode)', (
     ];
     const actual: string[] = [];
     const expected: string[] = [];
-    for (const [roomName, target] of [['anonymous room', anonymous], ['room of A', context.room]] as const) {
+    for (const [roomName, target] of [
+      ['anonymous room', anonymous],
+      ['room of A', context.room],
+    ] as const) {
       for (const [who, headers, status] of callers) {
         // A's own session opens A's room: the host key is only needed by others.
         const want = roomName === 'room of A' && who === 'signed in, no key' ? 200 : status;
-        const key = who.includes('host key') && !who.startsWith('wrong') && !who.startsWith('malformed') ? target.hostKey : headers['x-host-key'];
+        const key =
+          who.includes('host key') && !who.startsWith('wrong') && !who.startsWith('malformed') ? target.hostKey : headers['x-host-key'];
         const sent = key ? { ...headers, 'x-host-key': key } : headers;
         for (const method of ['GET', 'PUT', 'POST']) {
           const body = { PUT: GLOSSARY, POST: { lines: 2 } }[method];
@@ -213,7 +268,10 @@ describe.each(MODES)('authorization of the dashboard and admin API (%s mode)', (
     ];
     const actual: string[] = [];
     const expected: string[] = [];
-    for (const [setting, target] of [['on', context.room], ['off', closed]] as const) {
+    for (const [setting, target] of [
+      ['on', context.room],
+      ['off', closed],
+    ] as const) {
       for (const [who, headers, on, off] of callers) {
         const sent = headers['x-host-key'] === '{key}' ? { 'x-host-key': target.hostKey } : headers;
         for (const suffix of ['', '.txt', '.srt', '.vtt']) {
@@ -229,7 +287,12 @@ describe.each(MODES)('authorization of the dashboard and admin API (%s mode)', (
   it("never shows a room of A to B, nor A's room in B's list", async () => {
     const listB = await api.call<{ rooms: { id: string }[] }>('GET', '/api/rooms', undefined, users.userB.token);
     expect(listB.body.rooms.map((r) => r.id)).not.toContain(context.room.room.id);
-    const listA = await api.call<{ rooms: { id: string; owner_id: string }[] }>('GET', '/api/rooms?limit=100', undefined, users.userA.token);
+    const listA = await api.call<{ rooms: { id: string; owner_id: string }[] }>(
+      'GET',
+      '/api/rooms?limit=100',
+      undefined,
+      users.userA.token,
+    );
     expect(listA.body.rooms.map((r) => r.id)).toContain(context.room.room.id);
     expect(listA.body.rooms.every((r) => r.owner_id === users.userA.userId)).toBe(true);
     const unknown = await api.call('GET', '/api/rooms/8a6f2a0e-7a43-4d2c-9f57-1c1f1b0f9b11', undefined, users.userA.token);

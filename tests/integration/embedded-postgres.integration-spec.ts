@@ -120,7 +120,9 @@ describe('embedded mode and its own PostgreSQL', () => {
     return child;
   };
   const exitOf = (child: ChildProcess) =>
-    child.exitCode !== null || child.signalCode !== null ? Promise.resolve(child.exitCode) : new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+    child.exitCode !== null || child.signalCode !== null
+      ? Promise.resolve(child.exitCode)
+      : new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
 
   const readyz = async () => (await fetch(`${baseUrl()}/readyz`, { signal: AbortSignal.timeout(2_000) })).status;
   const ready = (timeoutMs = 30_000) =>
@@ -202,7 +204,10 @@ describe('embedded mode and its own PostgreSQL', () => {
     await host.waitFor((c) => c.of('ack').some((a) => a.messageId === 'outage-1'), 5000, 'the ack after recovery');
     host.send(outage);
     await host.waitFor((c) => c.of('ack').filter((a) => a.messageId === 'outage-1').length === 2, 5000, 'the ack of the resend');
-    const seqs = host.of('ack').filter((a) => a.messageId === 'outage-1').map((a) => a.seq);
+    const seqs = host
+      .of('ack')
+      .filter((a) => a.messageId === 'outage-1')
+      .map((a) => a.seq);
     expect(seqs).toEqual([2, 2]);
 
     const viewer = await LiveClient.connect(baseUrl());

@@ -31,12 +31,41 @@ function frames(roomId: string, hostKey: string): fc.Arbitrary<Wire> {
   const lang = fc.oneof(fc.constantFrom('es', 'en', 'fr', 'de', 'xx'), hostile);
   const number = fc.oneof(fc.integer(), fc.double(), fc.constantFrom(-1, 0, 2 ** 53, Number.MAX_VALUE), hostile);
   const shaped = fc.oneof(
-    fc.record({ type: fc.constant('join'), roomId: id, role: fc.constantFrom('host', 'viewer', 'speaker', 'admin'), lang, hostKey: fc.oneof(fc.constant(hostKey), hostile), since: number }, { requiredKeys: ['type'] }),
     fc.record(
-      { type: fc.constant('transcript'), messageId: fc.oneof(fc.uuid(), hostile), text: hostile, sourceLanguage: lang, timestamp: fc.oneof(fc.date().map((d) => (isNaN(d.getTime()) ? 'x' : d.toISOString())), hostile), confidence: number, final: fc.oneof(fc.boolean(), hostile) },
+      {
+        type: fc.constant('join'),
+        roomId: id,
+        role: fc.constantFrom('host', 'viewer', 'speaker', 'admin'),
+        lang,
+        hostKey: fc.oneof(fc.constant(hostKey), hostile),
+        since: number,
+      },
       { requiredKeys: ['type'] },
     ),
-    fc.record({ type: fc.constantFrom('set_language', 'resync', 'room_start', 'room_end', 'ping', 'pong', 'nope'), lang, since: number, sourceLanguage: lang }, { requiredKeys: ['type'] }),
+    fc.record(
+      {
+        type: fc.constant('transcript'),
+        messageId: fc.oneof(fc.uuid(), hostile),
+        text: hostile,
+        sourceLanguage: lang,
+        timestamp: fc.oneof(
+          fc.date().map((d) => (isNaN(d.getTime()) ? 'x' : d.toISOString())),
+          hostile,
+        ),
+        confidence: number,
+        final: fc.oneof(fc.boolean(), hostile),
+      },
+      { requiredKeys: ['type'] },
+    ),
+    fc.record(
+      {
+        type: fc.constantFrom('set_language', 'resync', 'room_start', 'room_end', 'ping', 'pong', 'nope'),
+        lang,
+        since: number,
+        sourceLanguage: lang,
+      },
+      { requiredKeys: ['type'] },
+    ),
   );
   const polluted = fc.record({ type: fc.constantFrom('join', 'ping'), ['__proto__']: fc.object(), constructor: fc.anything() });
   const json = fc.oneof(shaped, polluted, fc.anything(), fc.jsonValue({ maxDepth: 12 })).map((v) => JSON.stringify(v) ?? 'undefined');
@@ -100,7 +129,12 @@ describe('fuzzing the socket and the HTTP API (embedded mode)', () => {
             ws.on('unexpected-response', (_req, res) => reject(new Error(`upgrade refused with ${res.statusCode}`)));
             const done = () => {
               const errors = received.filter((f): f is Extract<ServerFrame, { type: 'error' }> => f.type === 'error');
-              resolve({ bad, badFrames: errors.filter((e) => e.code === LiveErrorCode.BadFrame).length, internal: errors.filter((e) => e.code === LiveErrorCode.Internal), closeCode });
+              resolve({
+                bad,
+                badFrames: errors.filter((e) => e.code === LiveErrorCode.BadFrame).length,
+                internal: errors.filter((e) => e.code === LiveErrorCode.Internal),
+                closeCode,
+              });
               ws.close();
             };
             // The last frame is a ping: its pong means every frame before it was read (handling may still run).
@@ -135,13 +169,25 @@ describe('fuzzing the socket and the HTTP API (embedded mode)', () => {
       { method: 'PUT', path: '/api/auth/user' },
     ];
     const body = fc.oneof(
-      { weight: 4, arbitrary: fc.oneof(fc.anything(), fc.jsonValue(), fc.record({ email: hostile, password: hostile, name: hostile, refresh_token: hostile })).map((v) => JSON.stringify(v) ?? 'null') },
+      {
+        weight: 4,
+        arbitrary: fc
+          .oneof(fc.anything(), fc.jsonValue(), fc.record({ email: hostile, password: hostile, name: hostile, refresh_token: hostile }))
+          .map((v) => JSON.stringify(v) ?? 'null'),
+      },
       { weight: 1, arbitrary: hostile },
     );
     const request = fc.record({
       endpoint: fc.constantFrom(...endpoints),
       body,
-      contentType: fc.constantFrom('application/json', 'application/json', 'application/json', 'text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=utf-16'),
+      contentType: fc.constantFrom(
+        'application/json',
+        'application/json',
+        'application/json',
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'application/json; charset=utf-16',
+      ),
       auth: fc.constantFrom(undefined, 'Bearer x', 'Bearer eyJhbGciOiJub25lIn0.e30.', 'Basic Zm9vOmJhcg=='),
     });
     const samples = fc.sample(request, { numRuns: BODIES, seed: SEED });
@@ -156,7 +202,8 @@ describe('fuzzing the socket and the HTTP API (embedded mode)', () => {
             body: text,
           });
           statuses.push(res.status);
-          if (res.status >= 500) serverErrors.push(`${method} ${path} ${contentType} ${text.slice(0, 200)} → ${res.status} ${await res.text()}`);
+          if (res.status >= 500)
+            serverErrors.push(`${method} ${path} ${contentType} ${text.slice(0, 200)} → ${res.status} ${await res.text()}`);
         }),
       );
     }

@@ -34,7 +34,12 @@ describe.each(MODES)('room glossaries (%s mode)', (mode) => {
   });
 
   const put = (roomId: string, body: unknown, token = owner.token) =>
-    api.call<GlossaryResponse & { error?: { message: string; issues: { path: string; message: string }[] } }>('PUT', `/api/rooms/${roomId}/glossary`, body, token);
+    api.call<GlossaryResponse & { error?: { message: string; issues: { path: string; message: string }[] } }>(
+      'PUT',
+      `/api/rooms/${roomId}/glossary`,
+      body,
+      token,
+    );
   const changes = (roomId: string) => {
     const events: GlossaryChangedEvent[] = [];
     const stop = stack.bus.subscribe<GlossaryChangedEvent>(GLOSSARY_SUBJECTS.changed.subject(roomId), (e) => void events.push(e));
@@ -77,7 +82,12 @@ describe.each(MODES)('room glossaries (%s mode)', (mode) => {
   it('names the entry and the field of every problem, and stores nothing', async () => {
     const { room } = await ownedRoom(api, owner, { name: 'Checked' });
     const res = await put(room.id, {
-      entries: [KUBERNETES, { term: 'KUBERNETES', keep: true }, { term: 'x', keep: false, translations: { fr: 'y'.repeat(201) } }, { term: 'z', keep: false }],
+      entries: [
+        KUBERNETES,
+        { term: 'KUBERNETES', keep: true },
+        { term: 'x', keep: false, translations: { fr: 'y'.repeat(201) } },
+        { term: 'z', keep: false },
+      ],
     });
     expect(res.status).toBe(400);
     expect(res.body.error?.issues).toEqual([
@@ -86,7 +96,9 @@ describe.each(MODES)('room glossaries (%s mode)', (mode) => {
       { path: 'entries.3.keep', message: 'Entry 4, keep: Keep the term as it is, or give at least one translation' },
     ]);
     expect(res.body.error?.message).toBe('Entry 2, term: "KUBERNETES" repeats the term of entry 1');
-    const tooMany = await put(room.id, { entries: Array.from({ length: GLOSSARY_LIMITS.maxEntries + 1 }, (_, i) => ({ term: `t${i}`, keep: true })) });
+    const tooMany = await put(room.id, {
+      entries: Array.from({ length: GLOSSARY_LIMITS.maxEntries + 1 }, (_, i) => ({ term: `t${i}`, keep: true })),
+    });
     expect([tooMany.status, tooMany.body.error?.issues[0].path]).toEqual([400, 'entries']);
     const { rows } = await sql.query('SELECT count(*)::int AS n FROM rooms.room_glossaries WHERE room_id = $1', [room.id]);
     expect(rows[0].n).toBe(0);
@@ -97,7 +109,12 @@ describe.each(MODES)('room glossaries (%s mode)', (mode) => {
     // 500 entries translated into the eight languages of a large event; every language at full length is refused.
     const eventLanguages = LANGUAGES.slice(0, 8);
     const translations = Object.fromEntries(eventLanguages.map((l) => [l.code, `${l.code} translation of a rather long term`]));
-    const full = Array.from({ length: GLOSSARY_LIMITS.maxEntries }, (_, i) => ({ term: `Term number ${i}`, keep: false, translations, note: 'n' }));
+    const full = Array.from({ length: GLOSSARY_LIMITS.maxEntries }, (_, i) => ({
+      term: `Term number ${i}`,
+      keep: false,
+      translations,
+      note: 'n',
+    }));
     expect(JSON.stringify({ entries: full }).length).toBeGreaterThan(64 * 1024);
     const res = await put(room.id, { entries: full });
     expect([res.status, res.body.entries?.length]).toEqual([200, GLOSSARY_LIMITS.maxEntries]);

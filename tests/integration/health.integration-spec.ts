@@ -11,7 +11,10 @@ async function relayTo(target: URL) {
   const sockets = new Set<Socket>();
   const server = createServer((client) => {
     const upstream = connect(Number(target.port || 5432), target.hostname);
-    for (const [a, b] of [[client, upstream], [upstream, client]]) {
+    for (const [a, b] of [
+      [client, upstream],
+      [upstream, client],
+    ]) {
       sockets.add(a);
       a.pipe(b);
       a.on('error', () => b.destroy());
@@ -89,7 +92,11 @@ describe('/healthz and /readyz', () => {
     try {
       const ready = await probe('/readyz');
       expect(ready.status).toBe(503);
-      expect(ready.body).toMatchObject({ status: 'error', error: { bus: { status: 'down' } }, info: { 'database:probe': { status: 'up' } } });
+      expect(ready.body).toMatchObject({
+        status: 'error',
+        error: { bus: { status: 'down' } },
+        info: { 'database:probe': { status: 'up' } },
+      });
     } finally {
       disconnected.mockRestore();
     }

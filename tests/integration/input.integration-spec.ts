@@ -41,9 +41,15 @@ describe('control characters in input (embedded mode)', () => {
 
   it('refuses them in sign-up, profile and token fields', async () => {
     const email = uniqueEmail('input');
-    expect(await api.signup(email, 'secret-pw', 'Ana\u0000')).toMatchObject({ status: 400, body: refusal('Name must not contain control characters') });
+    expect(await api.signup(email, 'secret-pw', 'Ana\u0000')).toMatchObject({
+      status: 400,
+      body: refusal('Name must not contain control characters'),
+    });
     expect(await api.signup(`\u0000${email}`)).toMatchObject({ status: 400, body: refusal('Email must not contain control characters') });
-    expect(await api.refresh(`${'r'.repeat(30)}\u0000`)).toMatchObject({ status: 400, body: refusal('Refresh token must not contain control characters') });
+    expect(await api.refresh(`${'r'.repeat(30)}\u0000`)).toMatchObject({
+      status: 400,
+      body: refusal('Refresh token must not contain control characters'),
+    });
 
     const { body } = await api.signup(email);
     const token = body.session?.access_token;

@@ -71,9 +71,17 @@ describe.each(MODES)('languages beyond the original seven (%s mode)', (mode) => 
       ]);
     }
     // The prompt names each language by its English name and its full code.
-    expect(llm.calls.filter((c) => c.task === 'translation').map((c) => c.target).sort()).toEqual(['ar', 'ar', 'sw', 'sw', 'zh-Hant', 'zh-Hant']);
+    expect(
+      llm.calls
+        .filter((c) => c.task === 'translation')
+        .map((c) => c.target)
+        .sort(),
+    ).toEqual(['ar', 'ar', 'sw', 'sw', 'zh-Hant', 'zh-Hant']);
     expect(llm.calls.find((c) => c.target === 'zh-Hant')?.system).toContain('Traditional Chinese (zh-Hant)');
-    const stored = await sql.query('SELECT lang, count(*)::int AS n FROM translate.translations WHERE room_id = $1 GROUP BY lang ORDER BY lang', [roomId]);
+    const stored = await sql.query(
+      'SELECT lang, count(*)::int AS n FROM translate.translations WHERE room_id = $1 GROUP BY lang ORDER BY lang',
+      [roomId],
+    );
     expect(stored.rows).toEqual([
       { lang: 'ar', n: 2 },
       { lang: 'sw', n: 2 },

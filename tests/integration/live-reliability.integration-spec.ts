@@ -157,7 +157,10 @@ describe.each(MODES)('what viewers receive on the wire (%s mode)', (mode) => {
     expect(first).toBeLessThan(8_000);
     // The sentence after a refused one is refused too, at once, so that it is never stored before it.
     expect(second - first).toBeLessThan(500);
-    const codes = host.of('error').filter((e) => e.messageId === 'dead-1' || e.messageId === 'hung-2').map((e) => e.code);
+    const codes = host
+      .of('error')
+      .filter((e) => e.messageId === 'dead-1' || e.messageId === 'hung-2')
+      .map((e) => e.code);
     expect(codes).toEqual([LiveErrorCode.Unavailable, LiveErrorCode.Unavailable, LiveErrorCode.Unavailable]);
     hung();
     expect(host.open).toBe(true);
@@ -195,7 +198,9 @@ describe('floods, idle sockets and the per-address cap', () => {
     const closedAfter = Date.now() - started;
     expect(closedAfter).toBeGreaterThanOrEqual(3_000);
     expect(closedAfter).toBeLessThan(6_000);
-    expect(flooder.of('error').filter((e) => e.code === LiveErrorCode.RateLimited).length).toBeLessThanOrEqual(Math.ceil(closedAfter / 1000) + 1);
+    expect(flooder.of('error').filter((e) => e.code === LiveErrorCode.RateLimited).length).toBeLessThanOrEqual(
+      Math.ceil(closedAfter / 1000) + 1,
+    );
 
     const idleCloses = idle.waitFor((c) => c.closeCode !== null, 12_000, 'the idle close');
     await idleCloses;
@@ -217,7 +222,11 @@ describe('floods, idle sockets and the per-address cap', () => {
     const unacked = range(1, LIMITS.frameBurst + 10).filter((i) => !host.of('ack').some((a) => a.messageId === `burst-${i}`));
     expect(unacked.length).toBeGreaterThanOrEqual(refused.length);
     unacked.forEach((i) => host.send(transcript(`burst-${i}`, `Frase ${i}`)));
-    await host.waitFor((c) => new Set(c.of('ack').map((a) => a.messageId)).size === LIMITS.frameBurst + 10, 10_000, 'every sentence stored');
+    await host.waitFor(
+      (c) => new Set(c.of('ack').map((a) => a.messageId)).size === LIMITS.frameBurst + 10,
+      10_000,
+      'every sentence stored',
+    );
     const seqOf = new Map(host.of('ack').map((a) => [a.messageId, a.seq]));
     const seqs = range(1, LIMITS.frameBurst + 10).map((i) => seqOf.get(`burst-${i}`));
     expect(seqs).toEqual(range(1, LIMITS.frameBurst + 10));

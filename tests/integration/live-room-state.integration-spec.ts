@@ -65,7 +65,11 @@ describe.each(MODES)('live room state (%s mode)', (mode) => {
     expect(host.of('host_status')).toEqual([]);
     // A viewer arriving later learns it on joining, or right after.
     const late = await joined(viewerUrl(), { roomId: room.id, role: 'viewer', lang: 'de' }, clients);
-    await late.waitFor((c) => c.of('joined')[0]?.hostConnected === true || c.of('host_status').some((f) => f.connected), 5000, 'late viewer knows');
+    await late.waitFor(
+      (c) => c.of('joined')[0]?.hostConnected === true || c.of('host_status').some((f) => f.connected),
+      5000,
+      'late viewer knows',
+    );
     host.close();
     await early.waitFor((c) => c.of('host_status').at(-1)?.connected === false, 5000, 'host gone');
     await late.waitFor((c) => c.of('host_status').at(-1)?.connected === false, 5000, 'host gone (late viewer)');

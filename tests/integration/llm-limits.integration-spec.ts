@@ -24,7 +24,13 @@ const natsUp = process.env.LT_NATS_AVAILABLE === '1';
     const prefix = `test-${crypto.randomUUID().slice(0, 8)}`;
     const env = translateEnvSchema.parse({ OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', LLM_RPM: '10', LLM_TPM: '1000' });
     for (const name of ['translate-a', 'translate-b']) {
-      @Module({ imports: [BusModule.forRoot({ transport: 'nats', url: TEST_NATS_URL, name, prefix }), DatabaseUrlModule.forRoot(db.url), TranslateModule.forRoot(env)] })
+      @Module({
+        imports: [
+          BusModule.forRoot({ transport: 'nats', url: TEST_NATS_URL, name, prefix }),
+          DatabaseUrlModule.forRoot(db.url),
+          TranslateModule.forRoot(env),
+        ],
+      })
       class Replica {}
       replicas.push(await NestFactory.createApplicationContext(Replica, { logger: ['error'] }));
     }
@@ -39,7 +45,9 @@ const natsUp = process.env.LT_NATS_AVAILABLE === '1';
   it('grants the requests per minute once across both replicas, keeps a share for live captions, and backs off together on a 429', async () => {
     const soon = () => Date.now() + 150;
     // 7 of the bucket of 10, from both replicas at once.
-    const first = await Promise.all([...Array(4)].map(() => a.provide(10, 'live', soon())).concat([...Array(3)].map(() => b.provide(10, 'live', soon()))));
+    const first = await Promise.all(
+      [...Array(4)].map(() => a.provide(10, 'live', soon())).concat([...Array(3)].map(() => b.provide(10, 'live', soon()))),
+    );
     expect(first.filter((r) => r === 'granted')).toHaveLength(7);
     // Catch-up leaves the last 30 % to live captions; a live caption still gets one.
     expect(await b.provide(10, 'history', soon())).toBe('busy');

@@ -55,7 +55,10 @@ describe.each(MODES)("the owner's rooms (%s mode)", (mode) => {
       viewer_link: `${stack.baseUrl}/view/${room.id}`,
     });
     expect(hostKey.length).toBeGreaterThanOrEqual(22);
-    const evaluation = await sql.query('SELECT total_messages, translated_messages, success_rate FROM rooms.room_evaluations WHERE room_id = $1', [room.id]);
+    const evaluation = await sql.query(
+      'SELECT total_messages, translated_messages, success_rate FROM rooms.room_evaluations WHERE room_id = $1',
+      [room.id],
+    );
     expect(evaluation.rows).toEqual([{ total_messages: 0, translated_messages: 0, success_rate: '100.00' }]);
     // The invited hosts are checked, not kept: speaker links are another feature's.
     const stored = await sql.query('SELECT row_to_json(r)::text AS row FROM rooms.rooms r WHERE id = $1', [room.id]);
@@ -67,7 +70,7 @@ describe.each(MODES)("the owner's rooms (%s mode)", (mode) => {
     expect(anonymous.room).toMatchObject({ owner_id: null, name: 'Anon', status: 'scheduled', duration_minutes: 60 });
   });
 
-  it('lists the filters and orders the dashboard asks for, and only the caller\'s rooms', async () => {
+  it("lists the filters and orders the dashboard asks for, and only the caller's rooms", async () => {
     const owner = await newUser(api, 'lists');
     const other = await newUser(api, 'other');
     await ownedRoom(api, other, { name: 'Not mine' });
@@ -103,9 +106,20 @@ describe.each(MODES)("the owner's rooms (%s mode)", (mode) => {
     const owner = await newUser(api, 'edit');
     const { room } = await ownedRoom(api, owner, { name: 'Draft', scheduled_at: '2030-05-01T09:00:00Z', duration_minutes: 30 });
     await sleep(5);
-    const edited = await api.call<RoomResponse>('PATCH', `/api/rooms/${room.id}`, { name: 'Final', scheduled_at: null, source_language: 'de' }, owner.token);
+    const edited = await api.call<RoomResponse>(
+      'PATCH',
+      `/api/rooms/${room.id}`,
+      { name: 'Final', scheduled_at: null, source_language: 'de' },
+      owner.token,
+    );
     expect(edited.status).toBe(200);
-    expect(edited.body).toMatchObject({ name: 'Final', scheduled_at: null, source_language: 'de', duration_minutes: 30, status: 'scheduled' });
+    expect(edited.body).toMatchObject({
+      name: 'Final',
+      scheduled_at: null,
+      source_language: 'de',
+      duration_minutes: 30,
+      status: 'scheduled',
+    });
     expect(Date.parse(edited.body.updated_at)).toBeGreaterThan(Date.parse(room.updated_at));
     const again = await api.call<RoomResponse>('GET', `/api/rooms/${room.id}`, undefined, owner.token);
     expect(again.body).toEqual(edited.body);
@@ -113,7 +127,12 @@ describe.each(MODES)("the owner's rooms (%s mode)", (mode) => {
 
   it('duplicates a room as a scheduled copy with the same language and duration, and no schedule', async () => {
     const owner = await newUser(api, 'dup');
-    const { room } = await ownedRoom(api, owner, { name: 'Taller', source_language: 'it', duration_minutes: 240, scheduled_at: '2030-01-01T08:00:00Z' });
+    const { room } = await ownedRoom(api, owner, {
+      name: 'Taller',
+      source_language: 'it',
+      duration_minutes: 240,
+      scheduled_at: '2030-01-01T08:00:00Z',
+    });
     await sql.query(`UPDATE rooms.rooms SET status = 'ended' WHERE id = $1`, [room.id]);
     const copy = await api.call<RoomResponse>('POST', `/api/rooms/${room.id}/duplicate`, undefined, owner.token);
     expect(copy.status).toBe(201);
@@ -219,7 +238,11 @@ describe.each(MODES)("the owner's rooms (%s mode)", (mode) => {
     it("never lets a viewer host, even with the owner's token and the host key", async () => {
       const owner = await newUser(api, 'viewer');
       const { room, hostKey } = await ownedRoom(api, owner, { name: 'Watched' });
-      const viewer = await joined(stack.baseUrl, { roomId: room.id, role: 'viewer', lang: 'en', accessToken: owner.token, hostKey }, clients);
+      const viewer = await joined(
+        stack.baseUrl,
+        { roomId: room.id, role: 'viewer', lang: 'en', accessToken: owner.token, hostKey },
+        clients,
+      );
       expect(viewer.of('joined')[0]).toMatchObject({ role: 'viewer' });
       viewer.send({ type: 'room_start', sourceLanguage: 'es' });
       viewer.send(transcript('66666666-6666-4666-8666-666666666666', 'No puedo hablar'));

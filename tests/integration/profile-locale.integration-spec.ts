@@ -62,7 +62,11 @@ describe.each(MODES)('the interface language on the profile (%s mode)', (mode) =
     const { token } = await signedUp('bad');
     for (const body of [{ locale: 'fr' }, { locale: 'ES' }, {}, { locale: 'es', role: 'admin' }, { locale: null }]) {
       const res = await setLocale(token, body);
-      expect({ body, status: res.status, code: (res.body as { error?: { code?: string } }).error?.code }).toEqual({ body, status: 400, code: 'validation_failed' });
+      expect({ body, status: res.status, code: (res.body as { error?: { code?: string } }).error?.code }).toEqual({
+        body,
+        status: 400,
+        code: 'validation_failed',
+      });
     }
     expect((await api.profile(token)).body).toMatchObject({ locale: null, role: 'user' });
     expect((await setLocale(undefined, { locale: 'es' })).status).toBe(401);

@@ -60,7 +60,7 @@ describe.each(MODES)('token quotas (%s mode)', (mode) => {
 
   beforeEach(() => llm.reset());
 
-  it("charges the owner exactly the usage the language model reported, once per call", async () => {
+  it('charges the owner exactly the usage the language model reported, once per call', async () => {
     const { owner, roomId, host, viewer } = await liveRoom('charged');
     await joined(stack.baseUrl, { roomId, role: 'viewer', lang: 'de' }, clients);
     await sleep(100);
@@ -76,7 +76,10 @@ describe.each(MODES)('token quotas (%s mode)', (mode) => {
     const expected = llm.calls.reduce((sum, c) => sum + (c.tokens ?? 0), 0);
     expect(expected).toBeGreaterThan(0);
     await until(`tokens_used = ${expected}`, async () => ((await tokensUsed(owner.token)) === expected ? true : undefined));
-    const ledger = await sql.query(`SELECT event_type, count(*)::int AS n, sum(tokens)::int AS tokens FROM accounts.token_usage WHERE user_id = $1 GROUP BY 1 ORDER BY 1`, [owner.userId]);
+    const ledger = await sql.query(
+      `SELECT event_type, count(*)::int AS n, sum(tokens)::int AS tokens FROM accounts.token_usage WHERE user_id = $1 GROUP BY 1 ORDER BY 1`,
+      [owner.userId],
+    );
     expect(ledger.rows.map((r) => [r.event_type, r.n])).toEqual([
       ['summary', 1],
       ['translation', 6],
@@ -109,7 +112,11 @@ describe.each(MODES)('token quotas (%s mode)', (mode) => {
   it('gives an anonymous room a budget of its own', async () => {
     const small = await startStack({ mode, databaseUrl: db.url, llmUrl: llm.url, accounts: { ANON_ROOM_TOKEN_BUDGET: 1 } });
     try {
-      const res = await fetch(`${small.baseUrl}/api/rooms`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      const res = await fetch(`${small.baseUrl}/api/rooms`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
       const { room, hostKey } = (await res.json()) as { room: { id: string }; hostKey: string };
       const host = await joined(small.baseUrl, { roomId: room.id, role: 'host', hostKey }, clients);
       const viewer = await joined(small.baseUrl, { roomId: room.id, role: 'viewer', lang: 'fr' }, clients);

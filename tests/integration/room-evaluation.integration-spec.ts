@@ -66,10 +66,14 @@ describe.each(MODES)("a room's evaluation (%s mode)", (mode) => {
     await viewer.waitFor((c) => c.of('translation').length === 3, 5000, 'third translation');
 
     // Before the end the evaluation is still the one made with the room.
-    expect(await evaluationRow(room.id)).toEqual([{ total_messages: 0, translated_messages: 0, success_rate: '100.00', ends_with_room: false }]);
+    expect(await evaluationRow(room.id)).toEqual([
+      { total_messages: 0, translated_messages: 0, success_rate: '100.00', ends_with_room: false },
+    ]);
     const ended = await api.call<RoomResponse>('POST', `/api/rooms/${room.id}/end`, undefined, owner.token);
     expect(ended.status).toBe(200);
-    expect(await evaluationRow(room.id)).toEqual([{ total_messages: 3, translated_messages: 2, success_rate: '66.67', ends_with_room: true }]);
+    expect(await evaluationRow(room.id)).toEqual([
+      { total_messages: 3, translated_messages: 2, success_rate: '66.67', ends_with_room: true },
+    ]);
 
     const history = await api.call<RoomListResponse>('GET', '/api/rooms?status=ended', undefined, owner.token);
     expect(history.body.rooms.find((r) => r.id === room.id)?.evaluation).toEqual({
@@ -86,13 +90,19 @@ describe.each(MODES)("a room's evaluation (%s mode)", (mode) => {
     const { room: upcoming } = await ownedRoom(api, owner, { name: 'Upcoming' });
     await api.call('POST', `/api/rooms/${silent.id}/start`, undefined, owner.token);
     await api.call('POST', `/api/rooms/${silent.id}/end`, undefined, owner.token);
-    expect(await evaluationRow(silent.id)).toEqual([{ total_messages: 0, translated_messages: 0, success_rate: '100.00', ends_with_room: true }]);
+    expect(await evaluationRow(silent.id)).toEqual([
+      { total_messages: 0, translated_messages: 0, success_rate: '100.00', ends_with_room: true },
+    ]);
     const { body } = await api.call<RoomListResponse>('GET', '/api/rooms', undefined, owner.token);
-    expect(body.rooms.find((r) => r.id === silent.id)?.evaluation).toMatchObject({ total_messages: 0, translated_messages: 0, success_rate: 100 });
+    expect(body.rooms.find((r) => r.id === silent.id)?.evaluation).toMatchObject({
+      total_messages: 0,
+      translated_messages: 0,
+      success_rate: 100,
+    });
     expect(body.rooms.find((r) => r.id === upcoming.id)?.evaluation).toBeNull();
   });
 
-  it("measures a room its host ends with the host key, and counts what the viewers read in the spoken language as not translated", async () => {
+  it('measures a room its host ends with the host key, and counts what the viewers read in the spoken language as not translated', async () => {
     const { room, hostKey } = await createRoom(stack.baseUrl, 'Anonymous');
     const host = await joined(stack.baseUrl, { roomId: room.id, role: 'host', hostKey }, clients);
     host.send({ type: 'room_start', sourceLanguage: 'es' });
@@ -102,7 +112,9 @@ describe.each(MODES)("a room's evaluation (%s mode)", (mode) => {
     host.send({ type: 'room_end' });
     // The host's end answers no request of its own: wait until the evaluation has moved to the room's end.
     for (let i = 0; i < 50 && !(await evaluationRow(room.id))[0].ends_with_room; i++) await sleep(100);
-    expect(await evaluationRow(room.id)).toEqual([{ total_messages: 2, translated_messages: 0, success_rate: '0.00', ends_with_room: true }]);
+    expect(await evaluationRow(room.id)).toEqual([
+      { total_messages: 2, translated_messages: 0, success_rate: '0.00', ends_with_room: true },
+    ]);
   });
 
   it('still ends a room while translate-svc is down, and leaves its evaluation as it was rather than guess', async () => {
@@ -117,6 +129,8 @@ describe.each(MODES)("a room's evaluation (%s mode)", (mode) => {
     } finally {
       await stack.startService('translate-svc');
     }
-    expect(await evaluationRow(room.id)).toEqual([{ total_messages: 0, translated_messages: 0, success_rate: '100.00', ends_with_room: false }]);
+    expect(await evaluationRow(room.id)).toEqual([
+      { total_messages: 0, translated_messages: 0, success_rate: '100.00', ends_with_room: false },
+    ]);
   });
 });

@@ -71,7 +71,11 @@ const natsUp = process.env.LT_NATS_AVAILABLE === '1';
       // Each message exactly once and in seq order on the wire, whatever order the translations finished in.
       expect(viewer.of('translation').map((t) => t.seq)).toEqual([1, 2, 3, 4, 5]);
     }
-    const idsOf = (c: LiveClient) => c.of('translation').map((t) => t.messageId).sort();
+    const idsOf = (c: LiveClient) =>
+      c
+        .of('translation')
+        .map((t) => t.messageId)
+        .sort();
     expect(idsOf(viewersY[0])).toEqual(idsOf(viewersY[1]));
     // Gateway B has no socket in room X: it received none of its events. Gateway A has sockets in both.
     expect(roomsOf(b).received.get(x.room.id) ?? 0).toBe(0);

@@ -80,7 +80,13 @@ describe.each(MODES)('gateway security (%s mode)', (mode) => {
     db = await createTestDatabase();
     smtp = new SmtpCatcher();
     const smtpUrl = await smtp.start();
-    stack = await startStack({ mode, databaseUrl: db.url, llmUrl: null, accounts: { SMTP_URL: smtpUrl }, roomCreateRate: { burst: 4, perMinute: 4 } });
+    stack = await startStack({
+      mode,
+      databaseUrl: db.url,
+      llmUrl: null,
+      accounts: { SMTP_URL: smtpUrl },
+      roomCreateRate: { burst: 4, perMinute: 4 },
+    });
     publicStack = await startStack({
       mode,
       databaseUrl: db.url,
@@ -147,7 +153,9 @@ describe.each(MODES)('gateway security (%s mode)', (mode) => {
     });
 
     it('refuses the email link itself on a foreign Host rather than redirecting there', async () => {
-      const res = await call(stack.baseUrl, 'GET', `/api/auth/verify?token=${'t'.repeat(30)}&type=recovery`, { headers: { host: 'attacker.example' } });
+      const res = await call(stack.baseUrl, 'GET', `/api/auth/verify?token=${'t'.repeat(30)}&type=recovery`, {
+        headers: { host: 'attacker.example' },
+      });
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ error: { code: 'untrusted_host' } });
       expect(res.headers.location).toBeUndefined();
@@ -155,7 +163,8 @@ describe.each(MODES)('gateway security (%s mode)', (mode) => {
 
     it('builds viewer links the same way, and creates no room for a foreign Host', async () => {
       const name = `host-${Date.now()}`;
-      const create = (on: Stack, host: string) => call(on.baseUrl, 'POST', '/api/rooms', { ...json({ name }, { host }), from: newAddress() });
+      const create = (on: Stack, host: string) =>
+        call(on.baseUrl, 'POST', '/api/rooms', { ...json({ name }, { host }), from: newAddress() });
       const forged = await create(stack, 'attacker.example');
       expect(forged.status).toBe(400);
       expect(forged.body).toMatchObject({ error: { code: 'untrusted_host' } });
@@ -213,12 +222,20 @@ describe.each(MODES)('gateway security (%s mode)', (mode) => {
       expect((await from('https://allowed.example')).status).toBe(201);
       expect((await from(stack.baseUrl)).status).toBe(201);
       expect((await from('http://localhost:5173')).status).toBe(201);
-      const signIn = await call(stack.baseUrl, 'POST', '/api/auth/token?grant_type=password', json({ email: 'a@example.com', password: 'x' }, { origin: 'https://evil.example' }));
+      const signIn = await call(
+        stack.baseUrl,
+        'POST',
+        '/api/auth/token?grant_type=password',
+        json({ email: 'a@example.com', password: 'x' }, { origin: 'https://evil.example' }),
+      );
       expect(signIn.status).toBe(403);
     });
 
     it('trusts the origin of PUBLIC_URL as the page behind a proxy, for calls and for sockets', async () => {
-      const res = await call(publicStack.baseUrl, 'POST', '/api/rooms', { ...json({ name: 'Behind a proxy' }, { origin: 'https://rooms.example' }), from: newAddress() });
+      const res = await call(publicStack.baseUrl, 'POST', '/api/rooms', {
+        ...json({ name: 'Behind a proxy' }, { origin: 'https://rooms.example' }),
+        from: newAddress(),
+      });
       expect(res.status).toBe(201);
       const socket = await LiveClient.connect(publicStack.baseUrl, { origin: 'https://rooms.example' });
       socket.close();
@@ -276,7 +293,11 @@ describe.each(MODES)('gateway security (%s mode)', (mode) => {
     );
 
     it('sends them on refusals too', async () => {
-      const res = await call(stack.baseUrl, 'POST', '/api/rooms', { headers: { 'content-type': 'text/plain' }, body: 'x', from: newAddress() });
+      const res = await call(stack.baseUrl, 'POST', '/api/rooms', {
+        headers: { 'content-type': 'text/plain' },
+        body: 'x',
+        from: newAddress(),
+      });
       expect(res.status).toBe(415);
       expect(directive(res, 'frame-ancestors')).toBe("frame-ancestors 'none'");
       expect(res.headers['x-powered-by']).toBeUndefined();

@@ -42,7 +42,8 @@ describe.each(MODES)('speaker invites over HTTP (%s mode)', (mode) => {
 
   const invite = (roomId: string, name: unknown, user = owner) =>
     api.call<CreateSpeakerResponse>('POST', `/api/rooms/${roomId}/speakers`, { name }, user.token);
-  const list = (roomId: string, user = owner) => api.call<SpeakerListResponse>('GET', `/api/rooms/${roomId}/speakers`, undefined, user.token);
+  const list = (roomId: string, user = owner) =>
+    api.call<SpeakerListResponse>('GET', `/api/rooms/${roomId}/speakers`, undefined, user.token);
 
   it('invites a speaker with a link on the public origin, whose token is stored only as its hash', async () => {
     const { room } = await ownedRoom(api, owner, { name: 'Keynote' });

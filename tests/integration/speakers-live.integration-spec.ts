@@ -67,7 +67,12 @@ describe.each(MODES)('co-host speakers on the live path (%s mode)', (mode) => {
     const fr2 = await joined(stack.baseUrl, { roomId: room.id, role: 'viewer', lang: 'fr' }, clients);
     const de = await joined(stack.baseUrl, { roomId: room.id, role: 'viewer', lang: 'de' }, clients);
     const ana = await joined(speakerUrl, { roomId: room.id, role: 'speaker', inviteToken: speaker.token, lang: 'en' }, clients);
-    expect(ana.of('joined')[0]).toMatchObject({ role: 'speaker', speakerId: speaker.id, speakerName: 'Ana', clientId: expect.stringMatching(/^speaker-/) });
+    expect(ana.of('joined')[0]).toMatchObject({
+      role: 'speaker',
+      speakerId: speaker.id,
+      speakerName: 'Ana',
+      clientId: expect.stringMatching(/^speaker-/),
+    });
 
     // Not before the room starts, as the host.
     ana.send(transcript('a0000000-0000-4000-8000-000000000001', 'Too early', { sourceLanguage: 'en' }));
@@ -101,7 +106,12 @@ describe.each(MODES)('co-host speakers on the live path (%s mode)', (mode) => {
     ]);
     expect(de.of('translation')[0]).toMatchObject({ text: '(de) Good morning everyone', speakerName: 'Ana' });
     await sleep(300);
-    expect(llm.calls.filter((c) => c.task === 'translation').map((c) => c.target).sort()).toEqual(['de', 'de', 'fr', 'fr']);
+    expect(
+      llm.calls
+        .filter((c) => c.task === 'translation')
+        .map((c) => c.target)
+        .sort(),
+    ).toEqual(['de', 'de', 'fr', 'fr']);
 
     // Each hears the other's stored sentences, never its own.
     await host.waitFor((c) => c.of('transcript').length === 1, 5000, "the speaker's transcript at the host");
@@ -133,10 +143,20 @@ describe.each(MODES)('co-host speakers on the live path (%s mode)', (mode) => {
     expect(announced?.at).toBeGreaterThanOrEqual(started + 950);
     expect((announced?.at as number) - joinedAt).toBeLessThan(2000);
     for (const client of [host, viewer]) {
-      expect(client.of('speaker_joined')[0]).toMatchObject({ roomId: room.id, speakerId: speaker.id, speakerName: 'Bea', timestamp: expect.any(String) });
+      expect(client.of('speaker_joined')[0]).toMatchObject({
+        roomId: room.id,
+        speakerId: speaker.id,
+        speakerName: 'Bea',
+        timestamp: expect.any(String),
+      });
     }
     expect(bea.of('speaker_joined')).toEqual([]);
-    const listed = await api.call<{ speakers: { status: string; input_language: string }[] }>('GET', `/api/rooms/${room.id}/speakers`, undefined, owner.token);
+    const listed = await api.call<{ speakers: { status: string; input_language: string }[] }>(
+      'GET',
+      `/api/rooms/${room.id}/speakers`,
+      undefined,
+      owner.token,
+    );
     expect(listed.body.speakers[0]).toMatchObject({ status: 'active', input_language: 'de' });
 
     bea.close();

@@ -70,9 +70,13 @@ describe.each(MODES)('a message read aloud (%s mode)', (mode) => {
     const answers = await Promise.all(Array.from({ length: 50 }, () => audio(stack, roomId, messageId, 'fr')));
     google.delay(0);
     expect(answers.map((a) => a.status)).toEqual(Array(50).fill(200));
-    expect(new Set(answers.map((a) => (a.body as Buffer).toString('base64')))).toEqual(new Set([fakeMp3('(fr) Buenas tardes a todos').toString('base64')]));
+    expect(new Set(answers.map((a) => (a.body as Buffer).toString('base64')))).toEqual(
+      new Set([fakeMp3('(fr) Buenas tardes a todos').toString('base64')]),
+    );
     expect(answers[0]).toMatchObject({ type: 'audio/mpeg', cache: 'public, max-age=86400, immutable' });
-    expect(google.calls).toEqual([{ text: '(fr) Buenas tardes a todos', languageCode: 'fr-FR', audioEncoding: 'MP3', apiKey: 'google-test-key' }]);
+    expect(google.calls).toEqual([
+      { text: '(fr) Buenas tardes a todos', languageCode: 'fr-FR', audioEncoding: 'MP3', apiKey: 'google-test-key' },
+    ]);
 
     expect((await audio(stack, roomId, messageId, 'fr')).status).toBe(200);
     expect(google.calls).toHaveLength(1);

@@ -71,7 +71,9 @@ describe.each(MODES)('summaries (%s mode)', (mode) => {
     const answers = await Promise.all(Array.from({ length: 20 }, () => summarize(stack, roomId, { lang: 'fr' })));
     llm.delay(0);
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
-    expect(new Set(answers.map((a) => JSON.stringify(a.body)))).toEqual(new Set([JSON.stringify({ summary: '(fr) Summary of 3 lines', fromSeq: 0, upToSeq: 3 })]));
+    expect(new Set(answers.map((a) => JSON.stringify(a.body)))).toEqual(
+      new Set([JSON.stringify({ summary: '(fr) Summary of 3 lines', fromSeq: 0, upToSeq: 3 })]),
+    );
     expect(summaryCalls()).toHaveLength(1);
     expect(summaryCalls()[0]).toMatchObject({ temperature: 0.3, target: 'fr' });
     expect(summaryCalls()[0].user).toBe('Host: (fr) Frase número 1\nHost: (fr) Frase número 2\nHost: (fr) Frase número 3');
@@ -93,7 +95,10 @@ describe.each(MODES)('summaries (%s mode)', (mode) => {
     const { roomId, say } = await liveRoom(stack);
     await say(14);
     llm.reset();
-    const [a, b] = await Promise.all([summarize(stack, roomId, { lang: 'fr', sinceSeq: 11 }), summarize(stack, roomId, { lang: 'fr', sinceSeq: 13 })]);
+    const [a, b] = await Promise.all([
+      summarize(stack, roomId, { lang: 'fr', sinceSeq: 11 }),
+      summarize(stack, roomId, { lang: 'fr', sinceSeq: 13 }),
+    ]);
     expect(a.body).toEqual({ summary: '(fr) Summary of 4 lines', upToSeq: 14, fromSeq: 10 });
     expect(b.body).toEqual(a.body);
     expect(summaryCalls()).toHaveLength(1);

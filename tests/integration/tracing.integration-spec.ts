@@ -1,4 +1,12 @@
-import { captureSpans, createTestDatabase, FakeOpenAiServer, LiveClient, traceTree, type CapturedSpan, type TestDatabase } from '@lt/testing';
+import {
+  captureSpans,
+  createTestDatabase,
+  FakeOpenAiServer,
+  LiveClient,
+  traceTree,
+  type CapturedSpan,
+  type TestDatabase,
+} from '@lt/testing';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { startStack, type Stack } from '../support/stack';
@@ -87,7 +95,10 @@ describe.each(MODES)('one trace per spoken sentence (%s mode)', (mode) => {
     const append = one('process rooms.transcript.append', send);
     one('fanout transcript', append);
     const stored = one('process room.*.event.transcript', append);
-    for (const [lang, readers] of [['fr', 2], ['de', 1]] as const) {
+    for (const [lang, readers] of [
+      ['fr', 2],
+      ['de', 1],
+    ] as const) {
       const translate = one(`translate ${lang}`, stored);
       const chat = one('chat gpt-4o', translate);
       expect(chat.attributes).toMatchObject({ 'gen_ai.operation.name': 'chat', 'gen_ai.request.model': 'gpt-4o' });

@@ -23,7 +23,10 @@ function parseCues(body: string, separator: ',' | '.'): [number, number, string]
     const [s, milli] = rest.split(separator);
     return ((Number(h) * 60 + Number(m)) * 60 + Number(s)) * 1000 + Number(milli);
   };
-  const blocks = body.trim().split(/\n\n+/).filter((b) => b !== 'WEBVTT');
+  const blocks = body
+    .trim()
+    .split(/\n\n+/)
+    .filter((b) => b !== 'WEBVTT');
   return blocks.map((block) => {
     const [index, timing, ...text] = block.split('\n');
     expect(index).toMatch(/^\d+$/);
@@ -57,7 +60,9 @@ describe.each(MODES)('transcript and its exports (%s mode)', (mode) => {
     const host = await joined(stack.baseUrl, { roomId, role: 'host', accessToken: owner.token }, clients);
     host.send({ type: 'room_start', sourceLanguage: 'es' });
     await speak(host, SENTENCES);
-    await sql.query(`UPDATE rooms.rooms SET created_at = '2025-05-01T07:30:00Z', updated_at = '2025-05-01T08:35:59Z' WHERE id = $1`, [roomId]);
+    await sql.query(`UPDATE rooms.rooms SET created_at = '2025-05-01T07:30:00Z', updated_at = '2025-05-01T08:35:59Z' WHERE id = $1`, [
+      roomId,
+    ]);
   });
 
   afterAll(async () => {
@@ -166,11 +171,18 @@ describe.each(MODES)('transcript and its exports (%s mode)', (mode) => {
       ['fr', 'Empezamos ya'],
       ['fr', 'Gracias por venir'],
     ]);
-    const stored = await sql.query('SELECT count(*)::int AS n FROM translate.translations WHERE room_id = $1 AND lang = $2', [roomId, 'fr']);
+    const stored = await sql.query('SELECT count(*)::int AS n FROM translate.translations WHERE room_id = $1 AND lang = $2', [
+      roomId,
+      'fr',
+    ]);
     expect(stored.rows[0].n).toBe(3);
 
     const again = await download(`/api/rooms/${roomId}/transcript.vtt?lang=fr`);
-    expect(parseCues(again.text, '.').map((c) => c[2])).toEqual(['(fr) Buenos días a todos', '(fr) Empezamos ya', '(fr) Gracias por venir']);
+    expect(parseCues(again.text, '.').map((c) => c[2])).toEqual([
+      '(fr) Buenos días a todos',
+      '(fr) Empezamos ya',
+      '(fr) Gracias por venir',
+    ]);
     await download(`/api/rooms/${roomId}/transcript.srt?lang=fr`);
     expect(llm.calls).toHaveLength(3);
 

@@ -1,5 +1,12 @@
 import type { TranslationFrame } from '@lt/contracts';
-import { createTestDatabase, FakeOpenAiServer, FakeTranslatorsServer, fakeServiceTranslation, LiveClient, type TestDatabase } from '@lt/testing';
+import {
+  createTestDatabase,
+  FakeOpenAiServer,
+  FakeTranslatorsServer,
+  fakeServiceTranslation,
+  LiveClient,
+  type TestDatabase,
+} from '@lt/testing';
 import { startStack, type Stack } from '../support/stack';
 import { createRoom, MODES, sleep, transcript } from './helpers';
 
@@ -87,7 +94,8 @@ describe.each(MODES)('live translation deadlines, fallback and context (%s mode)
     expect(frames(viewer).map((f) => f.seq)).toEqual([1, 2, 3, 4, 5]);
     expect(frames(viewer)[1]).toMatchObject({ text: '[Original] Dos se cuelga siempre', fallback: 'original' });
     expect(frames(viewer)[2]).toMatchObject({ text: '(fr) Tres llega a tiempo' });
-    for (const seq of [1, 2, 3, 4, 5]) expect((arrived.get(seq) as number) - (sent.get(seq) as number)).toBeLessThan(DEADLINE_MS + SLACK_MS);
+    for (const seq of [1, 2, 3, 4, 5])
+      expect((arrived.get(seq) as number) - (sent.get(seq) as number)).toBeLessThan(DEADLINE_MS + SLACK_MS);
   });
 
   it('answers with the fallback translator, stored and marked "service", when the model hangs, fails or replies', async () => {
@@ -115,14 +123,21 @@ describe.each(MODES)('live translation deadlines, fallback and context (%s mode)
     llm.delayWhen('tarde', DEADLINE_MS + 300);
     host.send(transcript(crypto.randomUUID(), 'Esta frase llega tarde'));
     await viewer.waitFor((c) => c.of('translation').length === 4, DEADLINE_MS + 5_000, 'fourth caption');
-    expect(frames(viewer)[3]).toMatchObject({ text: fakeServiceTranslation('google', 'fr', 'Esta frase llega tarde'), fallback: 'service' });
+    expect(frames(viewer)[3]).toMatchObject({
+      text: fakeServiceTranslation('google', 'fr', 'Esta frase llega tarde'),
+      fallback: 'service',
+    });
     const lateCall = () => llm.calls.find((c) => c.user === 'Esta frase llega tarde');
     for (let i = 0; i < 50 && !lateCall()?.tokens; i++) await sleep(100);
     expect(lateCall()?.tokens).toBeGreaterThan(0);
     await sleep(300);
     const late = await joined({ roomId: viewer.of('joined')[0].roomId, role: 'viewer', lang: 'fr', since: 3 });
     await late.waitFor((c) => c.of('translation').length >= 1, 5000, 'history');
-    expect(frames(late)[0]).toMatchObject({ seq: 4, text: fakeServiceTranslation('google', 'fr', 'Esta frase llega tarde'), fallback: 'service' });
+    expect(frames(late)[0]).toMatchObject({
+      seq: 4,
+      text: fakeServiceTranslation('google', 'fr', 'Esta frase llega tarde'),
+      fallback: 'service',
+    });
   });
 
   it('does not use the fallback when the model is rate limited: the original past the deadline', async () => {

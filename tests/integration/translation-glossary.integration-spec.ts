@@ -1,5 +1,12 @@
 import type { GlossaryEntry, TranslationFrame } from '@lt/contracts';
-import { createTestDatabase, FakeOpenAiServer, FakeTranslatorsServer, fakeServiceTranslation, LiveClient, type TestDatabase } from '@lt/testing';
+import {
+  createTestDatabase,
+  FakeOpenAiServer,
+  FakeTranslatorsServer,
+  fakeServiceTranslation,
+  LiveClient,
+  type TestDatabase,
+} from '@lt/testing';
 import { startStack, type Stack } from '../support/stack';
 import { createRoom, MODES, sleep, transcript } from './helpers';
 
@@ -84,7 +91,9 @@ describe.each(MODES)('room glossaries in translations, enhancements and summarie
       { term: 'taller', keep: false, translations: { fr: 'atelier' } },
     ]);
     await say('La ponencia de Acme Cloud');
-    expect(systemOf('La ponencia de Acme Cloud')).toMatch(/Keep "Acme Cloud" exactly as it is, untranslated\. \(el producto\)\n- Translate "ponencia" as "exposé"\.$/);
+    expect(systemOf('La ponencia de Acme Cloud')).toMatch(
+      /Keep "Acme Cloud" exactly as it is, untranslated\. \(el producto\)\n- Translate "ponencia" as "exposé"\.$/,
+    );
     expect(systemOf('La ponencia de Acme Cloud')).not.toMatch(/taller/);
     await say('Nada que ver aquí');
     expect(systemOf('Nada que ver aquí')).not.toMatch(/Glossary/);
@@ -102,7 +111,11 @@ describe.each(MODES)('room glossaries in translations, enhancements and summarie
     await setGlossary([{ term: 'Acme', keep: true, translations: {} }]);
     await say('hoy hablamos de acme y más', { enhance: true });
     expect(llm.calls.find((c) => c.task === 'enhancement')?.system).toMatch(/Keep "Acme" exactly as it is/);
-    const res = await fetch(`${stack.baseUrl}/api/rooms/${roomId}/summary`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ lang: 'fr' }) });
+    const res = await fetch(`${stack.baseUrl}/api/rooms/${roomId}/summary`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ lang: 'fr' }),
+    });
     expect(res.status).toBe(200);
     expect(llm.calls.find((c) => c.task === 'summary')?.system).toMatch(/Keep "Acme" exactly as it is/);
   });

@@ -75,27 +75,56 @@ describe.each(MODES)('lines translated again with a new glossary (%s mode)', (mo
 
     const two = await revise({ lines: 2 });
     expect(two.status).toBe(200);
-    expect(two.body).toEqual({ room_id: room.id, glossary_version: 1, lines: 2, languages: ['de', 'fr'], revised: 2, unchanged: 2, failed: 0 });
+    expect(two.body).toEqual({
+      room_id: room.id,
+      glossary_version: 1,
+      lines: 2,
+      languages: ['de', 'fr'],
+      revised: 2,
+      unchanged: 2,
+      failed: 0,
+    });
     // Each line of each language was asked again, with the entry in the system prompt where the term occurs.
     const asked = llm.calls.slice(callsBefore).filter((c) => c.task === 'translation');
-    expect(asked.map((c) => `${c.target} ${c.user}`).sort()).toEqual(['de Nada más que decir', 'de Otra ponencia del taller', 'fr Nada más que decir', 'fr Otra ponencia del taller']);
+    expect(asked.map((c) => `${c.target} ${c.user}`).sort()).toEqual([
+      'de Nada más que decir',
+      'de Otra ponencia del taller',
+      'fr Nada más que decir',
+      'fr Otra ponencia del taller',
+    ]);
     expect(asked.find((c) => c.target === 'fr' && c.user === lines[2])?.system).toMatch(/Translate "ponencia" as "exposé"\./);
 
     await french.waitFor((c) => c.of('translation_revised').length === 1, 5000, 'translation_revised');
     await sleep(300);
     expect(french.of('translation_revised')).toEqual([
-      { type: 'translation_revised', messageId: french.of('translation')[2].messageId, seq: germanSeq, lang: 'fr', text: '(fr) Otra exposé del taller', glossaryVersion: 1 },
+      {
+        type: 'translation_revised',
+        messageId: french.of('translation')[2].messageId,
+        seq: germanSeq,
+        lang: 'fr',
+        text: '(fr) Otra exposé del taller',
+        glossaryVersion: 1,
+      },
     ]);
 
     // Resuming from the last seq it read, the German viewer gets the line revised while it was away.
     const back = await joined({ roomId: room.id, role: 'viewer', lang: 'de', since: germanSeq });
     await back.waitFor((c) => c.of('translation_revised').length === 1, 5000, 'revision on resume');
-    expect(back.of('translation_revised')[0]).toMatchObject({ seq: germanSeq, lang: 'de', text: '(de) Otra Vortrag del taller', glossaryVersion: 1 });
+    expect(back.of('translation_revised')[0]).toMatchObject({
+      seq: germanSeq,
+      lang: 'de',
+      text: '(de) Otra Vortrag del taller',
+      glossaryVersion: 1,
+    });
     expect(back.of('translation')).toEqual([]);
     // A newcomer reads the stored translations: revised where they were, as they were elsewhere.
     const newcomer = await joined({ roomId: room.id, role: 'viewer', lang: 'de' });
     await newcomer.waitFor((c) => c.of('translation').length === 3, 5000, 'history');
-    expect(newcomer.of('translation').map((f: TranslationFrame) => f.text)).toEqual(['(de) La ponencia de hoy', '(de) Nada más que decir', '(de) Otra Vortrag del taller']);
+    expect(newcomer.of('translation').map((f: TranslationFrame) => f.text)).toEqual([
+      '(de) La ponencia de hoy',
+      '(de) Nada más que decir',
+      '(de) Otra Vortrag del taller',
+    ]);
 
     // Without a body, the last 5 lines (all 3 here): only the first one changes now.
     const all = await revise();
@@ -109,7 +138,10 @@ describe.each(MODES)('lines translated again with a new glossary (%s mode)', (mo
   it('refuses a wrong host key and invalid line counts, and answers a room without lines', async () => {
     const { room, hostKey } = await createRoom(stack.baseUrl, 'Vacía');
     const { revise } = api(room.id, hostKey);
-    expect(await revise({})).toEqual({ status: 200, body: { room_id: room.id, glossary_version: 0, lines: 0, languages: [], revised: 0, unchanged: 0, failed: 0 } });
+    expect(await revise({})).toEqual({
+      status: 200,
+      body: { room_id: room.id, glossary_version: 0, lines: 0, languages: [], revised: 0, unchanged: 0, failed: 0 },
+    });
     for (const lines of [0, 21, 1.5, '5', null]) {
       const res = await revise({ lines });
       expect([lines, res.status, res.body.error?.code]).toEqual([lines, 400, 'validation_failed']);

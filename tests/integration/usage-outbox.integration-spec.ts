@@ -67,7 +67,11 @@ describe.each(MODES.filter((mode) => mode === 'distributed'))('durable usage rep
     const book = ledger(sql);
     await stack.stopService('accounts-svc');
 
-    const reports: [string, UsageEventType, number][] = Array.from({ length: 30 }, (_, i) => [i % 3 ? owned : anonymous, i % 5 ? 'translation' : 'summary', 10 + i]);
+    const reports: [string, UsageEventType, number][] = Array.from({ length: 30 }, (_, i) => [
+      i % 3 ? owned : anonymous,
+      i % 5 ? 'translation' : 'summary',
+      10 + i,
+    ]);
     // Fresh processes: their meters do not know the rooms' owners yet.
     const translate = await stack.stopService('translate-svc').then(() => stack.startService('translate-svc'));
     const tts = await stack.stopService('tts-svc').then(() => stack.startService('tts-svc'));
@@ -92,7 +96,13 @@ describe.each(MODES.filter((mode) => mode === 'distributed'))('durable usage rep
     expect(new Set(events.map((e) => `${e.room_id}:${e.user_id}`))).toEqual(new Set([`${owned}:${owner.userId}`, `${anonymous}:null`]));
 
     // The same report again, once after the other and ten times at once: applied once.
-    const again = { eventId: events[0].event_id, roomId: events[0].room_id, ownerId: events[0].user_id, tokens: events[0].tokens, eventType: 'translation' as const };
+    const again = {
+      eventId: events[0].event_id,
+      roomId: events[0].room_id,
+      ownerId: events[0].user_id,
+      tokens: events[0].tokens,
+      eventType: 'translation' as const,
+    };
     await expect(stack.bus.request(USAGE_SUBJECTS.apply, again)).resolves.toEqual({ applied: false });
     const fresh = { eventId: crypto.randomUUID(), roomId: owned, ownerId: owner.userId, tokens: 7, eventType: 'translation' as const };
     const answers = await Promise.all(Array.from({ length: 10 }, () => stack.bus.request(USAGE_SUBJECTS.apply, fresh)));
@@ -134,7 +144,15 @@ describe('durable usage reports (embedded mode)', () => {
     stack = undefined;
 
     // What a killed process leaves: rows with and without their owner, one of them claimed by the dead process.
-    const left = async (schema: string, roomId: string, ownerId: string | null, known: boolean, tokens: number, type: UsageEventType, claimed = false) =>
+    const left = async (
+      schema: string,
+      roomId: string,
+      ownerId: string | null,
+      known: boolean,
+      tokens: number,
+      type: UsageEventType,
+      claimed = false,
+    ) =>
       sql.query(
         `INSERT INTO ${schema}.usage_outbox (event_id, room_id, owner_id, owner_known, tokens, event_type, claimed_until)
          VALUES ($1, $2, $3, $4, $5, $6, ${claimed ? `now() + interval '1 second'` : 'NULL'})`,
@@ -147,10 +165,20 @@ describe('durable usage reports (embedded mode)', () => {
     await left('tts', anonymous, null, false, 500, 'tts');
 
     stack = await startStack({ mode: 'embedded', databaseUrl: db.url, llmUrl: null });
-    await until('the rows left applied', async () => (await book.ownerUsed(owner.userId)) === 711 && (await book.roomUsed(anonymous)) === 800, 30_000);
+    await until(
+      'the rows left applied',
+      async () => (await book.ownerUsed(owner.userId)) === 711 && (await book.roomUsed(anonymous)) === 800,
+      30_000,
+    );
     await until('the outboxes emptied', async () => (await book.outbox('translate')) + (await book.outbox('tts')) === 0);
     const [first] = await book.events();
-    const again = { eventId: first.event_id, roomId: first.room_id, ownerId: first.user_id, tokens: first.tokens, eventType: 'translation' as const };
+    const again = {
+      eventId: first.event_id,
+      roomId: first.room_id,
+      ownerId: first.user_id,
+      tokens: first.tokens,
+      eventType: 'translation' as const,
+    };
     const answers = await Promise.all(Array.from({ length: 5 }, () => stack?.bus.request(USAGE_SUBJECTS.apply, again)));
     expect(answers).toEqual(answers.map(() => ({ applied: false })));
     await sleep(300);
@@ -171,7 +199,10 @@ describe('durable usage reports (embedded mode)', () => {
       [`room:${roomId}`, roomId],
     );
     live.bus.emit(ROOMS_SUBJECTS.roomsDeleted, { roomIds: [roomId] });
-    await until('the room purged', async () => (await sql.query(`SELECT 1 FROM translate.llm_limits WHERE room_id = $1`, [roomId])).rowCount === 0);
+    await until(
+      'the room purged',
+      async () => (await sql.query(`SELECT 1 FROM translate.llm_limits WHERE room_id = $1`, [roomId])).rowCount === 0,
+    );
     expect((await sql.query(`SELECT tokens FROM translate.usage_outbox WHERE room_id = $1`, [roomId])).rows).toEqual([{ tokens: 9 }]);
   });
 });

@@ -47,13 +47,17 @@ describe.each(MODES)('a venue behind one address, default limits (%s mode)', (mo
     host.send({ type: 'join', roomId: room.id, role: 'host', hostKey });
     await host.waitFor((c) => c.of('joined').length === 1, 5000, 'host joined');
 
-    const viewers = await inBatches(Array.from({ length: VIEWERS }, (_, i) => i), 100, async (i) => {
-      const viewer = await LiveClient.connect(stack.baseUrl);
-      clients.push(viewer);
-      viewer.send({ type: 'join', roomId: room.id, role: 'viewer', lang: LANGS[i % LANGS.length] });
-      await viewer.waitFor((c) => c.frames.some((f) => f.type === 'joined' || f.type === 'error'), 30_000, 'joined');
-      return viewer;
-    });
+    const viewers = await inBatches(
+      Array.from({ length: VIEWERS }, (_, i) => i),
+      100,
+      async (i) => {
+        const viewer = await LiveClient.connect(stack.baseUrl);
+        clients.push(viewer);
+        viewer.send({ type: 'join', roomId: room.id, role: 'viewer', lang: LANGS[i % LANGS.length] });
+        await viewer.waitFor((c) => c.frames.some((f) => f.type === 'joined' || f.type === 'error'), 30_000, 'joined');
+        return viewer;
+      },
+    );
     expect(viewers.filter((v) => v.of('joined').length === 1)).toHaveLength(VIEWERS);
 
     host.send({ type: 'room_start', sourceLanguage: 'es' });

@@ -13,7 +13,9 @@ const SENTENCES = [
   { id: '88888888-8888-4888-8888-888888888881', text: 'Buenos días a todos', at: '2025-05-01T07:31:00.000Z', confidence: 0.95 },
   { id: '88888888-8888-4888-8888-888888888882', text: 'Empezamos ya', at: '2025-05-01T07:31:03.250Z', confidence: 0.6 },
 ];
-const HOST_SENTENCES = [{ id: '88888888-8888-4888-8888-888888888883', text: 'Hola desde la sala anónima', at: '2025-05-01T09:00:00.000Z', confidence: 0.9 }];
+const HOST_SENTENCES = [
+  { id: '88888888-8888-4888-8888-888888888883', text: 'Hola desde la sala anónima', at: '2025-05-01T09:00:00.000Z', confidence: 0.9 },
+];
 /** The per-client share of this stack: a test that wants its own count sends a client id of its own. */
 const CLIENT_BURST = 3;
 const MISSING_ROOM = '00000000-0000-4000-8000-000000000000';
@@ -55,7 +57,9 @@ describe.each(MODES)('the transcript for viewers and the anonymous host (%s mode
     const host = await joined(stack.baseUrl, { roomId: owned.room.id, role: 'host', accessToken: owner.token }, clients);
     host.send({ type: 'room_start', sourceLanguage: 'es' });
     await speak(host, SENTENCES);
-    await sql.query(`UPDATE rooms.rooms SET created_at = '2025-05-01T07:30:00Z', updated_at = '2025-05-01T08:35:59Z' WHERE id = $1`, [owned.room.id]);
+    await sql.query(`UPDATE rooms.rooms SET created_at = '2025-05-01T07:30:00Z', updated_at = '2025-05-01T08:35:59Z' WHERE id = $1`, [
+      owned.room.id,
+    ]);
 
     anonymous = await createRoom(stack.baseUrl, 'Anónima');
     const anonymousHost = await joined(stack.baseUrl, { roomId: anonymous.room.id, role: 'host', hostKey: anonymous.hostKey }, clients);
@@ -109,16 +113,22 @@ describe.each(MODES)('the transcript for viewers and the anonymous host (%s mode
     expect(txt.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     expect(txt.headers.get('content-disposition')).toBe('attachment; filename="transcripcion-keynote-ano-2025-2025-05-01.txt"');
     expect(txt.headers.get('cache-control')).toBe('no-store');
-    expect(txt.text).toContain('Sala: Keynote: Año 2025\nFecha: 01/05/2025 09:30 (Europe/Madrid)\nDuración: 1h 5m\nIdioma: Français (fr)\n');
+    expect(txt.text).toContain(
+      'Sala: Keynote: Año 2025\nFecha: 01/05/2025 09:30 (Europe/Madrid)\nDuración: 1h 5m\nIdioma: Français (fr)\n',
+    );
     expect(txt.text).toContain('[09:31:00] (Alta confianza) (fr) Buenos días a todos\n\n[09:31:03] (Confianza media) (fr) Empezamos ya\n');
 
     const srt = await get(view(owned.room.id, '.srt?lang=fr'));
     expect(srt.headers.get('content-type')).toBe('application/x-subrip; charset=utf-8');
-    expect(srt.text).toBe('1\n00:00:00,000 --> 00:00:03,250\n(fr) Buenos días a todos\n\n2\n00:00:03,250 --> 00:00:10,250\n(fr) Empezamos ya\n');
+    expect(srt.text).toBe(
+      '1\n00:00:00,000 --> 00:00:03,250\n(fr) Buenos días a todos\n\n2\n00:00:03,250 --> 00:00:10,250\n(fr) Empezamos ya\n',
+    );
 
     const vtt = await get(view(owned.room.id, '.vtt?lang=fr'));
     expect(vtt.headers.get('content-type')).toBe('text/vtt; charset=utf-8');
-    expect(vtt.text).toBe('WEBVTT\n\n1\n00:00:00.000 --> 00:00:03.250\n(fr) Buenos días a todos\n\n2\n00:00:03.250 --> 00:00:10.250\n(fr) Empezamos ya\n');
+    expect(vtt.text).toBe(
+      'WEBVTT\n\n1\n00:00:00.000 --> 00:00:03.250\n(fr) Buenos días a todos\n\n2\n00:00:03.250 --> 00:00:10.250\n(fr) Empezamos ya\n',
+    );
 
     // Right to left as the owner's export writes it: each cue opens with a RIGHT-TO-LEFT MARK.
     const arabic = await get(view(owned.room.id, '.vtt?lang=ar'));

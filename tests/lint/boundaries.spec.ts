@@ -14,9 +14,18 @@ const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' };
 const RULE = '@nx/enforce-module-boundaries';
 
 const PROBES = {
-  webImportsService: ['apps/web/src/boundaries-probe.ts', `import { RoomsModule } from '@lt/rooms';\n\nexport const probe = RoomsModule;\n`],
-  gatewayImportsService: ['libs/gateway/src/boundaries-probe.ts', `import { RoomsModule } from '@lt/rooms';\n\nexport const probe = RoomsModule;\n`],
-  webImportsContracts: ['apps/web/src/boundaries-ok-probe.ts', `import { LANGUAGES } from '@lt/contracts';\n\nexport const probe = LANGUAGES;\n`],
+  webImportsService: [
+    'apps/web/src/boundaries-probe.ts',
+    `import { RoomsModule } from '@lt/rooms';\n\nexport const probe = RoomsModule;\n`,
+  ],
+  gatewayImportsService: [
+    'libs/gateway/src/boundaries-probe.ts',
+    `import { RoomsModule } from '@lt/rooms';\n\nexport const probe = RoomsModule;\n`,
+  ],
+  webImportsContracts: [
+    'apps/web/src/boundaries-ok-probe.ts',
+    `import { LANGUAGES } from '@lt/contracts';\n\nexport const probe = LANGUAGES;\n`,
+  ],
 } as const;
 
 interface EslintResult {
@@ -74,11 +83,15 @@ describe('module boundaries', () => {
   const boundaryErrors = (messages: EslintResult['messages']) => messages.filter((m) => m.ruleId === RULE).map((m) => m.message);
 
   it('forbids the web importing a service library', () => {
-    expect(boundaryErrors(results.webImportsService)).toEqual([expect.stringContaining('"scope:web" can only depend on libs tagged with "scope:shared"')]);
+    expect(boundaryErrors(results.webImportsService)).toEqual([
+      expect.stringContaining('"scope:web" can only depend on libs tagged with "scope:shared"'),
+    ]);
   });
 
   it('forbids the gateway library importing a service library', () => {
-    expect(boundaryErrors(results.gatewayImportsService)).toEqual([expect.stringContaining('"scope:gateway" can only depend on libs tagged with')]);
+    expect(boundaryErrors(results.gatewayImportsService)).toEqual([
+      expect.stringContaining('"scope:gateway" can only depend on libs tagged with'),
+    ]);
   });
 
   it('lets the web import the contracts', () => {

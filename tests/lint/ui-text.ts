@@ -3,7 +3,17 @@ import { join, relative } from 'node:path';
 import ts from 'typescript';
 
 /** Attributes a person reads or hears: their value must come from a catalog. */
-export const TEXT_ATTRIBUTES = new Set(['aria-label', 'aria-description', 'aria-placeholder', 'aria-roledescription', 'aria-valuetext', 'title', 'placeholder', 'alt', 'label']);
+export const TEXT_ATTRIBUTES = new Set([
+  'aria-label',
+  'aria-description',
+  'aria-placeholder',
+  'aria-roledescription',
+  'aria-valuetext',
+  'title',
+  'placeholder',
+  'alt',
+  'label',
+]);
 /** Calls whose string argument is shown to a person. */
 const TEXT_CALLS = new Set(['confirm', 'alert', 'prompt']);
 
@@ -24,7 +34,8 @@ export function literalTexts(fileName: string, source: string): LiteralText[] {
   const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
   const found: LiteralText[] = [];
   const add = (node: ts.Node, text: string) => {
-    if (isWords(text)) found.push({ file: fileName, line: file.getLineAndCharacterOfPosition(node.getStart()).line + 1, text: text.trim() });
+    if (isWords(text))
+      found.push({ file: fileName, line: file.getLineAndCharacterOfPosition(node.getStart()).line + 1, text: text.trim() });
   };
   const stringOf = (node: ts.Node | undefined): string | null => {
     if (!node) return null;
@@ -36,7 +47,8 @@ export function literalTexts(fileName: string, source: string): LiteralText[] {
   const hidden = (node: ts.Node) =>
     ts.isJsxElement(node) &&
     node.openingElement.attributes.properties.some(
-      (a) => ts.isJsxAttribute(a) && a.name.getText(file) === 'aria-hidden' && /^("true"|\{true\})$/.test(a.initializer?.getText(file) ?? ''),
+      (a) =>
+        ts.isJsxAttribute(a) && a.name.getText(file) === 'aria-hidden' && /^("true"|\{true\})$/.test(a.initializer?.getText(file) ?? ''),
     );
   const visit = (node: ts.Node) => {
     // A decorative mark hidden from assistive technology (the logo's letters) is not text.

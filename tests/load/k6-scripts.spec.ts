@@ -93,27 +93,33 @@ describe('k6 scripts', () => {
     expect(files.length).toBeGreaterThan(scenarios.length);
   });
 
-  it.each(files.map((f) => [relative(DIR, f), f]))('%s parses as an ES module and imports only k6 or files that export the names', (_name, file) => {
-    const ast = parse(file);
-    for (const { source, names } of imports(ast)) {
-      if (K6_MODULE.test(source)) continue;
-      expect(source).toMatch(/^\.\.?\/.+\.js$/);
-      const target = resolve(dirname(file), source);
-      expect(existsSync(target)).toBe(true);
-      expect(relative(DIR, target).startsWith('..')).toBe(false);
-      const exported = exportedNames(parse(target));
-      for (const name of names) expect({ source, name, exported: exported.has(name) }).toEqual({ source, name, exported: true });
-    }
-  });
+  it.each(files.map((f) => [relative(DIR, f), f]))(
+    '%s parses as an ES module and imports only k6 or files that export the names',
+    (_name, file) => {
+      const ast = parse(file);
+      for (const { source, names } of imports(ast)) {
+        if (K6_MODULE.test(source)) continue;
+        expect(source).toMatch(/^\.\.?\/.+\.js$/);
+        const target = resolve(dirname(file), source);
+        expect(existsSync(target)).toBe(true);
+        expect(relative(DIR, target).startsWith('..')).toBe(false);
+        const exported = exportedNames(parse(target));
+        for (const name of names) expect({ source, name, exported: exported.has(name) }).toEqual({ source, name, exported: true });
+      }
+    },
+  );
 
-  it.each(scenarios.map((f) => [relative(DIR, f), f]))('%s imports k6 or ./lib only, exports options with the thresholds and a default function', (_name, file) => {
-    const ast = parse(file);
-    for (const { source } of imports(ast)) expect(K6_MODULE.test(source) || source.startsWith('./lib/')).toBe(true);
-    const options = literal(exportedOptions(ast)) as { thresholds?: Record<string, string[]> } | undefined;
-    expect(options?.thresholds).toMatchObject({ caption_delay_ms: ['p(95)<500', 'p(99)<1000'], missed_messages: ['count==0'] });
-    const def = ast.body.find((n): n is acorn.ExportDefaultDeclaration => n.type === 'ExportDefaultDeclaration');
-    expect(def?.declaration.type).toMatch(/^(FunctionDeclaration|FunctionExpression|ArrowFunctionExpression)$/);
-  });
+  it.each(scenarios.map((f) => [relative(DIR, f), f]))(
+    '%s imports k6 or ./lib only, exports options with the thresholds and a default function',
+    (_name, file) => {
+      const ast = parse(file);
+      for (const { source } of imports(ast)) expect(K6_MODULE.test(source) || source.startsWith('./lib/')).toBe(true);
+      const options = literal(exportedOptions(ast)) as { thresholds?: Record<string, string[]> } | undefined;
+      expect(options?.thresholds).toMatchObject({ caption_delay_ms: ['p(95)<500', 'p(99)<1000'], missed_messages: ['count==0'] });
+      const def = ast.body.find((n): n is acorn.ExportDefaultDeclaration => n.type === 'ExportDefaultDeclaration');
+      expect(def?.declaration.type).toMatch(/^(FunctionDeclaration|FunctionExpression|ArrowFunctionExpression)$/);
+    },
+  );
 
   it('keeps the pure helpers free of k6, so that they run here', () => {
     expect(imports(parse(join(DIR, 'lib/seqs.js')))).toEqual([]);
@@ -210,12 +216,31 @@ describe('the pure helpers of tests/load/lib/seqs.js', () => {
 
   it('builds frames the gateway accepts', () => {
     const roomId = '6f1c1d5e-8f0a-4a8e-9c55-0d4c3a1b2e7f';
-    const messageId = seqs.messageIdFor(seqs.runTagOf(() => 0.999999), 7200);
+    const messageId = seqs.messageIdFor(
+      seqs.runTagOf(() => 0.999999),
+      7200,
+    );
     const now = Date.parse('2026-11-24T10:00:00.123Z');
     const transcript = seqs.transcriptFrame(messageId, 7200, 'es', now);
-    expect(transcriptFrameSchema.parse(transcript)).toMatchObject({ messageId, confidence: 0.95, final: true, timestamp: '2026-11-24T10:00:00.123Z' });
-    expect(joinFrameSchema.parse(seqs.joinFrame({ roomId, role: 'viewer', lang: 'fr', since: 0 }))).toEqual({ type: 'join', roomId, role: 'viewer', lang: 'fr', since: 0 });
-    expect(seqs.joinFrame({ roomId, role: 'host', hostKey: 'k'.repeat(32), lang: undefined })).toEqual({ type: 'join', roomId, role: 'host', hostKey: 'k'.repeat(32) });
+    expect(transcriptFrameSchema.parse(transcript)).toMatchObject({
+      messageId,
+      confidence: 0.95,
+      final: true,
+      timestamp: '2026-11-24T10:00:00.123Z',
+    });
+    expect(joinFrameSchema.parse(seqs.joinFrame({ roomId, role: 'viewer', lang: 'fr', since: 0 }))).toEqual({
+      type: 'join',
+      roomId,
+      role: 'viewer',
+      lang: 'fr',
+      since: 0,
+    });
+    expect(seqs.joinFrame({ roomId, role: 'host', hostKey: 'k'.repeat(32), lang: undefined })).toEqual({
+      type: 'join',
+      roomId,
+      role: 'host',
+      hostKey: 'k'.repeat(32),
+    });
     expect(roomStartFrameSchema.parse(seqs.roomStartFrame('es'))).toEqual({ type: 'room_start', sourceLanguage: 'es' });
     expect(seqs.captionDelayMs(transcript, now + 250)).toBe(250);
     expect(seqs.captionDelayMs({ timestamp: 'never' }, now)).toBeNull();
@@ -240,7 +265,14 @@ describe('the pure helpers of tests/load/lib/seqs.js', () => {
 
   it('reads and checks the environment', () => {
     const config = seqs.loadConfig({ BASE_URL: 'https://rooms.example.com/', VIEWERS: '2000', LANGS: 'fr, de,it', MINUTES: '10' });
-    expect(config).toMatchObject({ baseUrl: 'https://rooms.example.com', wsUrl: 'wss://rooms.example.com/ws', viewers: 2000, langs: ['fr', 'de', 'it'], rate: 2, stormClients: 2000 });
+    expect(config).toMatchObject({
+      baseUrl: 'https://rooms.example.com',
+      wsUrl: 'wss://rooms.example.com/ws',
+      viewers: 2000,
+      langs: ['fr', 'de', 'it'],
+      rate: 2,
+      stormClients: 2000,
+    });
     expect(() => seqs.loadConfig({})).toThrow(/BASE_URL is required/);
     expect(() => seqs.loadConfig({ BASE_URL: 'http://x', LANGS: 'fr,xx' })).toThrow(/"xx"/);
     expect(() => seqs.loadConfig({ BASE_URL: 'http://x', LANGS: 'es' })).toThrow(/host's language/);
@@ -249,7 +281,15 @@ describe('the pure helpers of tests/load/lib/seqs.js', () => {
   });
 
   it('lays out the run: ramp, then the hold with its storms and churn minutes, then the drain', () => {
-    const config = seqs.loadConfig({ BASE_URL: 'http://x', VIEWERS: '1000', MINUTES: '3', RATE: '2', RAMP_SECONDS: '60', STORMS: '3', DRAIN_SECONDS: '20' });
+    const config = seqs.loadConfig({
+      BASE_URL: 'http://x',
+      VIEWERS: '1000',
+      MINUTES: '3',
+      RATE: '2',
+      RAMP_SECONDS: '60',
+      STORMS: '3',
+      DRAIN_SECONDS: '20',
+    });
     const tl = seqs.timeline(config, 0);
     expect(tl).toMatchObject({ speakAt: 65_000, speakEnd: 245_000, endAt: 265_000, sentences: 360, churnAt: [95_000, 155_000, 215_000] });
     expect(tl.storms).toEqual([110_000, 155_000, 200_000]);

@@ -17,7 +17,10 @@ run(async () => {
   logger.log(`migrating ${databaseLabel(env.DATABASE_URL)}`, 'migrate');
   const results = await migrateAll(env.DATABASE_URL, logger);
   const applied = results.reduce((sum, r) => sum + r.applied.length, 0);
-  logger.log(`done: ${applied} migration${applied === 1 ? '' : 's'} applied on ${results.map((r) => r.schema).join(', ')} in ${Date.now() - started} ms`, 'migrate');
+  logger.log(
+    `done: ${applied} migration${applied === 1 ? '' : 's'} applied on ${results.map((r) => r.schema).join(', ')} in ${Date.now() - started} ms`,
+    'migrate',
+  );
   // Nothing is left to wait for; whatever else still holds the event loop (a telemetry exporter) gets a moment to flush.
   setTimeout(() => process.exit(0), 2_000).unref();
 });

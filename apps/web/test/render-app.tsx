@@ -26,5 +26,9 @@ export function jsonResponse(status: number, body: unknown): Response {
 
 /** Loads every page chunk up front (in a beforeAll), so that a test renders them without suspending. */
 export async function preloadPages(): Promise<void> {
-  await Promise.all([AuthModal, AuthCallbackPage, DashboardPage, HostRoomPage, ResetPasswordPage, AdminPage, SpeakerRoomPage, CaptionsPage].map((page) => page.preload()));
+  await Promise.all(
+    [AuthModal, AuthCallbackPage, DashboardPage, HostRoomPage, ResetPasswordPage, AdminPage, SpeakerRoomPage, CaptionsPage].map((page) =>
+      page.preload(),
+    ),
+  );
 }

@@ -36,7 +36,17 @@ export function joined(overrides: Partial<JoinedFrame> = {}): JoinedFrame {
 }
 
 export function translation(seq: number, lang: LanguageCode = 'en', overrides: Partial<TranslationFrame> = {}): TranslationFrame {
-  return { type: 'translation', messageId: `m-${seq}`, seq, lang, text: `line ${seq} in ${lang}`, sourceLanguage: 'es', timestamp: AT, ...HOST, ...overrides };
+  return {
+    type: 'translation',
+    messageId: `m-${seq}`,
+    seq,
+    lang,
+    text: `line ${seq} in ${lang}`,
+    sourceLanguage: 'es',
+    timestamp: AT,
+    ...HOST,
+    ...overrides,
+  };
 }
 
 export function interim(text: string, overrides: Partial<InterimFrame> = {}): InterimFrame {
@@ -72,4 +82,9 @@ export const hostStatus = (connected: boolean): HostStatusFrame => ({ type: 'hos
 
 export const quota = (type: QuotaFrame['type']): QuotaFrame => ({ type, roomId: ROOM, timestamp: AT });
 
-export const error = (overrides: Partial<ErrorFrame>): ErrorFrame => ({ type: 'error', code: LiveErrorCode.Unavailable, message: 'Try again', ...overrides });
+export const error = (overrides: Partial<ErrorFrame>): ErrorFrame => ({
+  type: 'error',
+  code: LiveErrorCode.Unavailable,
+  message: 'Try again',
+  ...overrides,
+});

@@ -34,7 +34,16 @@ export class AccountsModule {
   static forRoot(env: AccountsEnv): DynamicModule {
     return {
       module: AccountsModule,
-      controllers: [AuthController, UsersController, ProfilesController, LinksController, KeysController, AdminController, InvitationsController, UsageController],
+      controllers: [
+        AuthController,
+        UsersController,
+        ProfilesController,
+        LinksController,
+        KeysController,
+        AdminController,
+        InvitationsController,
+        UsageController,
+      ],
       providers: [
         { provide: ACCOUNTS_ENV, useValue: env },
         ...accountsDatabaseProviders,

@@ -1,9 +1,4 @@
-import {
-  clientFrameSchema,
-  confidenceLevel,
-  createRoomBodySchema,
-  defaultRoomName,
-} from './index';
+import { clientFrameSchema, confidenceLevel, createRoomBodySchema, defaultRoomName } from './index';
 
 describe('client frames', () => {
   it('accepts a well-formed final transcript', () => {
@@ -57,4 +52,3 @@ describe('confidence buckets', () => {
     expect(confidenceLevel(value as number | undefined)).toBe(level);
   });
 });
-

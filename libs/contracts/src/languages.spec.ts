@@ -48,7 +48,30 @@ describe('languages', () => {
   });
 
   it('includes the languages a conference asks for', () => {
-    const wanted = ['ar', 'he', 'fa', 'ur', 'zh-Hans', 'zh-Hant', 'ja', 'ko', 'hi', 'bn', 'ru', 'uk', 'pl', 'nl', 'tr', 'el', 'sv', 'vi', 'th', 'id', 'sw', 'ca'];
+    const wanted = [
+      'ar',
+      'he',
+      'fa',
+      'ur',
+      'zh-Hans',
+      'zh-Hant',
+      'ja',
+      'ko',
+      'hi',
+      'bn',
+      'ru',
+      'uk',
+      'pl',
+      'nl',
+      'tr',
+      'el',
+      'sv',
+      'vi',
+      'th',
+      'id',
+      'sw',
+      'ca',
+    ];
     expect(wanted.filter((code) => !isLanguageCode(code))).toEqual([]);
   });
 

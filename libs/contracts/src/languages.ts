@@ -14,18 +14,50 @@ import { z } from 'zod';
 export const LANGUAGES = [
   { code: 'es', name: 'Español', englishName: 'Spanish', dir: 'ltr', speechCode: 'es-ES', hostInput: true, voice: 'es-ES' },
   { code: 'en', name: 'English (US)', englishName: 'English', dir: 'ltr', speechCode: 'en-US', hostInput: true, voice: 'en-US' },
-  { code: 'en-IN', name: 'English (India)', englishName: 'Indian English', dir: 'ltr', speechCode: 'en-IN', hostInput: true, voice: 'en-US' },
+  {
+    code: 'en-IN',
+    name: 'English (India)',
+    englishName: 'Indian English',
+    dir: 'ltr',
+    speechCode: 'en-IN',
+    hostInput: true,
+    voice: 'en-US',
+  },
   { code: 'fr', name: 'Français', englishName: 'French', dir: 'ltr', speechCode: 'fr-FR', hostInput: true, voice: 'fr-FR' },
   { code: 'de', name: 'Deutsch', englishName: 'German', dir: 'ltr', speechCode: 'de-DE', hostInput: true, voice: 'de-DE' },
   { code: 'it', name: 'Italiano', englishName: 'Italian', dir: 'ltr', speechCode: 'it-IT', hostInput: true, voice: 'it-IT' },
   { code: 'pt', name: 'Português', englishName: 'Portuguese', dir: 'ltr', speechCode: 'pt-BR', hostInput: true, voice: 'pt-BR' },
-  { code: 'pt-PT', name: 'Português (Portugal)', englishName: 'European Portuguese', dir: 'ltr', speechCode: 'pt-PT', hostInput: true, voice: 'pt-PT' },
+  {
+    code: 'pt-PT',
+    name: 'Português (Portugal)',
+    englishName: 'European Portuguese',
+    dir: 'ltr',
+    speechCode: 'pt-PT',
+    hostInput: true,
+    voice: 'pt-PT',
+  },
   { code: 'ar', name: 'العربية', englishName: 'Arabic', dir: 'rtl', speechCode: 'ar-SA', hostInput: true, voice: 'ar-XA' },
   { code: 'he', name: 'עברית', englishName: 'Hebrew', dir: 'rtl', speechCode: 'he-IL', hostInput: true, voice: 'he-IL' },
   { code: 'fa', name: 'فارسی', englishName: 'Persian', dir: 'rtl', speechCode: 'fa-IR', hostInput: true, voice: null },
   { code: 'ur', name: 'اردو', englishName: 'Urdu', dir: 'rtl', speechCode: 'ur-PK', hostInput: true, voice: 'ur-IN' },
-  { code: 'zh-Hans', name: '简体中文', englishName: 'Simplified Chinese', dir: 'ltr', speechCode: 'zh-CN', hostInput: true, voice: 'cmn-CN' },
-  { code: 'zh-Hant', name: '繁體中文', englishName: 'Traditional Chinese', dir: 'ltr', speechCode: 'zh-TW', hostInput: true, voice: 'cmn-TW' },
+  {
+    code: 'zh-Hans',
+    name: '简体中文',
+    englishName: 'Simplified Chinese',
+    dir: 'ltr',
+    speechCode: 'zh-CN',
+    hostInput: true,
+    voice: 'cmn-CN',
+  },
+  {
+    code: 'zh-Hant',
+    name: '繁體中文',
+    englishName: 'Traditional Chinese',
+    dir: 'ltr',
+    speechCode: 'zh-TW',
+    hostInput: true,
+    voice: 'cmn-TW',
+  },
   { code: 'yue', name: '粵語', englishName: 'Cantonese', dir: 'ltr', speechCode: 'zh-HK', hostInput: true, voice: 'yue-HK' },
   { code: 'ja', name: '日本語', englishName: 'Japanese', dir: 'ltr', speechCode: 'ja-JP', hostInput: true, voice: 'ja-JP' },
   { code: 'ko', name: '한국어', englishName: 'Korean', dir: 'ltr', speechCode: 'ko-KR', hostInput: true, voice: 'ko-KR' },
@@ -88,7 +120,9 @@ export const HOST_LANGUAGES = LANGUAGES.filter((l): l is HostLanguage => l.hostI
 const CODES = LANGUAGES.map((l) => l.code) as [LanguageCode, ...LanguageCode[]];
 const HOST_CODES = HOST_LANGUAGES.map((l) => l.code) as [HostLanguageCode, ...HostLanguageCode[]];
 const describe = (list: readonly Language[]) => list.map((l) => `\`${l.code}\` ${l.englishName}`).join(', ');
-export const languageCodeSchema = z.enum(CODES).meta({ id: 'LanguageCode', description: `A target language (BCP-47): ${describe(LANGUAGES)}` });
+export const languageCodeSchema = z
+  .enum(CODES)
+  .meta({ id: 'LanguageCode', description: `A target language (BCP-47): ${describe(LANGUAGES)}` });
 /** What a host or speaker says it speaks: a language the browser can transcribe. */
 export const hostLanguageCodeSchema = z
   .enum(HOST_CODES)

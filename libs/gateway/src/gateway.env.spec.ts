@@ -4,7 +4,11 @@ import { gatewayEnvSchema } from './gateway.env';
 describe('gateway variables', () => {
   it('default to limits a venue behind one address passes: no per-address cap, per browser and per room instead', () => {
     const env = gatewayEnvSchema.parse({});
-    expect([env.WS_MAX_PER_ADDRESS, env.SUMMARY_ADDRESS_PER_MINUTE, env.AUDIO_ADDRESS_PER_MINUTE]).toEqual([undefined, undefined, undefined]);
+    expect([env.WS_MAX_PER_ADDRESS, env.SUMMARY_ADDRESS_PER_MINUTE, env.AUDIO_ADDRESS_PER_MINUTE]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
     expect(env).toMatchObject({
       SUMMARY_CLIENT_BURST: 10,
       SUMMARY_CLIENT_PER_MINUTE: 10,
@@ -32,6 +36,8 @@ describe('gateway variables', () => {
   });
 
   it('stop start-up on the retired per-address summary rate, saying what replaced it', () => {
-    expect(() => loadEnv(gatewayEnvSchema, { SUMMARY_RATE_BURST: '10' })).toThrow(/SUMMARY_RATE_BURST: no longer read: .*SUMMARY_CLIENT_BURST/);
+    expect(() => loadEnv(gatewayEnvSchema, { SUMMARY_RATE_BURST: '10' })).toThrow(
+      /SUMMARY_RATE_BURST: no longer read: .*SUMMARY_CLIENT_BURST/,
+    );
   });
 });

@@ -43,7 +43,12 @@ type LimiterKinds = Record<'client' | 'room' | 'address', RateLimitKind>;
 async function viewerCallLimiters(config: GatewayConfig, kinds: LimiterKinds): Promise<ViewerCallLimiters & OnApplicationShutdown> {
   const limiters = await Promise.all([kinds.client, kinds.room, kinds.address].map((k) => IpRateLimiter.create(config, k)));
   const [client, room, address] = limiters;
-  return { client, room, address, onApplicationShutdown: async () => void (await Promise.all(limiters.map((l) => l.onApplicationShutdown()))) };
+  return {
+    client,
+    room,
+    address,
+    onApplicationShutdown: async () => void (await Promise.all(limiters.map((l) => l.onApplicationShutdown()))),
+  };
 }
 
 /** The gateway: HTTP API under /api (documented at /api/docs), the /ws socket and its fan-out. Needs BusModule from the composition root. */
@@ -80,7 +85,11 @@ export class GatewayModule {
         },
         { provide: SUMMARY_LIMITERS, inject: [GATEWAY_ENV], useFactory: (c: GatewayConfig) => viewerCallLimiters(c, SUMMARY_RATE_LIMITS) },
         { provide: AUDIO_LIMITERS, inject: [GATEWAY_ENV], useFactory: (c: GatewayConfig) => viewerCallLimiters(c, AUDIO_RATE_LIMITS) },
-        { provide: TRANSCRIPT_LIMITERS, inject: [GATEWAY_ENV], useFactory: (c: GatewayConfig) => viewerCallLimiters(c, TRANSCRIPT_RATE_LIMITS) },
+        {
+          provide: TRANSCRIPT_LIMITERS,
+          inject: [GATEWAY_ENV],
+          useFactory: (c: GatewayConfig) => viewerCallLimiters(c, TRANSCRIPT_RATE_LIMITS),
+        },
         AdminGuard,
         SummaryCoalescer,
         TranscriptExports,

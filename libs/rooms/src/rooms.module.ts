@@ -24,7 +24,15 @@ import { TranscriptService } from './transcript/transcript.service';
 
 /** rooms-svc: rooms, host keys, co-host speakers, glossaries and the transcript. Needs BusModule and DatabaseUrlModule from the composition root. */
 @Module({
-  controllers: [RoomsController, OwnedRoomsController, AdminRoomsController, HostPresenceController, TranscriptController, SpeakersController, GlossaryController],
+  controllers: [
+    RoomsController,
+    OwnedRoomsController,
+    AdminRoomsController,
+    HostPresenceController,
+    TranscriptController,
+    SpeakersController,
+    GlossaryController,
+  ],
   providers: [
     ...roomsDatabaseProviders,
     RoomsRepository,

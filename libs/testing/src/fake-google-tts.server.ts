@@ -44,12 +44,24 @@ export class FakeGoogleTtsServer {
   }
 
   private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (req.method !== 'POST' || req.url?.split('?')[0] !== '/v1/text:synthesize') return send(res, 404, { error: { message: 'Not found' } });
-    const body = JSON.parse(await read(req)) as { input?: { text?: string }; voice?: { languageCode?: string }; audioConfig?: { audioEncoding?: string } };
-    const apiKey = (req.headers['x-goog-api-key'] as string | undefined) ?? new URL(req.url, 'http://x').searchParams.get('key') ?? undefined;
-    this.calls.push({ text: body.input?.text ?? '', languageCode: body.voice?.languageCode ?? '', audioEncoding: body.audioConfig?.audioEncoding ?? '', apiKey });
+    if (req.method !== 'POST' || req.url?.split('?')[0] !== '/v1/text:synthesize')
+      return send(res, 404, { error: { message: 'Not found' } });
+    const body = JSON.parse(await read(req)) as {
+      input?: { text?: string };
+      voice?: { languageCode?: string };
+      audioConfig?: { audioEncoding?: string };
+    };
+    const apiKey =
+      (req.headers['x-goog-api-key'] as string | undefined) ?? new URL(req.url, 'http://x').searchParams.get('key') ?? undefined;
+    this.calls.push({
+      text: body.input?.text ?? '',
+      languageCode: body.voice?.languageCode ?? '',
+      audioEncoding: body.audioConfig?.audioEncoding ?? '',
+      apiKey,
+    });
     if (this.delayMs) await new Promise((r) => setTimeout(r, this.delayMs));
-    if (!apiKey) return send(res, 403, { error: { code: 403, message: 'The request is missing a valid API key.', status: 'PERMISSION_DENIED' } });
+    if (!apiKey)
+      return send(res, 403, { error: { code: 403, message: 'The request is missing a valid API key.', status: 'PERMISSION_DENIED' } });
     if (this.failNext > 0) {
       this.failNext -= 1;
       return send(res, 500, { error: { code: 500, message: 'The fake was told to fail', status: 'INTERNAL' } });

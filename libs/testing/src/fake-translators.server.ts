@@ -85,10 +85,21 @@ export class FakeTranslatorsServer {
     const key = url.searchParams.get('key') ?? undefined;
     const status = key === this.key ? this.failures.shift() : 403;
     if (status) {
-      const reason = { 403: ['PERMISSION_DENIED', 'The request is missing a valid API key.'], 429: ['RESOURCE_EXHAUSTED', "Quota exceeded for quota metric 'v2 and v3 general model characters'."] }[status as 403 | 429] ?? ['INTERNAL', 'Internal error encountered.'];
-      return reply(res, status, { error: { code: status, message: reason[1], errors: [{ message: reason[1], domain: 'global', reason: 'forbidden' }], status: reason[0] } });
+      const reason = {
+        403: ['PERMISSION_DENIED', 'The request is missing a valid API key.'],
+        429: ['RESOURCE_EXHAUSTED', "Quota exceeded for quota metric 'v2 and v3 general model characters'."],
+      }[status as 403 | 429] ?? ['INTERNAL', 'Internal error encountered.'];
+      return reply(res, status, {
+        error: {
+          code: status,
+          message: reason[1],
+          errors: [{ message: reason[1], domain: 'global', reason: 'forbidden' }],
+          status: reason[0],
+        },
+      });
     }
-    if (typeof body.q !== 'string' || typeof body.target !== 'string') return reply(res, 400, { error: { code: 400, message: 'Missing required field target', status: 'INVALID_ARGUMENT' } });
+    if (typeof body.q !== 'string' || typeof body.target !== 'string')
+      return reply(res, 400, { error: { code: 400, message: 'Missing required field target', status: 'INVALID_ARGUMENT' } });
     const call = this.record('google', body.q, body.source as string | undefined, body.target, key, body);
     reply(res, 200, { data: { translations: [{ translatedText: fakeServiceTranslation('google', call.target, call.text) }] } });
   }
@@ -101,9 +112,12 @@ export class FakeTranslatorsServer {
     if (status === 429) return reply(res, 429, { message: 'Too many requests' });
     if (status) return reply(res, status, { message: 'Internal server error' });
     const texts = body.text;
-    if (!Array.isArray(texts) || typeof body.target_lang !== 'string') return reply(res, 400, { message: "Value for 'target_lang' not supported." });
+    if (!Array.isArray(texts) || typeof body.target_lang !== 'string')
+      return reply(res, 400, { message: "Value for 'target_lang' not supported." });
     const call = this.record('deepl', String(texts[0]), body.source_lang as string | undefined, body.target_lang, key, body);
-    reply(res, 200, { translations: [{ detected_source_language: call.source ?? 'ES', text: fakeServiceTranslation('deepl', call.target, call.text) }] });
+    reply(res, 200, {
+      translations: [{ detected_source_language: call.source ?? 'ES', text: fakeServiceTranslation('deepl', call.target, call.text) }],
+    });
   }
 
   private libre(body: Record<string, unknown>, res: ServerResponse): void {
@@ -112,12 +126,20 @@ export class FakeTranslatorsServer {
     if (status === 403) return reply(res, 403, { error: 'Invalid API key' });
     if (status === 429) return reply(res, 429, { error: 'Too many request limits violations' });
     if (status) return reply(res, status, { error: 'Cannot translate text: internal error' });
-    if (typeof body.q !== 'string' || typeof body.target !== 'string') return reply(res, 400, { error: 'Invalid request: missing target parameter' });
+    if (typeof body.q !== 'string' || typeof body.target !== 'string')
+      return reply(res, 400, { error: 'Invalid request: missing target parameter' });
     const call = this.record('libretranslate', body.q, body.source as string | undefined, body.target, key, body);
     reply(res, 200, { translatedText: fakeServiceTranslation('libretranslate', call.target, call.text) });
   }
 
-  private record(provider: FakeTranslatorProvider, text: string, source: string | undefined, target: string, key: string | undefined, body: Record<string, unknown>) {
+  private record(
+    provider: FakeTranslatorProvider,
+    text: string,
+    source: string | undefined,
+    target: string,
+    key: string | undefined,
+    body: Record<string, unknown>,
+  ) {
     const call: FakeTranslatorCall = { provider, text, source, target, key, body };
     this.calls.push(call);
     return call;

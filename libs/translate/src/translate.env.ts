@@ -18,7 +18,10 @@ export const translateEnvSchema = z.object({
   LLM_LONG_DEADLINE_MS: ms(60_000),
   /** Previous sentences of the room sent with each live translation, as context. */
   TRANSLATION_CONTEXT_SENTENCES: z.coerce.number().int().min(0).max(20).default(3),
-  FALLBACK_TRANSLATOR: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['none', 'google', 'deepl', 'libretranslate']).default('none')),
+  FALLBACK_TRANSLATOR: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(['none', 'google', 'deepl', 'libretranslate']).default('none'),
+  ),
   GOOGLE_TRANSLATE_API_KEY: optionalString,
   GOOGLE_TRANSLATE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().default('https://translation.googleapis.com')),
   DEEPL_API_KEY: optionalString,
@@ -39,7 +42,9 @@ export type TranslateEnv = z.infer<typeof translateEnvSchema>;
 
 /** A bad combination of variables stops the process with a message naming the variable. */
 export function checkTranslateEnv(env: TranslateEnv): void {
-  if (env.FALLBACK_TRANSLATOR === 'google' && !env.GOOGLE_TRANSLATE_API_KEY) throw new Error('FALLBACK_TRANSLATOR=google needs GOOGLE_TRANSLATE_API_KEY');
+  if (env.FALLBACK_TRANSLATOR === 'google' && !env.GOOGLE_TRANSLATE_API_KEY)
+    throw new Error('FALLBACK_TRANSLATOR=google needs GOOGLE_TRANSLATE_API_KEY');
   if (env.FALLBACK_TRANSLATOR === 'deepl' && !env.DEEPL_API_KEY) throw new Error('FALLBACK_TRANSLATOR=deepl needs DEEPL_API_KEY');
-  if (env.FALLBACK_TRANSLATOR === 'libretranslate' && !env.LIBRETRANSLATE_URL) throw new Error('FALLBACK_TRANSLATOR=libretranslate needs LIBRETRANSLATE_URL');
+  if (env.FALLBACK_TRANSLATOR === 'libretranslate' && !env.LIBRETRANSLATE_URL)
+    throw new Error('FALLBACK_TRANSLATOR=libretranslate needs LIBRETRANSLATE_URL');
 }

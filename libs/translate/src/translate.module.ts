@@ -40,7 +40,16 @@ export class TranslateModule {
     }
     return {
       module: TranslateModule,
-      controllers: [GlossaryController, TranslationsController, RevisionsController, PresenceController, RoomPurgeController, SummariesController, UsageRoomsController, TranslatedCountController],
+      controllers: [
+        GlossaryController,
+        TranslationsController,
+        RevisionsController,
+        PresenceController,
+        RoomPurgeController,
+        SummariesController,
+        UsageRoomsController,
+        TranslatedCountController,
+      ],
       providers: [
         { provide: TRANSLATE_ENV, useValue: env },
         ...translateDatabaseProviders,

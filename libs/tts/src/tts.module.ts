@@ -19,7 +19,12 @@ export function speechProviderFrom(env: TtsEnv): SpeechProvider | null {
       if (!env.GOOGLE_TTS_API_KEY) throw new Error('Invalid configuration:\n  GOOGLE_TTS_API_KEY: required when TTS_PROVIDER is google');
       return new GoogleTtsProvider(env.GOOGLE_TTS_URL, env.GOOGLE_TTS_API_KEY);
     case 'openai':
-      return new OpenAiTtsProvider({ apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, model: env.OPENAI_TTS_MODEL, voice: env.OPENAI_TTS_VOICE });
+      return new OpenAiTtsProvider({
+        apiKey: env.OPENAI_API_KEY,
+        baseUrl: env.OPENAI_BASE_URL,
+        model: env.OPENAI_TTS_MODEL,
+        voice: env.OPENAI_TTS_VOICE,
+      });
     case 'none':
       return null;
   }

@@ -7,7 +7,9 @@ function setup() {
   const { bus, broker } = createInProcessBus();
   // rooms-svc and accounts-svc: anonymous rooms, every one of them spent.
   broker.subscribe(ROOMS_SUBJECTS.getRoom.subject, 'rooms', (d) => d.reply?.({ response: { room: { owner_id: null } }, isDisposed: true }));
-  broker.subscribe(USAGE_SUBJECTS.status.subject, 'accounts', (d) => d.reply?.({ response: { allowed: false, remaining: 0 }, isDisposed: true }));
+  broker.subscribe(USAGE_SUBJECTS.status.subject, 'accounts', (d) =>
+    d.reply?.({ response: { allowed: false, remaining: 0 }, isDisposed: true }),
+  );
   const meter = new BusUsageMeter(bus);
   return { meter, controller: new UsageRoomsController(meter) };
 }

@@ -72,7 +72,11 @@ export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap,
     const cached = this.statuses.get(roomId);
     if (cached && Date.now() - cached.at < STATUS_TTL_MS) return cached.value;
     try {
-      const { allowed } = await this.bus.request(USAGE_SUBJECTS.status, { roomId, ownerId: await this.ownerOf(roomId) }, { timeoutMs: 2_000 });
+      const { allowed } = await this.bus.request(
+        USAGE_SUBJECTS.status,
+        { roomId, ownerId: await this.ownerOf(roomId) },
+        { timeoutMs: 2_000 },
+      );
       this.statuses.set(roomId, { value: allowed, at: Date.now() });
       this.announce(roomId, !allowed);
       return allowed;
@@ -102,7 +106,8 @@ export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap,
         () => (this.failing ? undefined : this.flush()),
         (error) => {
           this.logger.error(`a usage report waits in memory, the outbox cannot be written: ${(error as Error).message}`);
-          if (this.unsaved.length >= MAX_UNSAVED) this.logger.error(`dropped a usage report of room ${this.unsaved.shift()?.roomId}: too many waiting`);
+          if (this.unsaved.length >= MAX_UNSAVED)
+            this.logger.error(`dropped a usage report of room ${this.unsaved.shift()?.roomId}: too many waiting`);
           this.unsaved.push(report);
           this.retryLater();
         },
@@ -180,7 +185,11 @@ export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap,
 
   private async send(row: OutboxRow): Promise<void> {
     const ownerId = row.ownerId !== undefined ? row.ownerId : await this.ownerOrNone(row.roomId);
-    await this.bus.request(USAGE_SUBJECTS.apply, { eventId: row.eventId, roomId: row.roomId, ownerId, tokens: row.tokens, eventType: row.eventType }, { timeoutMs: 5_000 });
+    await this.bus.request(
+      USAGE_SUBJECTS.apply,
+      { eventId: row.eventId, roomId: row.roomId, ownerId, tokens: row.tokens, eventType: row.eventType },
+      { timeoutMs: 5_000 },
+    );
   }
 
   /** The room's owner; none when rooms-svc answers that it cannot tell (the room is gone). Throws while rooms-svc is away. */
@@ -215,6 +224,10 @@ export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap,
       this.exhausted.add(roomId);
       productMetrics().quotaPauses.add(1);
     } else this.exhausted.delete(roomId);
-    this.bus.emitToRoom(USAGE_SUBJECTS.quotaChanged, { roomId }, { roomId, exhausted, timestamp: new Date().toISOString(), messageId: crypto.randomUUID() });
+    this.bus.emitToRoom(
+      USAGE_SUBJECTS.quotaChanged,
+      { roomId },
+      { roomId, exhausted, timestamp: new Date().toISOString(), messageId: crypto.randomUUID() },
+    );
   }
 }

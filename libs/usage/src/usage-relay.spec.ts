@@ -8,7 +8,9 @@ const OWNER = '3f1c2a5e-0b7d-4c1e-9a43-2d8f6b0e5a11';
 /** A meter over the in-process bus, rooms-svc answering an owner; accounts-svc applies while `up`, refuses otherwise. */
 function setup() {
   const { bus, broker } = createInProcessBus();
-  broker.subscribe(ROOMS_SUBJECTS.getRoom.subject, 'rooms', (d) => d.reply?.({ response: { room: { owner_id: OWNER } }, isDisposed: true }));
+  broker.subscribe(ROOMS_SUBJECTS.getRoom.subject, 'rooms', (d) =>
+    d.reply?.({ response: { room: { owner_id: OWNER } }, isDisposed: true }),
+  );
   const accounts = { up: false, applied: [] as ApplyUsageRequest[] };
   broker.subscribe(USAGE_SUBJECTS.apply.subject, 'accounts', (d) => {
     const request = JSON.parse(d.text).data as ApplyUsageRequest;

@@ -88,7 +88,9 @@ export class Viewer {
         this.stats.socketFailures += 1;
         setTimeout(() => void this.reconnect(), 1000);
       });
-      ws.send(JSON.stringify({ type: 'join', roomId: this.roomId, role: 'viewer', lang: this.lang, ...(since === undefined ? {} : { since }) }));
+      ws.send(
+        JSON.stringify({ type: 'join', roomId: this.roomId, role: 'viewer', lang: this.lang, ...(since === undefined ? {} : { since }) }),
+      );
     });
   }
 

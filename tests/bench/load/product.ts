@@ -115,7 +115,8 @@ export async function startProduct(options: {
   const ports = options.mode === 'embedded' ? [basePort] : [basePort, basePort + 1, basePort + 2, basePort + 3, basePort + 4, gatewayPort];
   for (const port of ports) if (!(await portFree(port))) throw new Error(`port ${port} is taken: pass --port with another base`);
   const main = (app: string) => join(ROOT, `dist/server/apps/${app}/src/main.js`);
-  if (!existsSync(main(options.mode === 'embedded' ? 'embedded' : 'gateway'))) throw new Error('dist/server is missing: run "npm run build:server"');
+  if (!existsSync(main(options.mode === 'embedded' ? 'embedded' : 'gateway')))
+    throw new Error('dist/server is missing: run "npm run build:server"');
 
   const common: Record<string, string> = {
     TS_NODE_PROJECT: join(ROOT, 'tsconfig.runtime.json'),
@@ -152,7 +153,10 @@ export async function startProduct(options: {
     children.add(child);
     running.push(child);
     child.once('exit', () => children.delete(child));
-    spawn(process.execPath, ['-e', REAPER, String(process.pid), String(child.pid), `${MARKER}=${process.pid}`], { detached: true, stdio: 'ignore' }).unref();
+    spawn(process.execPath, ['-e', REAPER, String(process.pid), String(child.pid), `${MARKER}=${process.pid}`], {
+      detached: true,
+      stdio: 'ignore',
+    }).unref();
     if (readyUrl) await waitReady(readyUrl, child, logFile);
   };
   const node = (app: string) => ['-r', 'tsconfig-paths/register', main(app)];
@@ -168,7 +172,13 @@ export async function startProduct(options: {
       const services = ['accounts-svc', 'rooms-svc', 'translate-svc', 'tts-svc'];
       await Promise.all(
         services.map((svc, i) =>
-          launch(svc, process.execPath, node(svc), { HEALTH_PORT: String(basePort + 1 + i) }, `http://127.0.0.1:${basePort + 1 + i}/readyz`),
+          launch(
+            svc,
+            process.execPath,
+            node(svc),
+            { HEALTH_PORT: String(basePort + 1 + i) },
+            `http://127.0.0.1:${basePort + 1 + i}/readyz`,
+          ),
         ),
       );
       await launch('gateway', process.execPath, node('gateway'), gatewayEnv, `http://127.0.0.1:${gatewayPort}/readyz`);

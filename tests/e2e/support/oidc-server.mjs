@@ -273,7 +273,11 @@ const server = createServer(async (req, res) => {
     if (interactionMatch) return await interaction(req, res, interactionMatch[1], interactionMatch[2]);
     if (route === `${realmPath}${oidcPath}/userinfo`) {
       if (req.method === 'OPTIONS') {
-        res.writeHead(204, { ...corsHeaders(req), 'access-control-allow-headers': 'authorization', 'access-control-allow-methods': 'GET,POST' });
+        res.writeHead(204, {
+          ...corsHeaders(req),
+          'access-control-allow-headers': 'authorization',
+          'access-control-allow-methods': 'GET,POST',
+        });
         return res.end();
       }
       return await userinfo(req, res);

@@ -41,9 +41,18 @@ const state = randomBytes(8).toString('hex');
 const nonce = randomBytes(8).toString('hex');
 const auth = new URL(discovery.authorization_endpoint);
 for (const [k, v] of Object.entries({
-  client_id: 'lt-web', redirect_uri: redirectUri, state, response_mode: 'fragment', response_type: 'code', scope: 'openid',
-  nonce, kc_idp_hint: 'google', code_challenge: challenge, code_challenge_method: 'S256',
-})) auth.searchParams.set(k, v);
+  client_id: 'lt-web',
+  redirect_uri: redirectUri,
+  state,
+  response_mode: 'fragment',
+  response_type: 'code',
+  scope: 'openid',
+  nonce,
+  kc_idp_hint: 'google',
+  code_challenge: challenge,
+  code_challenge_method: 'S256',
+}))
+  auth.searchParams.set(k, v);
 
 // Without PKCE the public client is refused.
 const noPkce = new URL(auth);
@@ -116,4 +125,10 @@ const reused = await fetch(discovery.token_endpoint, { method: 'POST', body: tok
 assert.equal(reused.status, 400, 'a code is single-use');
 
 console.log(`OK: PKCE code flow against ${issuer}; ID token for ${id.email} (${id.name}), sub ${id.sub}`);
-console.log(JSON.stringify({ id_token_claims: id, access_token_claims: access, token_type: tokens.token_type, refresh: Boolean(tokens.refresh_token) }, null, 2));
+console.log(
+  JSON.stringify(
+    { id_token_claims: id, access_token_claims: access, token_type: tokens.token_type, refresh: Boolean(tokens.refresh_token) },
+    null,
+    2,
+  ),
+);

@@ -7,7 +7,12 @@ export const OIDC_ISSUER = `http://127.0.0.1:${E2E.oidcPort}/realms/lt`;
  * An ID token from the local OIDC provider, got the way keycloak-js and the browser get one (authorization code,
  * PKCE S256, the provider's login form), without a browser: for tests of the server's `id_token` grant.
  */
-export async function socialIdToken(options: { productOrigin: string; email?: string; name?: string; hint?: 'google' | 'apple' }): Promise<string> {
+export async function socialIdToken(options: {
+  productOrigin: string;
+  email?: string;
+  name?: string;
+  hint?: 'google' | 'apple';
+}): Promise<string> {
   const jar = new Map<string, string>();
   const go = async (url: string, init: RequestInit = {}): Promise<Response> => {
     const headers = new Headers(init.headers);
@@ -57,7 +62,13 @@ export async function socialIdToken(options: { productOrigin: string; email?: st
 
   const res = await fetch(`${OIDC_ISSUER}/protocol/openid-connect/token`, {
     method: 'POST',
-    body: new URLSearchParams({ code, grant_type: 'authorization_code', client_id: 'lt-web', redirect_uri: redirectUri, code_verifier: verifier }),
+    body: new URLSearchParams({
+      code,
+      grant_type: 'authorization_code',
+      client_id: 'lt-web',
+      redirect_uri: redirectUri,
+      code_verifier: verifier,
+    }),
   });
   const tokens = (await res.json()) as { id_token?: string; error?: string };
   if (!tokens.id_token) throw new Error(`token endpoint answered ${res.status}: ${JSON.stringify(tokens)}`);

@@ -28,7 +28,10 @@ export async function quickRoom(page: Page): Promise<string> {
 
 export async function say(page: Page, text: string): Promise<void> {
   await expect.poll(() => page.evaluate(() => (window as unknown as { __speech: { listening(): number } }).__speech.listening())).toBe(1);
-  await page.evaluate((t) => (window as unknown as { __speech: { say(t: string, c: number, f: boolean): number } }).__speech.say(t, 0.95, true), text);
+  await page.evaluate(
+    (t) => (window as unknown as { __speech: { say(t: string, c: number, f: boolean): number } }).__speech.say(t, 0.95, true),
+    text,
+  );
 }
 
 /**

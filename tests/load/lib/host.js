@@ -53,10 +53,13 @@ export function runHost(config, data) {
           }
         } else if (frame.type === 'room_start' && !speaking) {
           speaking = true;
-          socket.setTimeout(() => {
-            tick();
-            socket.setInterval(tick, 1000 / config.rate);
-          }, Math.max(0, tl.speakAt - Date.now()));
+          socket.setTimeout(
+            () => {
+              tick();
+              socket.setInterval(tick, 1000 / config.rate);
+            },
+            Math.max(0, tl.speakAt - Date.now()),
+          );
         } else if (frame.type === 'ack') {
           const ms = outbox.ack(frame.messageId, frame.seq, Date.now());
           if (ms !== null) {

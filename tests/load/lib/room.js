@@ -11,7 +11,9 @@ export function createRoom(config, name) {
     tags: { name: 'POST /api/rooms' },
   });
   if (res.status !== 201) {
-    throw new Error(`POST /api/rooms answered ${res.status}: ${String(res.body).slice(0, 300)} (ROOM_CREATE_BURST reached, or not the product at BASE_URL?)`);
+    throw new Error(
+      `POST /api/rooms answered ${res.status}: ${String(res.body).slice(0, 300)} (ROOM_CREATE_BURST reached, or not the product at BASE_URL?)`,
+    );
   }
   const body = res.json();
   return { roomId: body.room.id, hostKey: body.hostKey };

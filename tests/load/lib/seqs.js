@@ -3,7 +3,58 @@
 
 /** The languages the product serves: a copy of libs/contracts/src/languages.ts (k6 runs no TypeScript), kept equal by k6-scripts.spec.ts. */
 export const LANGUAGE_CODES = [
-  'es', 'en', 'en-IN', 'fr', 'de', 'it', 'pt', 'pt-PT', 'ar', 'he', 'fa', 'ur', 'zh-Hans', 'zh-Hant', 'yue', 'ja', 'ko', 'hi', 'bn', 'ta', 'te', 'mr', 'ru', 'uk', 'pl', 'nl', 'tr', 'el', 'sv', 'da', 'nb', 'fi', 'cs', 'sk', 'hu', 'ro', 'bg', 'sr', 'hr', 'lt', 'lv', 'ca', 'eu', 'gl', 'vi', 'th', 'id', 'ms', 'fil', 'sw', 'cy', 'ga',
+  'es',
+  'en',
+  'en-IN',
+  'fr',
+  'de',
+  'it',
+  'pt',
+  'pt-PT',
+  'ar',
+  'he',
+  'fa',
+  'ur',
+  'zh-Hans',
+  'zh-Hant',
+  'yue',
+  'ja',
+  'ko',
+  'hi',
+  'bn',
+  'ta',
+  'te',
+  'mr',
+  'ru',
+  'uk',
+  'pl',
+  'nl',
+  'tr',
+  'el',
+  'sv',
+  'da',
+  'nb',
+  'fi',
+  'cs',
+  'sk',
+  'hu',
+  'ro',
+  'bg',
+  'sr',
+  'hr',
+  'lt',
+  'lv',
+  'ca',
+  'eu',
+  'gl',
+  'vi',
+  'th',
+  'id',
+  'ms',
+  'fil',
+  'sw',
+  'cy',
+  'ga',
 ];
 
 /** Refusals of a final transcript that would be refused again (docs/protocol.md): the host drops those. */
@@ -173,7 +224,8 @@ function number(env, name, fallback, min, max) {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value < min || value > max) throw new Error(`${name} must be a number from ${min} to ${max}, got "${raw}"`);
+  if (!Number.isFinite(value) || value < min || value > max)
+    throw new Error(`${name} must be a number from ${min} to ${max}, got "${raw}"`);
   return value;
 }
 

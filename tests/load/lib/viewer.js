@@ -60,10 +60,13 @@ export function runViewer(config, data, i, { churn }) {
           socketFailures.add(1, { role: 'viewer', code: String(code) });
         }
       });
-      socket.setTimeout(() => {
-        leaving = true;
-        socket.close();
-      }, Math.max(0, leaveAt - Date.now()));
+      socket.setTimeout(
+        () => {
+          leaving = true;
+          socket.close();
+        },
+        Math.max(0, leaveAt - Date.now()),
+      );
     });
     if (!res || res.status !== 101) {
       socketFailures.add(1, { role: 'viewer', code: res ? String(res.status) : 'none' });

@@ -51,7 +51,8 @@ export const en: Catalog = {
   'host.startRoom': 'Start Room',
   'host.stopRoom': 'Stop Room',
   'host.stopRoomForAll': 'Stop Room for everyone',
-  'host.stopRoomConfirm': 'Stop the room for everyone? Every viewer will read "This session has ended". To pause, use Stop Recording instead.',
+  'host.stopRoomConfirm':
+    'Stop the room for everyone? Every viewer will read "This session has ended". To pause, use Stop Recording instead.',
   'host.selectInputLanguageFirst': 'Please select your input language first',
   'host.startRecording': 'Start Recording',
   'host.stopRecording': 'Stop Recording',
@@ -75,8 +76,7 @@ export const en: Catalog = {
   'host.noKey.title': 'Hosting not available',
   'host.noKey.body': 'This link does not let you host this room.',
   'host.noKey.viewer': 'Open the viewer page',
-  'host.translationUnavailable':
-    'No translation provider is configured on the server: viewers see the original text.',
+  'host.translationUnavailable': 'No translation provider is configured on the server: viewers see the original text.',
   'host.startRoomFirst': 'Please start the room first',
   'host.selectLanguageFirst': 'Please select a language first',
   'host.micDenied': 'Microphone access denied. Please allow access and try again.',
@@ -93,10 +93,13 @@ export const en: Catalog = {
   'viewer.status.connecting': 'Connecting',
   'viewer.status.waiting': 'Waiting for host',
   'viewer.status.live': 'Live',
-  'captions.problem.roomId': 'These captions show nothing: the room id in the link is not valid. Copy the captions link again from the room.',
+  'captions.problem.roomId':
+    'These captions show nothing: the room id in the link is not valid. Copy the captions link again from the room.',
   'captions.problem.noLang': 'These captions show nothing yet: add the language to the link, for example ?lang=en. Languages: {codes}.',
-  'captions.problem.badLang': 'These captions show nothing: "{lang}" is not a supported language. Put one of these after lang= in the link: {codes}.',
-  'captions.problem.notFound': 'These captions show nothing: no room has the id in this link. Check the room id, or copy the captions link again from the room.',
+  'captions.problem.badLang':
+    'These captions show nothing: "{lang}" is not a supported language. Put one of these after lang= in the link: {codes}.',
+  'captions.problem.notFound':
+    'These captions show nothing: no room has the id in this link. Check the room id, or copy the captions link again from the room.',
   'viewer.status.reconnecting': 'Reconnecting…',
   'viewer.language': 'Your language',
   'viewer.selectLanguage': 'Select a language',
@@ -127,8 +130,7 @@ export const en: Catalog = {
   'viewer.speaker.speaking': '{name} speaking',
   'viewer.speaker.silent': '{name} silent',
   'viewer.speaker.language': '{name}’s language',
-  'viewer.quota':
-    'Translation is paused: this room has used up its translation budget. You read the original text until it is restored.',
+  'viewer.quota': 'Translation is paused: this room has used up its translation budget. You read the original text until it is restored.',
   'viewer.notFound.title': 'Room not found',
   'viewer.notFound.body': 'There is no room at this link. Please check the link with the organiser.',
   'viewer.time': 'Said at {time}',
@@ -179,8 +181,7 @@ export const en: Catalog = {
   'auth.close': 'Close',
   'auth.confirmEmail': 'Account created! Please check your email and click the confirmation link, then sign in.',
   'auth.resetSent.title': 'Check your email!',
-  'auth.resetSent.body':
-    'If an account exists for {email}, you will receive a link to reset your password. The link is valid for 1 hour.',
+  'auth.resetSent.body': 'If an account exists for {email}, you will receive a link to reset your password. The link is valid for 1 hour.',
   'auth.backToLogin': 'Back to login',
   'auth.error.invalidCredentials': 'The email or password you entered is incorrect. Please double-check your credentials.',
   'auth.error.alreadyRegistered': 'This email is already registered. Please sign in or use a different email.',

@@ -53,7 +53,8 @@ export const es = {
   'host.startRoom': 'Iniciar Sala',
   'host.stopRoom': 'Detener Sala',
   'host.stopRoomForAll': 'Detener la sala para todos',
-  'host.stopRoomConfirm': '¿Detener la sala para todos? Cada espectador verá que la sesión ha terminado. Para hacer una pausa, usa «Detener Grabación».',
+  'host.stopRoomConfirm':
+    '¿Detener la sala para todos? Cada espectador verá que la sesión ha terminado. Para hacer una pausa, usa «Detener Grabación».',
   'host.selectInputLanguageFirst': 'Selecciona primero tu idioma de entrada',
   'host.startRecording': 'Iniciar Grabación',
   'host.stopRecording': 'Detener Grabación',
@@ -77,7 +78,8 @@ export const es = {
   'host.noKey.title': 'No puedes ser anfitrión',
   'host.noKey.body': 'Este enlace no te permite ser anfitrión de esta sala.',
   'host.noKey.viewer': 'Abrir la página de espectador',
-  'host.translationUnavailable': 'No hay ningún proveedor de traducción configurado en el servidor: los espectadores ven el texto original.',
+  'host.translationUnavailable':
+    'No hay ningún proveedor de traducción configurado en el servidor: los espectadores ven el texto original.',
   'host.startRoomFirst': 'Inicia primero la sala',
   'host.selectLanguageFirst': 'Selecciona primero un idioma',
   'host.micDenied': 'Acceso al micrófono denegado. Permite el acceso y vuelve a intentarlo.',
@@ -94,10 +96,13 @@ export const es = {
   'viewer.status.connecting': 'Conectando',
   'viewer.status.waiting': 'Esperando al anfitrión',
   'viewer.status.live': 'En directo',
-  'captions.problem.roomId': 'Estos subtítulos no muestran nada: el id de la sala en el enlace no es válido. Copia de nuevo el enlace de subtítulos desde la sala.',
+  'captions.problem.roomId':
+    'Estos subtítulos no muestran nada: el id de la sala en el enlace no es válido. Copia de nuevo el enlace de subtítulos desde la sala.',
   'captions.problem.noLang': 'Estos subtítulos aún no muestran nada: añade el idioma al enlace, por ejemplo ?lang=es. Idiomas: {codes}.',
-  'captions.problem.badLang': 'Estos subtítulos no muestran nada: "{lang}" no es un idioma disponible. Pon uno de estos tras lang= en el enlace: {codes}.',
-  'captions.problem.notFound': 'Estos subtítulos no muestran nada: ninguna sala tiene el id de este enlace. Revisa el id de la sala o copia de nuevo el enlace de subtítulos desde la sala.',
+  'captions.problem.badLang':
+    'Estos subtítulos no muestran nada: "{lang}" no es un idioma disponible. Pon uno de estos tras lang= en el enlace: {codes}.',
+  'captions.problem.notFound':
+    'Estos subtítulos no muestran nada: ninguna sala tiene el id de este enlace. Revisa el id de la sala o copia de nuevo el enlace de subtítulos desde la sala.',
   'viewer.status.reconnecting': 'Reconectando…',
   'viewer.language': 'Tu idioma',
   'viewer.selectLanguage': 'Selecciona un idioma',
@@ -128,7 +133,8 @@ export const es = {
   'viewer.speaker.speaking': 'Habla {name}',
   'viewer.speaker.silent': '{name} en silencio',
   'viewer.speaker.language': 'Idioma de {name}',
-  'viewer.quota': 'La traducción está en pausa: esta sala ha agotado su presupuesto de traducción. Lees el texto original hasta que se restablezca.',
+  'viewer.quota':
+    'La traducción está en pausa: esta sala ha agotado su presupuesto de traducción. Lees el texto original hasta que se restablezca.',
   'viewer.notFound.title': 'Sala no encontrada',
   'viewer.notFound.body': 'No hay ninguna sala en este enlace. Comprueba el enlace con la organización.',
   'viewer.time': 'Dicho a las {time}',

@@ -2,7 +2,8 @@ import type { GlossaryCatalog } from './glossary.es';
 
 export const glossaryEn: GlossaryCatalog = {
   'glossary.title': 'Glossary',
-  'glossary.hint': "Tell the translator how to treat this event's terms: names that stay as they are, or the translation you want. Applies from the next sentence.",
+  'glossary.hint':
+    "Tell the translator how to treat this event's terms: names that stay as they are, or the translation you want. Applies from the next sentence.",
   'glossary.count': '{count} of {max} terms',
   'glossary.add': 'Add term',
   'glossary.import': 'Import CSV',

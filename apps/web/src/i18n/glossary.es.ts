@@ -1,7 +1,8 @@
 /** Texts of the glossary editor, in its own chunk (the dashboard's form and the host page's dialog). */
 export const glossaryEs = {
   'glossary.title': 'Glosario',
-  'glossary.hint': 'Indica cómo traducir los términos de este evento: nombres que se quedan igual, o la traducción que queréis. Se aplica desde la siguiente frase.',
+  'glossary.hint':
+    'Indica cómo traducir los términos de este evento: nombres que se quedan igual, o la traducción que queréis. Se aplica desde la siguiente frase.',
   'glossary.count': '{count} de {max} términos',
   'glossary.add': 'Añadir término',
   'glossary.import': 'Importar CSV',
@@ -62,7 +63,8 @@ export const glossaryEs = {
   'glossary.csv.noTermColumn': 'la cabecera necesita una columna «term» (term,keep,<códigos de idioma>,note)',
   'glossary.csv.empty': 'el archivo está vacío: necesita una fila de cabecera',
   'glossary.csv.unclosedQuote': 'un campo entre comillas no se cierra',
-  'glossary.csv.textAfterQuote': 'texto tras unas comillas de cierre: dentro de un campo entre comillas, las comillas se escriben dobles ("")',
+  'glossary.csv.textAfterQuote':
+    'texto tras unas comillas de cierre: dentro de un campo entre comillas, las comillas se escriben dobles ("")',
   'glossary.csv.fieldCount': '{count} campos, y la cabecera tiene {expected} (pon entre comillas un campo con comas)',
   'glossary.csv.badKeep': 'keep: «{value}» no es yes, no, true, false, 1 ni 0',
   'glossary.csv.duplicate': '«{term}» repite el término de la línea {first}',

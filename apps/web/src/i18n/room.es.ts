@@ -5,7 +5,8 @@ export const roomEs = {
   'room.mic.prompt': 'Micrófono: aún sin pedir',
   'room.mic.granted': 'Micrófono permitido',
   'room.mic.denied': 'Micrófono bloqueado',
-  'room.quota': 'Tu presupuesto de traducción se ha agotado: los espectadores leen el texto original, y los resúmenes y el audio están en pausa.',
+  'room.quota':
+    'Tu presupuesto de traducción se ha agotado: los espectadores leen el texto original, y los resúmenes y el audio están en pausa.',
   'room.share.qr': 'Código QR del enlace de espectador',
   'room.share.fullscreen': 'Mostrar el QR a pantalla completa',
   'room.share.fullscreenTitle': 'Escanea para seguir la sala',

@@ -15,9 +15,15 @@ import { describeProblem } from '../modules/live/describe-problem';
 import { errorText } from './error-text';
 import { ApiError } from './http';
 
-const EVERY_CODE = [RoomsErrorCode, AccountsErrorCode, GatewayErrorCode, LiveErrorCode, BusErrorCode, TtsErrorCode, SummaryErrorCode].flatMap(
-  (codes) => Object.values(codes) as string[],
-);
+const EVERY_CODE = [
+  RoomsErrorCode,
+  AccountsErrorCode,
+  GatewayErrorCode,
+  LiveErrorCode,
+  BusErrorCode,
+  TtsErrorCode,
+  SummaryErrorCode,
+].flatMap((codes) => Object.values(codes) as string[]);
 
 describe('error texts', () => {
   it.each(LOCALES)('the %s catalog has a text for every error code the server can answer', (locale) => {
@@ -48,7 +54,9 @@ describe('error texts', () => {
     expect(describeProblem({ kind: 'rejected', code: LiveErrorCode.InvalidHostKey, message: 'Invalid host key' }, t)).toBe(
       'El enlace de anfitrión no es válido para esta sala.',
     );
-    expect(describeProblem({ kind: 'closed', code: CLOSE_CODES.roomDeleted, reason: 'Room deleted' }, t)).toBe('La sala ha sido eliminada.');
+    expect(describeProblem({ kind: 'closed', code: CLOSE_CODES.roomDeleted, reason: 'Room deleted' }, t)).toBe(
+      'La sala ha sido eliminada.',
+    );
     expect(describeProblem({ kind: 'closed', code: 1006, reason: '' }, t)).toBe('La conexión se cerró (código 1006).');
   });
 });

@@ -79,7 +79,9 @@ describe('Dashboard shell', () => {
     dashboardFetch();
     renderApp('/dashboard');
     const nav = await screen.findByRole('navigation', { name: 'Panel' });
-    const links = within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')]);
+    const links = within(nav)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]);
     expect(links).toEqual([
       ['Inicio', '/dashboard'],
       ['Crear Sala', '/dashboard/create'],
@@ -98,7 +100,8 @@ describe('Dashboard shell', () => {
       {
         'GET /api/admin/users': () => jsonResponse(200, { users: [] }),
         'GET /api/admin/rooms': () => jsonResponse(200, { rooms: [] }),
-        'GET /api/admin/stats': () => jsonResponse(200, { total_users: 1, total_rooms: 0, premium_users: 0, active_rooms: 0, admin_users: 1, total_token_usage: 0 }),
+        'GET /api/admin/stats': () =>
+          jsonResponse(200, { total_users: 1, total_rooms: 0, premium_users: 0, active_rooms: 0, admin_users: 1, total_token_usage: 0 }),
       },
       makeProfile({ role: 'admin' }),
     );
@@ -162,7 +165,10 @@ describe('Dashboard home', () => {
       makeRoom({ id: '10000000-0000-4000-8000-000000000004', name: 'Cuatro', status: 'active' }),
     ];
     const upcoming = [makeRoom({ id: '20000000-0000-4000-8000-000000000001', name: 'Mañana', scheduled_at: '2030-05-01T09:30:00.000Z' })];
-    dashboardFetch({ [LIST.latest]: rooms(latest), [LIST.upcoming]: rooms(upcoming) }, makeProfile({ tokens_used: 150000, token_quota: 100000 }));
+    dashboardFetch(
+      { [LIST.latest]: rooms(latest), [LIST.upcoming]: rooms(upcoming) },
+      makeProfile({ tokens_used: 150000, token_quota: 100000 }),
+    );
     renderApp('/dashboard');
     await waitFor(() => expect(screen.getByTestId('stat-total-rooms').textContent).toContain('4'));
     expect(screen.getByTestId('stat-active-rooms').textContent).toContain('2');

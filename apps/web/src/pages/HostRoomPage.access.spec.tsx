@@ -33,9 +33,7 @@ describe('Host room access', () => {
     expect(screen.getByTestId('viewer-link').getAttribute('href')).toBe(`http://localhost/view/${ROOM_ID}?name=Keynote`);
     expect(screen.queryByTestId('host-link')).toBeNull();
     fireEvent.click(screen.getByTestId('reveal-host-link'));
-    expect(text('host-link')).toBe(
-      `http://localhost/room/${ROOM_ID}?name=Keynote#key=${HOST_KEY}`,
-    );
+    expect(text('host-link')).toBe(`http://localhost/room/${ROOM_ID}?name=Keynote#key=${HOST_KEY}`);
   });
 });
 
@@ -90,7 +88,7 @@ describe('Host room for a signed-in user', () => {
     expect(screen.queryByTestId('host-link')).toBeNull();
   });
 
-  it("refuses a signed-in user who does not own the room and has no key", async () => {
+  it('refuses a signed-in user who does not own the room and has no key', async () => {
     storeSession(makeSession());
     routeFetch({
       'GET /api/profile': () => jsonResponse(200, makeProfile()),
@@ -101,7 +99,7 @@ describe('Host room for a signed-in user', () => {
     expect(FakeSocket.instances).toHaveLength(0);
   });
 
-  it("ends in the history when signed in", async () => {
+  it('ends in the history when signed in', async () => {
     storeSession(makeSession());
     routeFetch({
       'GET /api/profile': () => jsonResponse(200, makeProfile()),

@@ -62,7 +62,13 @@ describe('Host room recording, log, share and notices', () => {
     serverSends(socket, stored(1, 'Old line'));
     expect(screen.getAllByTestId('transcript-entry')).toHaveLength(1);
     fireEvent.click(screen.getByTestId('toggle-room'));
-    serverSends(socket, { type: 'room_start', roomId: ROOM_ID, messageId: 'e1', timestamp: '2026-01-01T10:00:00.000Z', sourceLanguage: 'es' });
+    serverSends(socket, {
+      type: 'room_start',
+      roomId: ROOM_ID,
+      messageId: 'e1',
+      timestamp: '2026-01-01T10:00:00.000Z',
+      sourceLanguage: 'es',
+    });
     expect(screen.queryAllByTestId('transcript-entry')).toHaveLength(0);
     serverSends(socket, stored(1, 'Old line'));
     expect(screen.queryAllByTestId('transcript-entry')).toHaveLength(0);

@@ -23,7 +23,13 @@ describe('Host room live session', () => {
 
     fireEvent.click(screen.getByTestId('toggle-room'));
     expect(socket.sentOfType('room_start')).toEqual([{ type: 'room_start', sourceLanguage: 'es' }]);
-    serverSends(socket, { type: 'room_start', roomId: ROOM_ID, messageId: 'e1', timestamp: '2026-01-01T10:00:00.000Z', sourceLanguage: 'es' });
+    serverSends(socket, {
+      type: 'room_start',
+      roomId: ROOM_ID,
+      messageId: 'e1',
+      timestamp: '2026-01-01T10:00:00.000Z',
+      sourceLanguage: 'es',
+    });
     expect(text('room-status-badge')).toBe('Active');
     expect(text('toggle-room')).toBe('Stop Room for everyone');
     expect(text('end-room')).toBe('End Room');
@@ -36,7 +42,14 @@ describe('Host room live session', () => {
 
     act(() => recognition.say('  Buenos días a todos  '));
     const [frame] = socket.sentOfType('transcript');
-    expect(frame).toMatchObject({ type: 'transcript', text: 'Buenos días a todos', sourceLanguage: 'es', confidence: 0.92, final: true, enhance: true });
+    expect(frame).toMatchObject({
+      type: 'transcript',
+      text: 'Buenos días a todos',
+      sourceLanguage: 'es',
+      confidence: 0.92,
+      final: true,
+      enhance: true,
+    });
     expect(new Date(String(frame.timestamp)).toISOString()).toBe(frame.timestamp);
     let entry = screen.getByTestId('transcript-entry');
     expect(entry.dataset.state).toBe('pending');

@@ -1,13 +1,5 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import {
-  authHeader,
-  makeProfile,
-  makeSession,
-  makeUser,
-  routeFetch,
-  storedSession,
-  storeSession,
-} from '../../test/auth-fixtures';
+import { authHeader, makeProfile, makeSession, makeUser, routeFetch, storedSession, storeSession } from '../../test/auth-fixtures';
 import { jsonResponse, renderApp, preloadPages } from '../../test/render-app';
 import { preferLanguages } from '../../test/browser-languages';
 
@@ -63,7 +55,11 @@ describe('Reset password page: the link', () => {
       '/reset-password#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired',
       'El enlace de restablecimiento ha expirado o es inválido. Solicita uno nuevo.',
     ],
-    ['an access token without a refresh token', '/reset-password#access_token=a&type=recovery', 'Formato de enlace inválido. Solicita un nuevo restablecimiento.'],
+    [
+      'an access token without a refresh token',
+      '/reset-password#access_token=a&type=recovery',
+      'Formato de enlace inválido. Solicita un nuevo restablecimiento.',
+    ],
     [
       'a link that is not a recovery',
       `/reset-password#access_token=a&refresh_token=${REFRESH}&type=signup`,
@@ -191,7 +187,10 @@ describe('Reset password page: the form', () => {
   });
 
   it.each([
-    [jsonResponse(422, { error: { code: 'weak_password', message: 'Password should be at least 6 characters' } }), 'La contraseña debe tener al menos 6 caracteres'],
+    [
+      jsonResponse(422, { error: { code: 'weak_password', message: 'Password should be at least 6 characters' } }),
+      'La contraseña debe tener al menos 6 caracteres',
+    ],
     [jsonResponse(500, {}), 'Error al actualizar la contraseña'],
   ])('shows why the update failed (%#)', async (response, shown) => {
     await openForm(() => response);

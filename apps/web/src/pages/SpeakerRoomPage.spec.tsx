@@ -63,15 +63,14 @@ beforeEach(() => {
 afterEach(() => FakeRecognition.uninstall());
 
 describe('Speaker room', () => {
-  it.each([
-    [`/speak/${ROOM_ID}?name=Ana`],
-    [`/speak/${ROOM_ID}?token=${TOKEN}`],
-    [`/speak/not-a-room?token=${TOKEN}&name=Ana`],
-  ])('says the link is invalid when something is missing: %s', (path) => {
-    routeFetch({});
-    renderApp(path);
-    expect(screen.getByTestId('speaker-invalid').textContent).toContain('Invalid invite link');
-  });
+  it.each([[`/speak/${ROOM_ID}?name=Ana`], [`/speak/${ROOM_ID}?token=${TOKEN}`], [`/speak/not-a-room?token=${TOKEN}&name=Ana`]])(
+    'says the link is invalid when something is missing: %s',
+    (path) => {
+      routeFetch({});
+      renderApp(path);
+      expect(screen.getByTestId('speaker-invalid').textContent).toContain('Invalid invite link');
+    },
+  );
 
   it('denies access when the invite does not verify', async () => {
     routeFetch({ 'POST /api/speak/verify': denied });

@@ -1,13 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { ROOM_ID } from '../../test/fake-socket';
-import {
-  installBrowserVoice,
-  joinServer,
-  openViewer,
-  send,
-  translation,
-  setUpViewerRoomTests,
-} from '../../test/viewer-room-harness';
+import { installBrowserVoice, joinServer, openViewer, send, translation, setUpViewerRoomTests } from '../../test/viewer-room-harness';
 
 setUpViewerRoomTests();
 
@@ -49,17 +42,15 @@ describe('Viewer audio from the server', () => {
     send(socket, translation(3), translation(4));
     await act(() => jest.advanceTimersByTimeAsync(100));
     const audioCalls = fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/audio'));
-    expect(audioCalls).toEqual([
-      `/api/rooms/${ROOM_ID}/messages/m-3/audio?lang=en`,
-      `/api/rooms/${ROOM_ID}/messages/m-4/audio?lang=en`,
-    ]);
+    expect(audioCalls).toEqual([`/api/rooms/${ROOM_ID}/messages/m-3/audio?lang=en`, `/api/rooms/${ROOM_ID}/messages/m-4/audio?lang=en`]);
     expect(played).toEqual(['blob:audio-1', 'blob:audio-2']);
   });
 
   it("reads a language the server has no voice for with the browser's voice, in that language's locale", async () => {
     const { speak, uninstall } = installBrowserVoice();
     try {
-      const noVoice = () => ({ ok: false, status: 404, json: () => Promise.resolve({ error: { code: 'tts_no_voice', message: 'No voice' } }) }) as Response;
+      const noVoice = () =>
+        ({ ok: false, status: 404, json: () => Promise.resolve({ error: { code: 'tts_no_voice', message: 'No voice' } }) }) as Response;
       const fetchMock = await openViewer(`/view/${ROOM_ID}?lang=fa`, {
         [`GET /api/rooms/${ROOM_ID}/messages/m-1/audio?lang=fa`]: noVoice,
         [`GET /api/rooms/${ROOM_ID}/messages/m-2/audio?lang=fa`]: noVoice,

@@ -19,7 +19,11 @@ const language = () => screen.getByTestId('speaker-language').textContent;
 describe('Viewer room with several speakers', () => {
   it('names nobody while only the host has spoken', async () => {
     const socket = await openReader();
-    send(socket, translation(1, 'de', { ...HOST, sourceLanguage: 'en' }), translation(2, 'de', { speakerId: 'host-b2', speakerName: 'Host', sourceLanguage: 'en' }));
+    send(
+      socket,
+      translation(1, 'de', { ...HOST, sourceLanguage: 'en' }),
+      translation(2, 'de', { speakerId: 'host-b2', speakerName: 'Host', sourceLanguage: 'en' }),
+    );
     expect(screen.getAllByTestId('translated-message')).toHaveLength(2);
     expect(names()).toEqual([]);
     expect(activity()).toBe('Host speaking');

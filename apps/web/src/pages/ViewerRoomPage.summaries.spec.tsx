@@ -1,13 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { ROOM_ID } from '../../test/fake-socket';
 import { jsonResponse } from '../../test/render-app';
-import {
-  joinServer,
-  openViewer,
-  send,
-  translation,
-  setUpViewerRoomTests,
-} from '../../test/viewer-room-harness';
+import { joinServer, openViewer, send, translation, setUpViewerRoomTests } from '../../test/viewer-room-harness';
 
 setUpViewerRoomTests();
 

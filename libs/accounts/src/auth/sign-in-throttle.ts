@@ -49,7 +49,10 @@ export function throttledNetwork(address: string): string {
   if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
     return [groups[6] >> 8, groups[6] & 0xff, groups[7] >> 8, groups[7] & 0xff].join('.');
   }
-  return `${groups.slice(0, 4).map((g) => g.toString(16)).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`;
 }
 
 @Injectable()
@@ -87,10 +90,7 @@ export class SignInThrottle {
   }
 
   async succeeded(email: string, address: string): Promise<void> {
-    await this.db.query(`DELETE FROM accounts.sign_in_throttle WHERE email = $1 AND address = $2`, [
-      email,
-      throttledNetwork(address),
-    ]);
+    await this.db.query(`DELETE FROM accounts.sign_in_throttle WHERE email = $1 AND address = $2`, [email, throttledNetwork(address)]);
   }
 
   /** Pairs idle past `forgetAfterSeconds` count from zero anyway; keep the table small. */

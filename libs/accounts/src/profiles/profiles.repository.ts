@@ -34,7 +34,10 @@ export class ProfilesRepository {
   }
 
   /** The admin's changes; false when there is no such profile. */
-  async update(id: string, patch: Partial<Pick<ProfileEntity, 'planType' | 'tokenQuota' | 'role' | 'tokensUsed' | 'lastReset'>>): Promise<boolean> {
+  async update(
+    id: string,
+    patch: Partial<Pick<ProfileEntity, 'planType' | 'tokenQuota' | 'role' | 'tokensUsed' | 'lastReset'>>,
+  ): Promise<boolean> {
     const result = await this.db.getRepository(ProfileEntity).update({ id }, patch);
     return Boolean(result.affected);
   }
@@ -47,7 +50,12 @@ export class ProfilesRepository {
               coalesce(sum(tokens_used), 0) AS tokens
        FROM accounts.profiles`,
     );
-    return { total_users: Number(row.total), premium_users: Number(row.premium), admin_users: Number(row.admins), total_token_usage: Number(row.tokens) };
+    return {
+      total_users: Number(row.total),
+      premium_users: Number(row.premium),
+      admin_users: Number(row.admins),
+      total_token_usage: Number(row.tokens),
+    };
   }
 
   /** Applies a usage event once: the ledger row and the counter move together, or not at all. */

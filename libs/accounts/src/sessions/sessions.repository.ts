@@ -74,7 +74,9 @@ export class SessionsRepository {
 
   async revoke(sessionId: string, reason: string): Promise<void> {
     await this.db.transaction(async (em) => {
-      await em.getRepository(SessionEntity).update({ id: sessionId, revokedAt: IsNull() }, { revokedAt: new Date(), revokedReason: reason });
+      await em
+        .getRepository(SessionEntity)
+        .update({ id: sessionId, revokedAt: IsNull() }, { revokedAt: new Date(), revokedReason: reason });
       await logRevocations(em, [sessionId]);
     });
   }

@@ -104,7 +104,11 @@ export const ACCOUNTS_SUBJECTS = {
   callerRole: requestRoute('accounts.profile.role', callerOnly, z.object({ role: userRoleSchema })),
   /** Admin calls: each checks again that the caller's session is open and its profile has role admin. */
   adminListUsers: requestRoute('accounts.admin.user-list', callerOnly, typed<AdminUser[]>()),
-  adminUpdateUser: requestRoute('accounts.admin.user-update', adminUserRequest.extend({ body: adminUpdateUserBodySchema }), typed<AdminUser>()),
+  adminUpdateUser: requestRoute(
+    'accounts.admin.user-update',
+    adminUserRequest.extend({ body: adminUpdateUserBodySchema }),
+    typed<AdminUser>(),
+  ),
   adminResetTokens: requestRoute('accounts.admin.user-reset-tokens', adminUserRequest, typed<AdminUser>()),
   /** request: the e-mails of the given users (for the admin room list); unknown ids are left out */
   adminEmails: requestRoute(

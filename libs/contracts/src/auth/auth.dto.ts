@@ -18,7 +18,12 @@ export const AUTH_MESSAGES = {
   socialNotConfigured: 'Social sign-in is not configured',
 } as const;
 
-const email = cleanText('Email').trim().toLowerCase().email('Invalid email').max(320).meta({ examples: ['ana@example.com'] });
+const email = cleanText('Email')
+  .trim()
+  .toLowerCase()
+  .email('Invalid email')
+  .max(320)
+  .meta({ examples: ['ana@example.com'] });
 /**
  * Passwords alone may hold control characters: they are only hashed, never stored or shown as text, and
  * refusing them now would lock out whoever chose one before.
@@ -36,7 +41,9 @@ export const signupBodySchema = z.object({ email, password, name: name.optional(
 export const passwordGrantBodySchema = z.object({ email, password: z.string().min(1).max(200) }).strict();
 export const refreshGrantBodySchema = z.object({ refresh_token: cleanText('Refresh token').min(20).max(200) }).strict();
 export const socialProviderSchema = z.enum(['google', 'apple']);
-export const idTokenGrantBodySchema = z.object({ provider: socialProviderSchema, id_token: cleanText('ID token').min(20).max(8192) }).strict();
+export const idTokenGrantBodySchema = z
+  .object({ provider: socialProviderSchema, id_token: cleanText('ID token').min(20).max(8192) })
+  .strict();
 export const grantTypeSchema = z.enum(['password', 'refresh_token', 'id_token']);
 export const recoverBodySchema = z.object({ email }).strict();
 /** `GET /api/auth/verify`: the link in recovery and confirmation mails. */

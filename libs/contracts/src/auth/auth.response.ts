@@ -50,7 +50,7 @@ export const profileResponseSchema = z
     tokens_used: z.int().meta({ examples: [1200] }),
     tokens_remaining: z.int().meta({ examples: [8800] }),
     role: userRoleSchema,
-    locale: interfaceLocaleSchema.nullable().describe("The interface language the user chose; null until they choose one"),
+    locale: interfaceLocaleSchema.nullable().describe('The interface language the user chose; null until they choose one'),
     last_reset: timestamp.nullable(),
     created_at: timestamp,
   })

@@ -15,16 +15,12 @@ export * from './tts.errors';
 
 /** Every code a service or the gateway can answer; the gateway maps each to an HTTP status and a WS code. */
 export type ErrorCode =
-  | RoomsErrorCode
-  | AccountsErrorCode
-  | GatewayErrorCode
-  | LiveErrorCode
-  | BusErrorCode
-  | TtsErrorCode
-  | SummaryErrorCode;
+  RoomsErrorCode | AccountsErrorCode | GatewayErrorCode | LiveErrorCode | BusErrorCode | TtsErrorCode | SummaryErrorCode;
 
 const KNOWN = new Set<string>(
-  [RoomsErrorCode, AccountsErrorCode, GatewayErrorCode, LiveErrorCode, BusErrorCode, TtsErrorCode, SummaryErrorCode].flatMap((e) => Object.values(e)),
+  [RoomsErrorCode, AccountsErrorCode, GatewayErrorCode, LiveErrorCode, BusErrorCode, TtsErrorCode, SummaryErrorCode].flatMap((e) =>
+    Object.values(e),
+  ),
 );
 
 export function isErrorCode(code: unknown): code is ErrorCode {

@@ -69,23 +69,40 @@ describe('glossary CSV', () => {
   });
 
   it('refuses a bad header, an unclosed quote and an empty file with the line', () => {
-    expect(errorsOf('term,keep,xx\n')).toEqual([expect.objectContaining({ line: 1, code: 'unknownColumn', params: expect.objectContaining({ name: 'xx' }) })]);
-    expect(errorsOf('keep,es\n')).toEqual([expect.objectContaining({ line: 1, message: expect.stringContaining('needs a "term" column') })]);
+    expect(errorsOf('term,keep,xx\n')).toEqual([
+      expect.objectContaining({ line: 1, code: 'unknownColumn', params: expect.objectContaining({ name: 'xx' }) }),
+    ]);
+    expect(errorsOf('keep,es\n')).toEqual([
+      expect.objectContaining({ line: 1, message: expect.stringContaining('needs a "term" column') }),
+    ]);
     expect(errorsOf('term,es,ES\n')).toEqual([expect.objectContaining({ line: 1, message: 'The column "ES" appears twice' })]);
-    expect(errorsOf('term,keep\nA,yes\n"B,no\n')).toEqual([expect.objectContaining({ line: 3, message: 'A quoted field is never closed' })]);
-    expect(errorsOf('term,keep\n"A"x,yes\n')).toEqual([expect.objectContaining({ line: 2, message: expect.stringContaining('Text after a closing quote') })]);
+    expect(errorsOf('term,keep\nA,yes\n"B,no\n')).toEqual([
+      expect.objectContaining({ line: 3, message: 'A quoted field is never closed' }),
+    ]);
+    expect(errorsOf('term,keep\n"A"x,yes\n')).toEqual([
+      expect.objectContaining({ line: 2, message: expect.stringContaining('Text after a closing quote') }),
+    ]);
     expect(errorsOf('\uFEFF')).toEqual([expect.objectContaining({ line: 1, message: expect.stringContaining('empty') })]);
   });
 
   it('refuses more entries than a glossary holds', () => {
     const rows = Array.from({ length: GLOSSARY_LIMITS.maxEntries + 1 }, (_, i) => `term ${i},yes`);
-    expect(errorsOf(['term,keep', ...rows].join('\n'))).toEqual([expect.objectContaining({ line: 1, message: expect.stringContaining('at most 500 entries') })]);
+    expect(errorsOf(['term,keep', ...rows].join('\n'))).toEqual([
+      expect.objectContaining({ line: 1, message: expect.stringContaining('at most 500 entries') }),
+    ]);
   });
 });
 
 describe('glossary body', () => {
   it('accepts entries and stores them trimmed', () => {
-    expect(parseGlossaryBody({ entries: [{ term: ' Kubernetes ', keep: true, note: ' ' }, { term: 'keynote', keep: false, translations: { es: ' ponencia ' } }] })).toEqual({
+    expect(
+      parseGlossaryBody({
+        entries: [
+          { term: ' Kubernetes ', keep: true, note: ' ' },
+          { term: 'keynote', keep: false, translations: { es: ' ponencia ' } },
+        ],
+      }),
+    ).toEqual({
       ok: true,
       entries: [
         { term: 'Kubernetes', keep: true, translations: {} },
@@ -95,13 +112,25 @@ describe('glossary body', () => {
   });
 
   it('names the entry and field of each problem', () => {
-    const result = parseGlossaryBody({ entries: [{ term: 'a', keep: true }, { term: 'b', keep: 'yes' }, { term: 'c', keep: false, translations: { xx: 'y' } }] });
+    const result = parseGlossaryBody({
+      entries: [
+        { term: 'a', keep: true },
+        { term: 'b', keep: 'yes' },
+        { term: 'c', keep: false, translations: { xx: 'y' } },
+      ],
+    });
     expect(result.ok).toBe(false);
     expect(!result.ok && result.issues.map((i) => [i.entry, i.field])).toEqual([
       [2, 'keep'],
       [3, 'translations'],
     ]);
-    const dup = parseGlossaryBody({ entries: [{ term: 'Café', keep: true }, { term: 'CAFÉ ', keep: true }, { term: 'x', keep: true, translations: { es: 'y' } }] });
+    const dup = parseGlossaryBody({
+      entries: [
+        { term: 'Café', keep: true },
+        { term: 'CAFÉ ', keep: true },
+        { term: 'x', keep: true, translations: { es: 'y' } },
+      ],
+    });
     expect(!dup.ok && dup.issues).toEqual([
       { entry: 2, field: 'term', code: 'duplicate', params: { term: 'CAFÉ', first: 1 }, message: '"CAFÉ" repeats the term of entry 1' },
       { entry: 3, field: 'es', code: 'keptWithTranslations', params: {}, message: 'A term kept as it is takes no translations' },

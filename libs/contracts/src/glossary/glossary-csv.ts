@@ -31,7 +31,12 @@ export interface CsvError {
   message: string;
 }
 
-const csvError = (line: number, code: CsvErrorCode, message: string, params: CsvError['params'] = {}): CsvError => ({ line, code, params, message });
+const csvError = (line: number, code: CsvErrorCode, message: string, params: CsvError['params'] = {}): CsvError => ({
+  line,
+  code,
+  params,
+  message,
+});
 
 export type GlossaryCsvResult = { ok: true; entries: GlossaryDraftEntry[] } | { ok: false; errors: CsvError[] };
 
@@ -97,7 +102,10 @@ export function parseCsvRecords(text: string): { records: CsvRecord[]; error?: C
       afterQuote = false;
       start = ++line;
     } else if (afterQuote) {
-      return { records, error: csvError(start, 'textAfterQuote', 'Text after a closing quote: a quote inside a quoted field is written twice ("")') };
+      return {
+        records,
+        error: csvError(start, 'textAfterQuote', 'Text after a closing quote: a quote inside a quoted field is written twice ("")'),
+      };
     } else {
       field += ch;
     }
@@ -119,7 +127,8 @@ function readHeader(record: CsvRecord): { columns: Column[] } | { error: CsvErro
     const name = raw.trim();
     const lower = name.toLowerCase();
     const code = LANGUAGES.find((l) => l.code.toLowerCase() === lower)?.code;
-    const column: Column | null = lower === 'term' || lower === 'keep' || lower === 'note' ? { kind: lower } : code ? { kind: 'lang', code } : null;
+    const column: Column | null =
+      lower === 'term' || lower === 'keep' || lower === 'note' ? { kind: lower } : code ? { kind: 'lang', code } : null;
     if (!column) {
       const columns = LANGUAGES.map((l) => l.code).join(', ');
       const message = `Unknown column "${name}": the columns are term, keep, a language code (${columns}) and note`;
@@ -130,7 +139,8 @@ function readHeader(record: CsvRecord): { columns: Column[] } | { error: CsvErro
     seen.add(key);
     columns.push(column);
   }
-  if (!seen.has('term')) return { error: csvError(record.line, 'noTermColumn', 'The header needs a "term" column (term,keep,<language codes>,note)') };
+  if (!seen.has('term'))
+    return { error: csvError(record.line, 'noTermColumn', 'The header needs a "term" column (term,keep,<language codes>,note)') };
   return { columns };
 }
 
@@ -138,7 +148,8 @@ function readHeader(record: CsvRecord): { columns: Column[] } | { error: CsvErro
 export function decodeGlossaryCsv(text: string): GlossaryCsvResult {
   const { records, error } = parseCsvRecords(text);
   if (error) return { ok: false, errors: [error] };
-  if (!records.length) return { ok: false, errors: [csvError(1, 'empty', 'The file is empty: it needs a header row (term,keep,<language codes>,note)')] };
+  if (!records.length)
+    return { ok: false, errors: [csvError(1, 'empty', 'The file is empty: it needs a header row (term,keep,<language codes>,note)')] };
   const header = readHeader(records[0]);
   if ('error' in header) return { ok: false, errors: [header.error] };
   const errors: CsvError[] = [];
@@ -147,7 +158,14 @@ export function decodeGlossaryCsv(text: string): GlossaryCsvResult {
   for (const record of records.slice(1)) {
     if (record.fields.length > header.columns.length) {
       const params = { count: record.fields.length, expected: header.columns.length };
-      errors.push(csvError(record.line, 'fieldCount', `${params.count} fields where the header has ${params.expected} (quote a field that holds a comma)`, params));
+      errors.push(
+        csvError(
+          record.line,
+          'fieldCount',
+          `${params.count} fields where the header has ${params.expected} (quote a field that holds a comma)`,
+          params,
+        ),
+      );
       continue;
     }
     const entry: GlossaryDraftEntry = { term: '', keep: false, translations: {} };
@@ -179,7 +197,9 @@ export function decodeGlossaryCsv(text: string): GlossaryCsvResult {
     // A repeated term names the line of its first appearance, not its entry number.
     const first = issue.code === 'duplicate' ? lines[Number(issue.params.first) - 1] : undefined;
     const message = `${issue.field}: ${issue.message}`.replace(/entry \d+$/, `line ${first}`);
-    errors.push(csvError(lines[issue.entry - 1], issue.code, message, { ...issue.params, field: issue.field, ...(first ? { first } : {}) }));
+    errors.push(
+      csvError(lines[issue.entry - 1], issue.code, message, { ...issue.params, field: issue.field, ...(first ? { first } : {}) }),
+    );
   }
   if (errors.length) return { ok: false, errors: errors.sort((a, b) => a.line - b.line) };
   return { ok: true, entries };

@@ -78,7 +78,12 @@ export const REVISION_SUBJECTS = {
   /** request: a language's revised lines at or before `upToSeq`, oldest first (for a viewer resuming from it) */
   list: requestRoute(
     'translate.translation.revisions',
-    z.object({ roomId: z.uuid(), lang: languageCodeSchema, upToSeq: z.number().int().min(0), limit: z.number().int().min(1).max(GLOSSARY_REVISION.resumeMax) }),
+    z.object({
+      roomId: z.uuid(),
+      lang: languageCodeSchema,
+      upToSeq: z.number().int().min(0),
+      limit: z.number().int().min(1).max(GLOSSARY_REVISION.resumeMax),
+    }),
     z.array(translationRevisedFrameSchema),
   ),
 } as const;

@@ -49,7 +49,8 @@ export const glossaryHeadersSchema = z.object({
 
 export type GlossaryField = 'term' | 'keep' | 'note' | 'translations' | LanguageCode | 'entries';
 
-export type GlossaryIssueCode = 'required' | 'tooLong' | 'control' | 'keptWithTranslations' | 'needsTranslation' | 'duplicate' | 'tooMany' | 'invalid';
+export type GlossaryIssueCode =
+  'required' | 'tooLong' | 'control' | 'keptWithTranslations' | 'needsTranslation' | 'duplicate' | 'tooMany' | 'invalid';
 
 /**
  * One problem of one entry; `entry` is 1-based, 0 for the glossary as a whole. `code` and `params` let the web
@@ -82,7 +83,11 @@ function textIssue(value: string, max: number, label: string, required: boolean)
   const trimmed = value.trim();
   if (required && trimmed === '') return { code: 'required', params: {}, message: `${label} is required` };
   if (trimmed.length > max) {
-    return { code: 'tooLong', params: { max, length: trimmed.length }, message: `${label} must be at most ${max} characters (it has ${trimmed.length})` };
+    return {
+      code: 'tooLong',
+      params: { max, length: trimmed.length },
+      message: `${label} must be at most ${max} characters (it has ${trimmed.length})`,
+    };
   }
   if (hasControlCharacters(value)) return { code: 'control', params: {}, message: `${label} must not contain control characters` };
   return null;
@@ -161,10 +166,13 @@ export function parseGlossaryBody(body: unknown): GlossaryCheck {
     ok: false,
     issues: parsed.error.issues.map((issue) => {
       const [, index, field, key] = issue.path.map(String);
-      if (index === undefined || !/^\d+$/.test(index)) return { entry: 0, field: 'entries', code: 'invalid' as const, params: {}, message: issue.message };
+      if (index === undefined || !/^\d+$/.test(index))
+        return { entry: 0, field: 'entries', code: 'invalid' as const, params: {}, message: issue.message };
       const named = (field === 'translations' && key ? key : (field ?? 'entries')) as GlossaryField;
       const message =
-        issue.code === 'invalid_key' ? `Translations are keyed by language code (${LANGUAGES.map((l) => l.code).join(', ')})` : issue.message;
+        issue.code === 'invalid_key'
+          ? `Translations are keyed by language code (${LANGUAGES.map((l) => l.code).join(', ')})`
+          : issue.message;
       return { entry: Number(index) + 1, field: named, code: 'invalid' as const, params: {}, message };
     }),
   };

@@ -211,7 +211,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: 'Create a room',
     description:
       'Anyone may create a room with at most a `name`, within a rate per address and, signed in, per user; a signed-in ' +
-      'caller owns it, and may send the dashboard\'s create form instead (name, source_language, scheduled_at, ' +
+      "caller owns it, and may send the dashboard's create form instead (name, source_language, scheduled_at, " +
       'duration_minutes, invited_hosts). The room starts `scheduled`. The host key in the answer is never shown again.',
     tag: 'rooms',
     auth: 'optional',

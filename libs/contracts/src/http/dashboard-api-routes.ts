@@ -30,7 +30,7 @@ const validation = [GatewayErrorCode.ValidationFailed];
 const signedIn = { 401: [GatewayErrorCode.NotAuthenticated] } as const;
 const ownRoom: ApiErrorCodes = { 400: validation, 404: [RoomsErrorCode.RoomNotFound] };
 const admin: ApiErrorCodes = { 401: [GatewayErrorCode.NotAuthenticated], 403: [GatewayErrorCode.Forbidden, AccountsErrorCode.Forbidden] };
-const notAnOwnRoom = 'Another user\'s room, an anonymous one or none answers 404 alike.';
+const notAnOwnRoom = "Another user's room, an anonymous one or none answers 404 alike.";
 
 const roomRoute = (route: Omit<ApiRoute, 'tag' | 'auth' | 'params'>): ApiRoute => ({
   ...route,
@@ -77,7 +77,9 @@ const exportRoute = (format: TranscriptFormat): ApiRoute =>
         description: 'The file, as an attachment',
         contentType: TRANSCRIPT_FILES[format].contentType,
         body: z.string(),
-        headers: { 'Content-Disposition': { description: 'attachment; filename="transcripcion-…" (ui=en: "transcript-…")', schema: z.string() } },
+        headers: {
+          'Content-Disposition': { description: 'attachment; filename="transcripcion-…" (ui=en: "transcript-…")', schema: z.string() },
+        },
       },
       ...apiErrors(SERVICE_ERRORS, signedIn, ownRoom),
     },
@@ -90,7 +92,7 @@ export const OWNER_ROOM_ROUTES: readonly ApiRoute[] = [
     operationId: 'listRooms',
     summary: "The caller's rooms",
     description:
-      'The dashboard\'s lists: latest created (`order=created_desc&limit=5`), scheduled by time (`status=scheduled&order=scheduled_asc`), ' +
+      "The dashboard's lists: latest created (`order=created_desc&limit=5`), scheduled by time (`status=scheduled&order=scheduled_asc`), " +
       'active (`status=scheduled,active&order=updated_desc`), history (`status=ended&order=updated_desc`).',
     tag: 'rooms',
     auth: 'bearer',
@@ -104,7 +106,7 @@ export const OWNER_ROOM_ROUTES: readonly ApiRoute[] = [
     method: 'get',
     path: '/api/rooms/{roomId}',
     operationId: 'getRoom',
-    summary: 'One of the caller\'s rooms',
+    summary: "One of the caller's rooms",
     responses: { 200: { description: 'The room', body: roomResponseSchema }, ...apiErrors(SERVICE_ERRORS, signedIn, ownRoom) },
   }),
   roomRoute({
@@ -133,7 +135,8 @@ export const OWNER_ROOM_ROUTES: readonly ApiRoute[] = [
     path: '/api/rooms/{roomId}/duplicate',
     operationId: 'duplicateRoom',
     summary: 'Duplicate a room',
-    description: "A new scheduled room named `{name} (Copia)`, with the same language and duration and no schedule; the owner hosts it with its session.",
+    description:
+      'A new scheduled room named `{name} (Copia)`, with the same language and duration and no schedule; the owner hosts it with its session.',
     responses: {
       201: { description: 'The copy', body: roomResponseSchema },
       ...apiErrors(STATE_CHANGING_ERRORS, SERVICE_ERRORS, signedIn, { ...ownRoom, 400: [...validation, GatewayErrorCode.UntrustedHost] }),
@@ -145,7 +148,10 @@ export const OWNER_ROOM_ROUTES: readonly ApiRoute[] = [
     operationId: 'startRoom',
     summary: 'Start a room',
     description: 'Status `active`, `updated_at` now; everyone connected to the room gets `room_start`.',
-    responses: { 200: { description: 'The started room', body: roomResponseSchema }, ...apiErrors(STATE_CHANGING_ERRORS, SERVICE_ERRORS, signedIn, ownRoom) },
+    responses: {
+      200: { description: 'The started room', body: roomResponseSchema },
+      ...apiErrors(STATE_CHANGING_ERRORS, SERVICE_ERRORS, signedIn, ownRoom),
+    },
   }),
   roomRoute({
     method: 'post',
@@ -153,7 +159,10 @@ export const OWNER_ROOM_ROUTES: readonly ApiRoute[] = [
     operationId: 'endRoom',
     summary: 'End a room',
     description: 'Status `ended`, `updated_at` now; everyone connected to the room gets `room_end`.',
-    responses: { 200: { description: 'The ended room', body: roomResponseSchema }, ...apiErrors(STATE_CHANGING_ERRORS, SERVICE_ERRORS, signedIn, ownRoom) },
+    responses: {
+      200: { description: 'The ended room', body: roomResponseSchema },
+      ...apiErrors(STATE_CHANGING_ERRORS, SERVICE_ERRORS, signedIn, ownRoom),
+    },
   }),
   {
     method: 'post',
@@ -161,14 +170,14 @@ export const OWNER_ROOM_ROUTES: readonly ApiRoute[] = [
     operationId: 'claimRoom',
     summary: 'Take ownership of an anonymous room',
     description:
-      'A room created without signing in becomes the caller\'s when the body holds its host key. A wrong key, or a room that ' +
+      "A room created without signing in becomes the caller's when the body holds its host key. A wrong key, or a room that " +
       'already has an owner, answers 404 like a room that does not exist.',
     tag: 'rooms',
     auth: 'bearer',
     params: roomIdParamsSchema,
     body: claimRoomBodySchema,
     responses: {
-      200: { description: 'The room, now the caller\'s', body: roomResponseSchema },
+      200: { description: "The room, now the caller's", body: roomResponseSchema },
       ...apiErrors(STATE_CHANGING_ERRORS, SERVICE_ERRORS, signedIn, ownRoom),
     },
   },
@@ -178,7 +187,10 @@ export const OWNER_ROOM_ROUTES: readonly ApiRoute[] = [
     operationId: 'getTranscript',
     summary: "A room's transcript",
     description: 'Every stored message, by `message_timestamp` ascending, with its seq, confidence level and speaker.',
-    responses: { 200: { description: 'The room and its messages', body: transcriptResponseSchema }, ...apiErrors(SERVICE_ERRORS, signedIn, ownRoom) },
+    responses: {
+      200: { description: 'The room and its messages', body: transcriptResponseSchema },
+      ...apiErrors(SERVICE_ERRORS, signedIn, ownRoom),
+    },
   }),
   exportRoute('txt'),
   exportRoute('srt'),
@@ -224,7 +236,7 @@ export const ADMIN_ROUTES: readonly ApiRoute[] = [
     method: 'get',
     path: '/api/admin/rooms',
     operationId: 'adminListRooms',
-    summary: 'Every room with its owner\'s e-mail, newest first',
+    summary: "Every room with its owner's e-mail, newest first",
     responses: { 200: { description: 'The rooms', body: adminRoomListSchema }, ...apiErrors(SERVICE_ERRORS, admin) },
   }),
   adminRoute({
@@ -244,7 +256,10 @@ export const ADMIN_ROUTES: readonly ApiRoute[] = [
     path: '/api/admin/stats',
     operationId: 'adminStats',
     summary: 'The six figures of the Statistics tab',
-    responses: { 200: { description: 'Users, rooms, premium users, active rooms, admins, tokens used', body: adminStatsSchema }, ...apiErrors(SERVICE_ERRORS, admin) },
+    responses: {
+      200: { description: 'Users, rooms, premium users, active rooms, admins, tokens used', body: adminStatsSchema },
+      ...apiErrors(SERVICE_ERRORS, admin),
+    },
   }),
   adminRoute({
     method: 'get',

@@ -63,8 +63,8 @@ export const GLOSSARY_ROUTES: readonly ApiRoute[] = [
     description:
       `The room's last \`lines\` final lines (1–${GLOSSARY_REVISION.maxLines}, default ${GLOSSARY_REVISION.defaultLines}; the body may be ` +
       'omitted) are translated again with the glossary as it is now, into every language viewers read and every language ' +
-      'the lines were stored in, after live captions in the provider\'s budget. A translation that comes out different ' +
-      'replaces the stored one and is sent to that language\'s viewers as a `translation_revised` frame; one the provider ' +
+      "the lines were stored in, after live captions in the provider's budget. A translation that comes out different " +
+      "replaces the stored one and is sent to that language's viewers as a `translation_revised` frame; one the provider " +
       `cannot make in time keeps its old text (\`failed\`). Answers when every line is done (at most ${GLOSSARY_REVISION.timeoutMs / 1000} s). ${who}`,
     tag: 'glossary',
     auth: 'bearerOrHostKey',

@@ -20,9 +20,9 @@ export const MEDIA_ROUTES: readonly ApiRoute[] = [
     operationId: 'getMessageAudio',
     summary: 'A message read aloud in a language',
     description:
-      'The speech of what viewers of `lang` read for that message (MP3), made once by the server\'s provider and kept: ' +
+      "The speech of what viewers of `lang` read for that message (MP3), made once by the server's provider and kept: " +
       'however many listeners ask, the provider is called once per message and language. 404 `tts_not_configured` when ' +
-      'the server has no speech provider: the browser\'s own voice is the way then. Limited per `X-Client-Id` (or per ' +
+      "the server has no speech provider: the browser's own voice is the way then. Limited per `X-Client-Id` (or per " +
       'client address without one), per room, and per address when the operator sets a cap (429 with Retry-After).',
     tag: 'rooms',
     auth: 'none',

@@ -65,7 +65,10 @@ export const SPEAKER_ROUTES: readonly ApiRoute[] = [
     params: speakerParamsSchema,
     responses: {
       204: { description: 'Removed' },
-      ...apiErrors(STATE_CHANGING_ERRORS, SERVICE_ERRORS, signedIn, { ...ownRoom, 404: [RoomsErrorCode.RoomNotFound, RoomsErrorCode.SpeakerNotFound] }),
+      ...apiErrors(STATE_CHANGING_ERRORS, SERVICE_ERRORS, signedIn, {
+        ...ownRoom,
+        404: [RoomsErrorCode.RoomNotFound, RoomsErrorCode.SpeakerNotFound],
+      }),
     },
   },
   {

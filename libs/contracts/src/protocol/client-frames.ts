@@ -11,7 +11,11 @@ export const roleSchema = z.enum(['host', 'speaker', 'viewer']);
 export type Role = z.infer<typeof roleSchema>;
 
 const uuid = z.string().uuid();
-const messageId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'messageId must be a uuid or a short token');
+const messageId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'messageId must be a uuid or a short token');
 const isoTimestamp = z.string().datetime({ offset: true });
 
 export const joinFrameSchema = z.object({
@@ -40,7 +44,11 @@ export const transcriptFrameSchema = z.object({
     .string()
     .regex(/^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/, 'traceparent must be a W3C trace context header value')
     .optional(),
-  tracestate: z.string().max(512).regex(/^[\x20-\x7e]*$/, 'tracestate must be printable ASCII').optional(),
+  tracestate: z
+    .string()
+    .max(512)
+    .regex(/^[\x20-\x7e]*$/, 'tracestate must be printable ASCII')
+    .optional(),
 });
 
 export const roomStartFrameSchema = z.object({

@@ -45,7 +45,9 @@ export const roomListResponseSchema = z.object({ rooms: z.array(ownedRoomSchema)
 export type RoomListResponse = z.infer<typeof roomListResponseSchema>;
 
 /** Whether viewers may read and download the transcript; on unless the owner turns it off. */
-export const viewerDownloadsSchema = z.boolean().describe("Viewers may read and download the room's transcript (true when absent at creation)");
+export const viewerDownloadsSchema = z
+  .boolean()
+  .describe("Viewers may read and download the room's transcript (true when absent at creation)");
 
 const roomName = cleanText('Room name').trim().min(1, 'Room name is required').max(50, 'Room name must be at most 50 characters');
 

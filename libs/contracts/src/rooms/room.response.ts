@@ -34,8 +34,15 @@ export const roomEvaluationSchema = z
     start_time: timestamp.describe('When the room was created'),
     end_time: timestamp.describe('When the room last ended'),
     total_messages: z.int().min(0),
-    translated_messages: z.int().min(0).describe('Messages with a stored translation into at least one language that is not a fallback to the original'),
-    success_rate: z.number().min(0).max(100).describe('translated_messages / total_messages in percent, two decimals; 100 when nothing was said'),
+    translated_messages: z
+      .int()
+      .min(0)
+      .describe('Messages with a stored translation into at least one language that is not a fallback to the original'),
+    success_rate: z
+      .number()
+      .min(0)
+      .max(100)
+      .describe('translated_messages / total_messages in percent, two decimals; 100 when nothing was said'),
   })
   .meta({ id: 'RoomEvaluation' });
 

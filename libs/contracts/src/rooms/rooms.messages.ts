@@ -17,7 +17,11 @@ export const createRoomRequestSchema = z.object({
   /** The dashboard's create form (signed in only); the landing page sends none of these. */
   sourceLanguage: languageCodeSchema.nullish(),
   scheduledAt: isoTimestamp.nullish(),
-  durationMinutes: z.number().int().refine((m) => (SCHEDULE.durations as readonly number[]).includes(m)).optional(),
+  durationMinutes: z
+    .number()
+    .int()
+    .refine((m) => (SCHEDULE.durations as readonly number[]).includes(m))
+    .optional(),
   viewerDownloads: z.boolean().optional(),
   /** Addresses from the create form: each gets a speaker invite, and its link by mail. */
   invitedHosts: z.array(z.email()).max(20).optional(),

@@ -38,7 +38,11 @@ export const ROOMS_SUBJECTS = {
   appendTranscript: requestRoute('rooms.transcript.append', appendTranscriptRequestSchema, appendTranscriptResponseSchema),
   listTranscript: requestRoute('rooms.transcript.list', listTranscriptRequestSchema, z.array(storedTranscriptSchema)),
   /** request: one stored message by its id (room_not_found when the room or the message is not there) */
-  getTranscript: requestRoute('rooms.transcript.get', z.object({ roomId: z.uuid(), messageId: z.string().min(1).max(64) }), storedTranscriptSchema),
+  getTranscript: requestRoute(
+    'rooms.transcript.get',
+    z.object({ roomId: z.uuid(), messageId: z.string().min(1).max(64) }),
+    storedTranscriptSchema,
+  ),
 
   /** The owner's rooms: each answers `room_not_found` for a room the owner does not own. */
   listOwned: requestRoute('rooms.owner.list', listOwnedRoomsRequestSchema, typed<OwnedRoom[]>()),
@@ -75,4 +79,3 @@ export const ROOMS_SUBJECTS = {
    */
   roomsDeleted: eventRoute('rooms.room.deleted', roomsDeletedSchema),
 } as const;
-

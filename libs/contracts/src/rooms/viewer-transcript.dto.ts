@@ -16,7 +16,9 @@ const timestamp = z.iso.datetime({ offset: true }).meta({ examples: ['2025-05-01
 /** The headers of the viewer's transcript calls: its client id (for the rate limit) and, from the host page, the host key. */
 export const viewerTranscriptHeadersSchema = z.object({
   [CLIENT_ID_HEADER]: clientIdSchema.optional(),
-  [HOST_KEY_HEADER]: hostKeySchema.optional().describe("The room's host key (the host page): opens the transcript even when viewer downloads are off"),
+  [HOST_KEY_HEADER]: hostKeySchema
+    .optional()
+    .describe("The room's host key (the host page): opens the transcript even when viewer downloads are off"),
 });
 
 /** `GET /api/view/:roomId/transcript?lang=` and its files' `?lang=&tz=`: without `lang`, as spoken. */

@@ -9,7 +9,11 @@ export const SUMMARY_SEQ_STEP = 10;
 export const summaryBodySchema = z
   .object({
     lang: languageCodeSchema,
-    sinceSeq: z.int().min(0).optional().describe(`Summarise only what was said after this seq (rounded down to a multiple of ${SUMMARY_SEQ_STEP})`),
+    sinceSeq: z
+      .int()
+      .min(0)
+      .optional()
+      .describe(`Summarise only what was said after this seq (rounded down to a multiple of ${SUMMARY_SEQ_STEP})`),
   })
   .strict();
 export type SummaryBody = z.infer<typeof summaryBodySchema>;

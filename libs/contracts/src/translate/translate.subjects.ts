@@ -41,7 +41,11 @@ export const TRANSLATE_SUBJECTS = {
    * request from rooms-svc when a room ends: how many of its messages were translated, that is have a stored
    * translation into at least one language that is the provider's (not a fallback to the original)
    */
-  translatedCount: requestRoute('translate.translation.count', z.object({ roomId: z.uuid() }), z.object({ translated: z.number().int().min(0) })),
+  translatedCount: requestRoute(
+    'translate.translation.count',
+    z.object({ roomId: z.uuid() }),
+    z.object({ translated: z.number().int().min(0) }),
+  ),
   /** request: whether translate-svc answers and reaches its database */
   health: requestRoute('translate.health.check', z.object({}), serviceHealthSchema),
 } as const;

@@ -5,7 +5,11 @@ import { languageCodeSchema } from '../languages';
 /** Speech of one stored message in one language: what viewers of that language read, read aloud. */
 export const speechRequestSchema = z.object({
   roomId: z.uuid(),
-  messageId: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/),
+  messageId: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/),
   lang: languageCodeSchema,
 });
 

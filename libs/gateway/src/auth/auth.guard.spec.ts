@@ -55,7 +55,9 @@ describe('OptionalAuthGuard', () => {
     const context = contextWith('Bearer good');
     await new OptionalAuthGuard(tokens).canActivate(context);
     expect(callerOf(context)).toEqual(ana);
-    await expect(new OptionalAuthGuard(tokens).canActivate(contextWith('Bearer forged'))).rejects.toMatchObject({ code: 'not_authenticated' });
+    await expect(new OptionalAuthGuard(tokens).canActivate(contextWith('Bearer forged'))).rejects.toMatchObject({
+      code: 'not_authenticated',
+    });
   });
 });
 

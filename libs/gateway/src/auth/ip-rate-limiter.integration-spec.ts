@@ -6,7 +6,10 @@ import { IpRateLimiter } from './ip-rate-limiter';
 describe('IpRateLimiter (PostgreSQL store)', () => {
   let db: TestDatabase;
   const limiters: IpRateLimiter[] = [];
-  const open = () => IpRateLimiter.create(gatewayEnvSchema.parse({ AUTH_RATE_LIMIT_BURST: '3', AUTH_RATE_LIMIT_PER_MINUTE: '3', AUTH_RATE_LIMIT_STORE_URL: db.url }));
+  const open = () =>
+    IpRateLimiter.create(
+      gatewayEnvSchema.parse({ AUTH_RATE_LIMIT_BURST: '3', AUTH_RATE_LIMIT_PER_MINUTE: '3', AUTH_RATE_LIMIT_STORE_URL: db.url }),
+    );
   const replica = async () => {
     const limiter = await open();
     limiters.push(limiter);

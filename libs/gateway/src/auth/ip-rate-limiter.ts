@@ -48,7 +48,10 @@ export const AUDIO_RATE_LIMITS = {
 
 /** Transcripts read or downloaded by viewers: per client id, per room, and per address when the operator caps it. */
 export const TRANSCRIPT_RATE_LIMITS = {
-  client: { keyPrefix: 'transcript_client', rateOf: (c) => ({ burst: c.TRANSCRIPT_CLIENT_BURST, perMinute: c.TRANSCRIPT_CLIENT_PER_MINUTE }) },
+  client: {
+    keyPrefix: 'transcript_client',
+    rateOf: (c) => ({ burst: c.TRANSCRIPT_CLIENT_BURST, perMinute: c.TRANSCRIPT_CLIENT_PER_MINUTE }),
+  },
   room: { keyPrefix: 'transcript_room', rateOf: (c) => ({ burst: c.TRANSCRIPT_ROOM_BURST, perMinute: c.TRANSCRIPT_ROOM_PER_MINUTE }) },
   address: { keyPrefix: 'transcript', tableName: 'transcript_rate_limits', rateOf: (c) => perMinuteCap(c.TRANSCRIPT_ADDRESS_PER_MINUTE) },
 } satisfies Record<string, RateLimitKind>;
@@ -93,7 +96,13 @@ export class IpRateLimiter implements OnApplicationShutdown {
       const limiter = await new Promise<RateLimiterPostgres>((resolve, reject) => {
         const created: RateLimiterPostgres = new RateLimiterPostgres(
           // While the store is unreachable each replica counts alone rather than refusing everyone.
-          { ...window, schemaName: STORE_SCHEMA, tableName: kind.tableName, storeClient: pool, insuranceLimiter: new RateLimiterMemory(window) },
+          {
+            ...window,
+            schemaName: STORE_SCHEMA,
+            tableName: kind.tableName,
+            storeClient: pool,
+            insuranceLimiter: new RateLimiterMemory(window),
+          },
           (error?: Error) => (error ? reject(error) : resolve(created)),
         );
       });

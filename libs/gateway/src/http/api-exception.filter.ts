@@ -48,7 +48,5 @@ export class ApiExceptionFilter implements ExceptionFilter {
 /** Errors of the body parser (http-errors): a 4xx status meant to be shown, e.g. a body over the limit. */
 function isClientHttpError(e: unknown): e is { status: number; message: string; type?: string } {
   const candidate = e as { status?: unknown; expose?: unknown } | null;
-  return (
-    typeof candidate?.status === 'number' && candidate.status >= 400 && candidate.status < 500 && candidate.expose === true
-  );
+  return typeof candidate?.status === 'number' && candidate.status >= 400 && candidate.status < 500 && candidate.expose === true;
 }

@@ -78,7 +78,11 @@ describe('gateway over HTTP, with the web app built', () => {
 
     const starting = await gateway.get('/readyz');
     expect(starting.status).toBe(503);
-    expect(await starting.json()).toMatchObject({ status: 'error', error: { startup: { status: 'down' } }, info: { bus: { status: 'up' } } });
+    expect(await starting.json()).toMatchObject({
+      status: 'error',
+      error: { startup: { status: 'down' } },
+      info: { bus: { status: 'up' } },
+    });
 
     gateway.app.get(Readiness).markReady();
     const ready = await gateway.get('/readyz');

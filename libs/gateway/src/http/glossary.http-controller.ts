@@ -53,7 +53,11 @@ export class GlossaryHttpController {
   ): Promise<GlossaryRevisionResponse> {
     // Reading the glossary checks the caller against the room (and gives the version to translate with).
     const { version } = await this.bus.request(GLOSSARY_SUBJECTS.read, { roomId, access });
-    const done = await this.bus.request(REVISION_SUBJECTS.revise, { roomId, lines, glossaryVersion: version }, { timeoutMs: GLOSSARY_REVISION.timeoutMs });
+    const done = await this.bus.request(
+      REVISION_SUBJECTS.revise,
+      { roomId, lines, glossaryVersion: version },
+      { timeoutMs: GLOSSARY_REVISION.timeoutMs },
+    );
     const { glossaryVersion, ...counts } = done;
     return { room_id: roomId, glossary_version: glossaryVersion, ...counts };
   }

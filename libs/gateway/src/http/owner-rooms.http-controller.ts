@@ -33,7 +33,10 @@ export class OwnerRoomsHttpController {
   ) {}
 
   @Get('rooms')
-  async list(@ValidQuery(listRoomsQuerySchema) { status, order, limit }: ListRoomsQuery, @Caller() caller: Caller): Promise<RoomListResponse> {
+  async list(
+    @ValidQuery(listRoomsQuerySchema) { status, order, limit }: ListRoomsQuery,
+    @Caller() caller: Caller,
+  ): Promise<RoomListResponse> {
     const rooms = await this.bus.request(ROOMS_SUBJECTS.listOwned, { ownerId: caller.userId, statuses: status, order, limit });
     return { rooms };
   }
@@ -60,7 +63,11 @@ export class OwnerRoomsHttpController {
 
   @Post('rooms/:roomId/duplicate')
   @HttpCode(201)
-  duplicate(@ValidParams(roomIdParamsSchema) { roomId }: RoomIdParams, @Caller() caller: Caller, @Req() req: Request): Promise<RoomResponse> {
+  duplicate(
+    @ValidParams(roomIdParamsSchema) { roomId }: RoomIdParams,
+    @Caller() caller: Caller,
+    @Req() req: Request,
+  ): Promise<RoomResponse> {
     return this.bus.request(ROOMS_SUBJECTS.duplicateOwned, {
       roomId: roomId,
       ownerId: caller.userId,

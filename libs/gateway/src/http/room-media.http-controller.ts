@@ -43,7 +43,10 @@ export class RoomMediaHttpController {
     // A sentence's synthesis may retry the provider a few times before it answers.
     const speech = await this.bus.request(SPEECH_SUBJECTS.speak, request, { timeoutMs: 30_000 });
     const audio = Buffer.from(speech.audio, 'base64');
-    res.status(200).set({ 'Content-Type': speech.mime, 'Content-Length': String(audio.length), 'Cache-Control': AUDIO_CACHE }).end(audio);
+    res
+      .status(200)
+      .set({ 'Content-Type': speech.mime, 'Content-Length': String(audio.length), 'Cache-Control': AUDIO_CACHE })
+      .end(audio);
   }
 
   @Post('rooms/:roomId/summary')

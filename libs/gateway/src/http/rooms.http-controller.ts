@@ -62,6 +62,12 @@ export class RoomsHttpController {
   @Get('view/:roomId')
   async view(@ValidParams(roomIdParamsSchema) { roomId }: RoomIdParams): Promise<PublicRoomResponse> {
     const { room } = await this.bus.request(ROOMS_SUBJECTS.getRoom, { roomId });
-    return { id: room.id, name: room.name, status: room.status, source_language: room.source_language, viewer_downloads: room.viewer_downloads };
+    return {
+      id: room.id,
+      name: room.name,
+      status: room.status,
+      source_language: room.source_language,
+      viewer_downloads: room.viewer_downloads,
+    };
   }
 }

@@ -25,21 +25,42 @@ export class TranscriptsHttpController {
   }
 
   @Get('rooms/:roomId/transcript.txt')
-  txt(@ValidParams(roomIdParamsSchema) { roomId }: RoomIdParams, @ValidQuery(transcriptExportQuerySchema) query: TranscriptExportQuery, @Caller() caller: Caller, @Res({ passthrough: true }) res: Response) {
+  txt(
+    @ValidParams(roomIdParamsSchema) { roomId }: RoomIdParams,
+    @ValidQuery(transcriptExportQuerySchema) query: TranscriptExportQuery,
+    @Caller() caller: Caller,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     return this.send('txt', roomId, query, caller, res);
   }
 
   @Get('rooms/:roomId/transcript.srt')
-  srt(@ValidParams(roomIdParamsSchema) { roomId }: RoomIdParams, @ValidQuery(transcriptExportQuerySchema) query: TranscriptExportQuery, @Caller() caller: Caller, @Res({ passthrough: true }) res: Response) {
+  srt(
+    @ValidParams(roomIdParamsSchema) { roomId }: RoomIdParams,
+    @ValidQuery(transcriptExportQuerySchema) query: TranscriptExportQuery,
+    @Caller() caller: Caller,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     return this.send('srt', roomId, query, caller, res);
   }
 
   @Get('rooms/:roomId/transcript.vtt')
-  vtt(@ValidParams(roomIdParamsSchema) { roomId }: RoomIdParams, @ValidQuery(transcriptExportQuerySchema) query: TranscriptExportQuery, @Caller() caller: Caller, @Res({ passthrough: true }) res: Response) {
+  vtt(
+    @ValidParams(roomIdParamsSchema) { roomId }: RoomIdParams,
+    @ValidQuery(transcriptExportQuerySchema) query: TranscriptExportQuery,
+    @Caller() caller: Caller,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     return this.send('vtt', roomId, query, caller, res);
   }
 
-  private async send(format: TranscriptFormat, roomId: string, query: TranscriptExportQuery, caller: Caller, res: Response): Promise<string> {
+  private async send(
+    format: TranscriptFormat,
+    roomId: string,
+    query: TranscriptExportQuery,
+    caller: Caller,
+    res: Response,
+  ): Promise<string> {
     return attachment(res, await this.exports.export(roomId, caller.userId, format, query));
   }
 }

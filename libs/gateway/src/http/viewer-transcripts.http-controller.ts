@@ -100,7 +100,13 @@ export class ViewerTranscriptsHttpController {
     });
   }
 
-  private async send(format: TranscriptFormat, roomId: string, query: ViewerTranscriptQuery, hostKey: string | undefined, res: Response): Promise<string> {
+  private async send(
+    format: TranscriptFormat,
+    roomId: string,
+    query: ViewerTranscriptQuery,
+    hostKey: string | undefined,
+    res: Response,
+  ): Promise<string> {
     const file = await this.exports.fileOf(roomId, await this.transcript(roomId, hostKey), format, query);
     // The transcript grows while the room is live, and what a host key opened is not for a shared cache.
     res.setHeader('Cache-Control', 'no-store');

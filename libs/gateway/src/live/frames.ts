@@ -47,7 +47,9 @@ export function hostStatusFrame(roomId: string, connected: boolean): HostStatusF
 }
 
 /** `speaker_joined` / `speaker_left` as the sockets see it (what keeps the presence alive stays on the bus). */
-export function speakerFrame(event: Pick<SpeakerPresenceEvent, 'type' | 'roomId' | 'speakerId' | 'speakerName'> & Partial<SpeakerPresenceEvent>): RoomEventFrame {
+export function speakerFrame(
+  event: Pick<SpeakerPresenceEvent, 'type' | 'roomId' | 'speakerId' | 'speakerName'> & Partial<SpeakerPresenceEvent>,
+): RoomEventFrame {
   return {
     type: event.type,
     roomId: event.roomId,

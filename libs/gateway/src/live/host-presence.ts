@@ -98,6 +98,10 @@ export class HostPresence {
   }
 
   private publish(roomId: string, gatewayId: string, connected: boolean): void {
-    this.bus.emitToRoom(LIVE_SUBJECTS.host, { roomId }, { roomId, gatewayId, connected, ...(connected ? { ttlMs: REALTIME.presenceTtlMs } : {}) });
+    this.bus.emitToRoom(
+      LIVE_SUBJECTS.host,
+      { roomId },
+      { roomId, gatewayId, connected, ...(connected ? { ttlMs: REALTIME.presenceTtlMs } : {}) },
+    );
   }
 }

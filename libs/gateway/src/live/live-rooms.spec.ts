@@ -40,7 +40,9 @@ function transcript(roomId: string, seq: number): StoredTranscript {
 function setup() {
   const { bus, broker } = createInProcessBus();
   // accounts-svc, answering whether a room may spend.
-  broker.subscribe(USAGE_SUBJECTS.status.subject, 'accounts', (d) => d.reply?.({ response: { allowed: true, remaining: 10 }, isDisposed: true }));
+  broker.subscribe(USAGE_SUBJECTS.status.subject, 'accounts', (d) =>
+    d.reply?.({ response: { allowed: true, remaining: 10 }, isDisposed: true }),
+  );
   broker.subscribe(TRANSLATE_SUBJECTS.history.subject, 'translate', (d) => d.reply?.({ response: [], isDisposed: true }));
   const quota = new QuotaState(bus);
   const hosts = new HostPresence(bus);
@@ -62,7 +64,11 @@ describe('LiveRooms', () => {
       await Promise.all(open.map(({ roomId }) => quota.exhausted(roomId, null)));
       for (const { roomId } of open) {
         bus.emitToRoom(ROOMS_SUBJECTS.transcriptStored, { roomId }, transcript(roomId, 1));
-        bus.emitToRoom(USAGE_SUBJECTS.quotaChanged, { roomId }, { roomId, exhausted: true, timestamp: new Date().toISOString(), messageId: 'q1' });
+        bus.emitToRoom(
+          USAGE_SUBJECTS.quotaChanged,
+          { roomId },
+          { roomId, exhausted: true, timestamp: new Date().toISOString(), messageId: 'q1' },
+        );
       }
       // The quota event, published last, is delivered last.
       await until(() => quota.size === 200);
@@ -81,7 +87,9 @@ describe('LiveRooms', () => {
     const sent: string[] = [];
     const host = fakeSocket(roomId, 'host', sent);
     rooms.add(host, 0);
-    const warn = jest.spyOn((rooms as unknown as { events: { logger: { warn: () => void } } }).events.logger, 'warn').mockImplementation(() => undefined);
+    const warn = jest
+      .spyOn((rooms as unknown as { events: { logger: { warn: () => void } } }).events.logger, 'warn')
+      .mockImplementation(() => undefined);
     bus.emitToRoom(ROOMS_SUBJECTS.transcriptStored, { roomId }, { ...transcript(roomId, 1), seq: 'one' } as unknown as StoredTranscript);
     bus.emitToRoom(ROOMS_SUBJECTS.transcriptStored, { roomId }, transcript(roomId, 2));
     await settle();

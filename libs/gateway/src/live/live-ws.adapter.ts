@@ -190,11 +190,7 @@ export class LiveWsAdapter extends WsAdapter {
     return server;
   }
 
-  bindMessageHandlers(
-    ws: WebSocket,
-    handlers: MessageMappingProperties[],
-    transform: (data: unknown) => Observable<unknown>,
-  ): void {
+  bindMessageHandlers(ws: WebSocket, handlers: MessageMappingProperties[], transform: (data: unknown) => Observable<unknown>): void {
     const byType = new Map(handlers.map((h) => [h.message as string, h.callback]));
     const socket = LiveSocket.of(ws);
     const rate = new FrameRate();
@@ -208,7 +204,8 @@ export class LiveWsAdapter extends WsAdapter {
         // A refused transcript names its messageId: the sender keeps it and sends it again later. Only what
         // may be a transcript is parsed: a flood costs the gateway as little as it can.
         const candidate = !isBinary && data.toString().includes('"transcript"') ? parseFrame(data, isBinary) : null;
-        const messageId = candidate && 'frame' in candidate && candidate.frame.type === 'transcript' ? candidate.frame.messageId : undefined;
+        const messageId =
+          candidate && 'frame' in candidate && candidate.frame.type === 'transcript' ? candidate.frame.messageId : undefined;
         if (messageId || rate.errorDue(now)) socket.error(LiveErrorCode.RateLimited, 'Too many frames: slow down', messageId);
         // Transcripts that came before it are still stored; those after it wait for it to come again.
         if (messageId) lanes.schedule('transcript', async () => socket.blockTranscriptsAfter(messageId));

@@ -1,11 +1,5 @@
 import { BeforeApplicationShutdown, UseFilters } from '@nestjs/common';
-import {
-  MessageBody,
-  OnGatewayConnection,
-  OnGatewayDisconnect,
-  SubscribeMessage,
-  WebSocketGateway,
-} from '@nestjs/websockets';
+import { MessageBody, OnGatewayConnection, OnGatewayDisconnect, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
 import type { WebSocket } from 'ws';
 import { CLOSE_CODES, type ClientFrame, type JoinFrame, type PongFrame, type TranscriptFrame } from '@lt/contracts';
 import { productMetrics } from '@lt/platform';

@@ -112,16 +112,20 @@ export class LiveService {
       return socket.error(LiveErrorCode.Forbidden, 'Viewers cannot send transcripts', frame.messageId);
     }
     if (!frame.final) {
-      return this.bus.emitToRoom(LIVE_SUBJECTS.interim, { roomId }, {
-        type: 'interim',
-        roomId,
-        messageId: frame.messageId,
-        text: frame.text,
-        sourceLanguage: frame.sourceLanguage,
-        timestamp: frame.timestamp,
-        speakerId: socket.speakerId,
-        speakerName: socket.speakerName,
-      });
+      return this.bus.emitToRoom(
+        LIVE_SUBJECTS.interim,
+        { roomId },
+        {
+          type: 'interim',
+          roomId,
+          messageId: frame.messageId,
+          text: frame.text,
+          sourceLanguage: frame.sourceLanguage,
+          timestamp: frame.timestamp,
+          speakerId: socket.speakerId,
+          speakerName: socket.speakerName,
+        },
+      );
     }
     // One spoken sentence is one trace, from here to the viewers' frames (continuing the client's, if it sent one).
     return inSpan(
@@ -208,7 +212,8 @@ export class LiveService {
         return this.bus.request(ROOMS_SUBJECTS.getRoom, { roomId: frame.roomId });
       case 'speaker':
         // The token opens only the room it was made for; rooms-svc answers invalid_invite for any other.
-        if (frame.inviteToken) return this.bus.request(SPEAKERS_SUBJECTS.authorize, { roomId: frame.roomId, token: frame.inviteToken, lang: frame.lang });
+        if (frame.inviteToken)
+          return this.bus.request(SPEAKERS_SUBJECTS.authorize, { roomId: frame.roomId, token: frame.inviteToken, lang: frame.lang });
         socket.error(LiveErrorCode.InvalidInvite, 'Invalid invite token');
         return null;
     }

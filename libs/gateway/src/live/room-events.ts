@@ -72,7 +72,8 @@ export class RoomEvents {
       on(LIVE_SUBJECTS.interim, (_, event) => broadcastBut(ctx.room(event.roomId), event.speakerId, JSON.stringify(event), 'interim')),
       // `speaker_joined` / `speaker_left` to everyone in the room but the speaker itself; a heartbeat only keeps it present.
       on(SPEAKERS_SUBJECTS.presence, (_, event) => {
-        if (ctx.speakers.onEvent(event)) broadcastBut(ctx.room(event.roomId), event.speakerId, JSON.stringify(speakerFrame(event)), event.type);
+        if (ctx.speakers.onEvent(event))
+          broadcastBut(ctx.room(event.roomId), event.speakerId, JSON.stringify(speakerFrame(event)), event.type);
       }),
       // A removed speaker is told why, then its sockets close: its token opens nothing any more, so it does not come back.
       on(SPEAKERS_SUBJECTS.removed, (_, event) => {

@@ -60,15 +60,19 @@ export class SpeakerPresence implements OnModuleInit, OnApplicationShutdown {
 
   private publish(socket: LiveSocket, type: 'speaker_joined' | 'speaker_left', heartbeat = false): void {
     const roomId = socket.roomId as string;
-    this.bus.emitToRoom(SPEAKERS_SUBJECTS.presence, { roomId }, {
-      type,
-      roomId,
-      messageId: crypto.randomUUID(),
-      timestamp: new Date().toISOString(),
-      speakerId: socket.speakerId,
-      speakerName: socket.speakerName,
-      ...(type === 'speaker_joined' ? { ttlMs: REALTIME.presenceTtlMs } : {}),
-      ...(heartbeat ? { heartbeat } : {}),
-    });
+    this.bus.emitToRoom(
+      SPEAKERS_SUBJECTS.presence,
+      { roomId },
+      {
+        type,
+        roomId,
+        messageId: crypto.randomUUID(),
+        timestamp: new Date().toISOString(),
+        speakerId: socket.speakerId,
+        speakerName: socket.speakerName,
+        ...(type === 'speaker_joined' ? { ttlMs: REALTIME.presenceTtlMs } : {}),
+        ...(heartbeat ? { heartbeat } : {}),
+      },
+    );
   }
 }

@@ -19,7 +19,9 @@ describe('SpeakerRoster', () => {
     // The heartbeat is no news for the sockets, but the TTL runs from it.
     expect(roster.onEvent({ ...joined, messageId: 'm2', heartbeat: true }, REALTIME.presenceHeartbeatMs)).toBe(false);
     expect(roster.expire(REALTIME.presenceTtlMs)).toEqual([]);
-    expect(roster.expire(REALTIME.presenceHeartbeatMs + REALTIME.presenceTtlMs)).toEqual([{ roomId: ROOM, speakerId: 'sp-1', speakerName: 'Ana' }]);
+    expect(roster.expire(REALTIME.presenceHeartbeatMs + REALTIME.presenceTtlMs)).toEqual([
+      { roomId: ROOM, speakerId: 'sp-1', speakerName: 'Ana' },
+    ]);
     expect(roster.size).toBe(0);
   });
 

@@ -90,7 +90,9 @@ export class PrefixedNatsClient extends ClientNats implements SubscribingClient 
   }
 
   protected publish(packet: ReadPacket, callback: (packet: WritePacket) => void): () => void {
-    return super.publish(packet, (answer) => callback(answer.err === undefined || answer.err === null ? answer : { ...answer, err: natsFailure(answer.err) }));
+    return super.publish(packet, (answer) =>
+      callback(answer.err === undefined || answer.err === null ? answer : { ...answer, err: natsFailure(answer.err) }),
+    );
   }
 
   record(payload: unknown, headers: Record<string, string>): unknown {

@@ -19,12 +19,19 @@ export const optionalUrl = z.preprocess(emptyAsUndefined, z.string().url().optio
 export const optionalString = z.preprocess(emptyAsUndefined, z.string().min(1).optional());
 export const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 
-export const flag = z.preprocess((v) => (v === '' ? undefined : v), z.enum(['true', 'false']).default('false')).transform((v) => v === 'true');
+export const flag = z
+  .preprocess((v) => (v === '' ? undefined : v), z.enum(['true', 'false']).default('false'))
+  .transform((v) => v === 'true');
 export const list = (check: z.ZodString) =>
   z
     .string()
     .default('')
-    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(check));
 
 /** Variables every process reads. */
@@ -39,7 +46,10 @@ export const commonEnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('.data'),
   NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
   /** Namespace of this deployment's subjects, for several deployments on one NATS. */
-  NATS_SUBJECT_PREFIX: z.string().regex(/^[A-Za-z0-9_-]*$/, 'letters, digits, - and _ only').default(''),
+  NATS_SUBJECT_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]*$/, 'letters, digits, - and _ only')
+    .default(''),
 });
 
 /** Keycloak, which brokers Google and Apple sign-in; all three or none. */

@@ -1,5 +1,14 @@
 /** Socket errors of a database that is down, restarting or out of reach. */
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
 /** PostgreSQL's admin_shutdown, crash_shutdown and cannot_connect_now; class 08 is every connection exception. */
 const SERVER_CODES = new Set(['57P01', '57P02', '57P03']);
 /** What the PostgreSQL client and its pool say when a connection breaks, or none can be had in time. */

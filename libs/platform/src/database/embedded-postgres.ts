@@ -43,7 +43,12 @@ export async function startEmbeddedPostgres(dataDir: string, port: number): Prom
   await ensurePortFree(port);
   const recent: string[] = [];
   const remember = (message: string) => {
-    recent.push(...message.split('\n').map((l) => l.trim()).filter(Boolean));
+    recent.push(
+      ...message
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean),
+    );
     recent.splice(0, Math.max(0, recent.length - 20));
   };
   const pg: EmbeddedPostgresServer = new EmbeddedPostgres({
@@ -172,7 +177,9 @@ async function prepareDataDir(dir: string): Promise<void> {
     if (process.getuid?.() === 0) await chmod(dir, 0o755);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? reasonOf(error);
-    throw new StartupError(`The data directory ${dir} cannot be written (${code}): make it writable for this user or set DATA_DIR to another directory.`);
+    throw new StartupError(
+      `The data directory ${dir} cannot be written (${code}): make it writable for this user or set DATA_DIR to another directory.`,
+    );
   }
 }
 
@@ -187,7 +194,9 @@ async function ensurePortFree(port: number): Promise<void> {
   if (error.code === 'EADDRINUSE') {
     throw new StartupError(`Port ${port} is taken by another program: stop that program or set EMBEDDED_PG_PORT to a free port.`);
   }
-  throw new StartupError(`Port ${port} cannot be used for the database (${error.code ?? error.message}): set EMBEDDED_PG_PORT to another port.`);
+  throw new StartupError(
+    `Port ${port} cannot be used for the database (${error.code ?? error.message}): set EMBEDDED_PG_PORT to another port.`,
+  );
 }
 
 /**

@@ -2,7 +2,9 @@ import { StartupError, startFailureMessage } from './startup.error';
 
 describe('startFailureMessage', () => {
   it('prints a start-up error as its own sentence, without a stack', () => {
-    expect(startFailureMessage(new StartupError('Port 1 is taken: set EMBEDDED_PG_PORT.'))).toEqual({ line: 'Port 1 is taken: set EMBEDDED_PG_PORT.' });
+    expect(startFailureMessage(new StartupError('Port 1 is taken: set EMBEDDED_PG_PORT.'))).toEqual({
+      line: 'Port 1 is taken: set EMBEDDED_PG_PORT.',
+    });
   });
 
   it('never prints "undefined" for a failure without a reason', () => {
@@ -20,6 +22,9 @@ describe('startFailureMessage', () => {
 
   it('gives an unexpected error its message, advice and stack', () => {
     const error = new Error('boom');
-    expect(startFailureMessage(error)).toEqual({ line: expect.stringMatching(/^Could not start \(boom\): .*LOG_LEVEL=debug/), stack: error.stack });
+    expect(startFailureMessage(error)).toEqual({
+      line: expect.stringMatching(/^Could not start \(boom\): .*LOG_LEVEL=debug/),
+      stack: error.stack,
+    });
   });
 });

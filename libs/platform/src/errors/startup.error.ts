@@ -27,7 +27,8 @@ export function startFailureMessage(error: unknown): { line: string; stack?: str
   if (code === 'EACCES' && typeof port === 'number') {
     return { line: `Port ${port} may not be opened by this user: set PORT to a port above 1024.` };
   }
-  const reason = typeof message === 'string' && message.trim() ? message.trim() : typeof error === 'string' && error.trim() ? error.trim() : '';
+  const reason =
+    typeof message === 'string' && message.trim() ? message.trim() : typeof error === 'string' && error.trim() ? error.trim() : '';
   if (!reason) return { line: 'Could not start, and no reason was given: run with LOG_LEVEL=debug to see the log that led to it.' };
   const stack = error instanceof Error ? error.stack : undefined;
   return { line: `Could not start (${reason}): fix that cause, or run with LOG_LEVEL=debug to see more.`, stack };

@@ -24,7 +24,13 @@ describe('process logs', () => {
     logger.debug('not at this level');
     logger.error('append failed', new Error('boom'), 'RoomsService');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toEqual({ level: 'info', time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), service: 'rooms-svc', context: 'rooms-svc', msg: 'ready on port 8082' });
+    expect(lines[0]).toEqual({
+      level: 'info',
+      time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      service: 'rooms-svc',
+      context: 'rooms-svc',
+      msg: 'ready on port 8082',
+    });
     expect(lines[1]).toMatchObject({ level: 'error', msg: 'append failed', context: 'RoomsService', err: { message: 'boom' } });
   });
 

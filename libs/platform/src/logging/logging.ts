@@ -32,7 +32,12 @@ export function serviceNameOf(fallback: string, env: NodeJS.ProcessEnv = process
  * The process's one pino logger: `level`, `time`, `msg`, `service`, and `trace_id` / `span_id` of the
  * operation the line was written in, so a line leads to its trace.
  */
-export function createProcessLogger(options: { service: string; level: LogLevel; format: LogFormat; destination?: pino.DestinationStream }): Pino {
+export function createProcessLogger(options: {
+  service: string;
+  level: LogLevel;
+  format: LogFormat;
+  destination?: pino.DestinationStream;
+}): Pino {
   const settings: pino.LoggerOptions = {
     level: PINO_LEVELS[options.level],
     base: { service: options.service },
@@ -42,7 +47,9 @@ export function createProcessLogger(options: { service: string; level: LogLevel;
   };
   const destination =
     options.destination ??
-    (options.format === 'pretty' ? pretty({ sync: true, colorize: Boolean(process.stdout.isTTY), ignore: 'pid,hostname' }) : pino.destination({ sync: true }));
+    (options.format === 'pretty'
+      ? pretty({ sync: true, colorize: Boolean(process.stdout.isTTY), ignore: 'pid,hostname' })
+      : pino.destination({ sync: true }));
   return pino(settings, destination);
 }
 
@@ -92,7 +99,11 @@ export function loggingModule(logger: Pino): DynamicModule {
       autoLogging: { ignore: (req) => !loggedRequest(req) },
       customLogLevel: (_req: IncomingMessage, res: ServerResponse, error?: Error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
       serializers: {
-        req: (req: { id?: unknown; method?: string; url?: string }) => ({ id: req.id, method: req.method, path: (req.url ?? '').split('?')[0] }),
+        req: (req: { id?: unknown; method?: string; url?: string }) => ({
+          id: req.id,
+          method: req.method,
+          path: (req.url ?? '').split('?')[0],
+        }),
         res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
       },
     },

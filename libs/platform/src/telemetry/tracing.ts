@@ -29,7 +29,8 @@ const getter: TextMapGetter<TraceCarrier> = {
   },
   get: (carrier, key) => {
     if (!carrier) return undefined;
-    const value = typeof carrier.get === 'function' ? (carrier.get as (k: string) => unknown)(key) : (carrier as Record<string, string>)[key];
+    const value =
+      typeof carrier.get === 'function' ? (carrier.get as (k: string) => unknown)(key) : (carrier as Record<string, string>)[key];
     return typeof value === 'string' && value ? value : undefined;
   },
 };

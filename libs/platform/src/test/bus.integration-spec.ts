@@ -66,7 +66,12 @@ function probeController(replica: string) {
 const transports: [string, (name: string, prefix: string) => BusOptions][] = [
   ['in-process', () => ({ transport: 'in-process' })],
   ...(process.env.LT_NATS_AVAILABLE === '1'
-    ? [['nats', (name: string, prefix: string) => ({ transport: 'nats', url: TEST_NATS_URL, name, prefix })] as [string, (name: string, prefix: string) => BusOptions]]
+    ? [
+        ['nats', (name: string, prefix: string) => ({ transport: 'nats', url: TEST_NATS_URL, name, prefix })] as [
+          string,
+          (name: string, prefix: string) => BusOptions,
+        ],
+      ]
     : []),
 ];
 

@@ -19,7 +19,8 @@ import { BusModule, connectBus } from '../bus/bus.module';
 const natsBinary = process.env.NATS_SERVER_BIN ?? '/usr/sbin/nats-server';
 const haveNats = existsSync(natsBinary);
 if (!haveNats) {
-  if (process.env.CI === 'true') throw new Error(`these tests need nats-server at ${natsBinary} (NATS_SERVER_BIN), and CI=true requires it`);
+  if (process.env.CI === 'true')
+    throw new Error(`these tests need nats-server at ${natsBinary} (NATS_SERVER_BIN), and CI=true requires it`);
   console.warn(`\n!!! nats-server is not at ${natsBinary}: the NATS transport tests are SKIPPED. Install it or set NATS_SERVER_BIN. !!!\n`);
 }
 
@@ -94,7 +95,9 @@ async function startNats(port: number, monitorPort: number): Promise<ChildProces
       expect(codec.decode(reply.data).response).toEqual({ text: 'raw' });
       await expect(nc.request(ECHO.subject, codec.encode(packet), { timeout: 2000 })).rejects.toMatchObject({ code: '503' });
       // The server's monitoring lists the handler's subscription, in the queue group of the subject's owner.
-      const subz = (await (await fetch(`http://127.0.0.1:${monitorPort}/subsz?subs=1`)).json()) as { subscriptions_list: { subject: string; qgroup?: string }[] };
+      const subz = (await (await fetch(`http://127.0.0.1:${monitorPort}/subsz?subs=1`)).json()) as {
+        subscriptions_list: { subject: string; qgroup?: string }[];
+      };
       const handlers = subz.subscriptions_list.filter((sub) => sub.subject.endsWith(ECHO.subject));
       expect(handlers).toEqual([expect.objectContaining({ subject: `${prefix}.${ECHO.subject}`, qgroup: 'probe' })]);
     } finally {
@@ -119,4 +122,3 @@ async function startNats(port: number, monitorPort: number): Promise<ChildProces
     expect(answer).toEqual({ text: 'back' });
   });
 });
-

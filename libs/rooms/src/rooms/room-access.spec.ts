@@ -45,7 +45,7 @@ describe('RoomAccess', () => {
       await expect(access().require(ANONYMOUS.id, admin, 'owner')).resolves.toBe(ANONYMOUS);
     });
 
-    it("tells anyone else the room does not exist, as for a room that is not there", async () => {
+    it('tells anyone else the room does not exist, as for a room that is not there', async () => {
       const refused: [string, RoomActor][] = [
         [OWNED.id, stranger],
         [ANONYMOUS.id, owner],
@@ -68,7 +68,8 @@ describe('RoomAccess', () => {
     it('refuses a wrong key, a key of another room, and anyone else', async () => {
       await expect(access().require(OWNED.id, hostKey('a-wrong-host-key-0123456789'), 'host')).rejects.toMatchObject(badKey);
       await expect(access().require(OWNED.id, hostKey(ANON_KEY), 'host')).rejects.toMatchObject(badKey);
-      for (const actor of [stranger, admin, speaker(TOKEN)]) await expect(access().require(OWNED.id, actor, 'host')).rejects.toMatchObject(notHost);
+      for (const actor of [stranger, admin, speaker(TOKEN)])
+        await expect(access().require(OWNED.id, actor, 'host')).rejects.toMatchObject(notHost);
       await expect(access().require(ANONYMOUS.id, owner, 'host')).rejects.toMatchObject(notHost);
     });
 

@@ -12,10 +12,7 @@ import { RoomsRepository } from './rooms.repository';
  * the role); `hostKey` and `speaker` carry a secret that is checked here against its stored hash.
  */
 export type RoomActor =
-  | { kind: 'user'; userId: string }
-  | { kind: 'admin' }
-  | { kind: 'hostKey'; hostKey: string }
-  | { kind: 'speaker'; token: string };
+  { kind: 'user'; userId: string } | { kind: 'admin' } | { kind: 'hostKey'; hostKey: string } | { kind: 'speaker'; token: string };
 
 /**
  * What the actor wants to do with the room:

@@ -44,9 +44,18 @@ export class RoomEvaluations {
   async record(room: RoomEntity): Promise<void> {
     try {
       const totalMessages = await this.transcripts.countByRoom(room.id);
-      const { translated } = await this.bus.request(TRANSLATE_SUBJECTS.translatedCount, { roomId: room.id }, { timeoutMs: TRANSLATED_COUNT_TIMEOUT_MS });
+      const { translated } = await this.bus.request(
+        TRANSLATE_SUBJECTS.translatedCount,
+        { roomId: room.id },
+        { timeoutMs: TRANSLATED_COUNT_TIMEOUT_MS },
+      );
       const translatedMessages = Math.min(translated, totalMessages);
-      const totals: RoomTotals = { endTime: room.updatedAt, totalMessages, translatedMessages, successRate: successRate(totalMessages, translatedMessages) };
+      const totals: RoomTotals = {
+        endTime: room.updatedAt,
+        totalMessages,
+        translatedMessages,
+        successRate: successRate(totalMessages, translatedMessages),
+      };
       await this.rooms.recordTotals(room.id, totals);
     } catch (error) {
       this.logger.warn(`evaluation of room ${room.id} not recorded: ${(error as Error).message}`);

@@ -104,7 +104,8 @@ export class RoomsService {
    * verified its access token). Holding only the room id never passes.
    */
   async authorizeHost(request: AuthorizeHostRequest): Promise<RoomState> {
-    const actor: RoomActor = 'hostKey' in request ? { kind: 'hostKey', hostKey: request.hostKey } : { kind: 'user', userId: request.userId };
+    const actor: RoomActor =
+      'hostKey' in request ? { kind: 'hostKey', hostKey: request.hostKey } : { kind: 'user', userId: request.userId };
     const room = await this.access.require(request.roomId, actor, 'host');
     return { room: toRoomResponse(room), lastSeq: room.lastSeq };
   }

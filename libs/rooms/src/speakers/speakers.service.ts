@@ -92,12 +92,16 @@ export class SpeakersService {
     if (!(await this.speakers.delete(roomId, speakerId))) {
       throw new RoomsException(RoomsErrorCode.SpeakerNotFound, 'Speaker not found');
     }
-    this.bus.emitToRoom(SPEAKERS_SUBJECTS.removed, { roomId }, {
-      roomId,
-      speakerId,
-      timestamp: new Date().toISOString(),
-      messageId: crypto.randomUUID(),
-    });
+    this.bus.emitToRoom(
+      SPEAKERS_SUBJECTS.removed,
+      { roomId },
+      {
+        roomId,
+        speakerId,
+        timestamp: new Date().toISOString(),
+        messageId: crypto.randomUUID(),
+      },
+    );
     return {};
   }
 

@@ -1,9 +1,7 @@
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { INestApplication } from '@nestjs/common';
-import {
-  ROOMS_SUBJECTS,
-} from '@lt/contracts';
+import { ROOMS_SUBJECTS } from '@lt/contracts';
 import { Bus, BusModule, DatabaseUrlModule, connectBus } from '@lt/platform';
 import { createTestDatabase, type TestDatabase } from '@lt/testing';
 import { RoomsModule } from '../rooms.module';
@@ -13,8 +11,7 @@ describe('rooms-svc on PostgreSQL', () => {
   let app: INestApplication;
   let bus: Bus;
 
-  const createRoom = (name?: string) =>
-    bus.request(ROOMS_SUBJECTS.createRoom, { name, origin: 'https://rooms.example' });
+  const createRoom = (name?: string) => bus.request(ROOMS_SUBJECTS.createRoom, { name, origin: 'https://rooms.example' });
   const start = (roomId: string) => bus.request(ROOMS_SUBJECTS.setStatus, { roomId, status: 'active', sourceLanguage: 'es' });
   const append = (roomId: string, messageId: string, text = `text of ${messageId}`) =>
     bus.request(ROOMS_SUBJECTS.appendTranscript, {

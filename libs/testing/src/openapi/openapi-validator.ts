@@ -45,7 +45,12 @@ export class OpenApiValidator {
       .map((template) => ({
         template,
         literal: !template.includes('{'),
-        pattern: new RegExp(`^${template.split(/\{[^}]+\}/).map(escapeRegExp).join('[^/]+')}$`),
+        pattern: new RegExp(
+          `^${template
+            .split(/\{[^}]+\}/)
+            .map(escapeRegExp)
+            .join('[^/]+')}$`,
+        ),
       }))
       // A literal path wins over a template that also matches.
       .sort((a, b) => Number(b.literal) - Number(a.literal));

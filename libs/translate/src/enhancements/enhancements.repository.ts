@@ -19,6 +19,12 @@ export class EnhancementsRepository {
 
   /** Keeps the first improvement stored for a message. */
   async save(roomId: string, messageId: string, text: string): Promise<void> {
-    await this.db.createQueryBuilder().insert().into(EnhancementEntity).values({ roomId, messageId, text, createdAt: new Date() }).orIgnore().execute();
+    await this.db
+      .createQueryBuilder()
+      .insert()
+      .into(EnhancementEntity)
+      .values({ roomId, messageId, text, createdAt: new Date() })
+      .orIgnore()
+      .execute();
   }
 }

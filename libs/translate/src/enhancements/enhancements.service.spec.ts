@@ -26,7 +26,13 @@ function setup(enhance: (text: string) => Promise<string>, allowed = true) {
   } as unknown as EnhancementsRepository;
   const llm = { configured: true, enhance: jest.fn(enhance) };
   const meter = { allowed: async () => allowed } as unknown as UsageMeter;
-  return { service: new EnhancementsService(repo, llm as unknown as LlmClient, meter, { forText: async () => ({ version: 0, entries: [] }) } as unknown as GlossaryService), llm, stored };
+  return {
+    service: new EnhancementsService(repo, llm as unknown as LlmClient, meter, {
+      forText: async () => ({ version: 0, entries: [] }),
+    } as unknown as GlossaryService),
+    llm,
+    stored,
+  };
 }
 
 const soon = () => Date.now() + 2000;
@@ -45,7 +51,11 @@ describe('Enhance Mode', () => {
 
   it('makes one call per sentence however many ask at once, and keeps it', async () => {
     const { service, llm, stored } = setup(async (text) => `${text}.`);
-    const answers = await Promise.all([service.sourceOf(sentence, soon()), service.sourceOf(sentence, soon()), service.sourceOf(sentence, soon())]);
+    const answers = await Promise.all([
+      service.sourceOf(sentence, soon()),
+      service.sourceOf(sentence, soon()),
+      service.sourceOf(sentence, soon()),
+    ]);
     expect(answers).toEqual(Array(3).fill({ text: 'hola a todos bienvenidos.', enhanced: true }));
     expect(llm.enhance).toHaveBeenCalledTimes(1);
     expect(stored.get('m1')).toBe('hola a todos bienvenidos.');

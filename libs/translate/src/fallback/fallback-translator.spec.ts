@@ -26,17 +26,27 @@ describe('fallback translators against servers speaking each provider', () => {
   };
 
   it('Google v2: q, target, source, format text, the key as ?key=, the first translatedText', async () => {
-    await expect(make('google').translate({ text: 'Hola a todos', from: 'es', to: 'fr' })).resolves.toBe(fakeServiceTranslation('google', 'fr', 'Hola a todos'));
-    expect(fake.calls[0]).toMatchObject({ provider: 'google', key: KEY, body: { q: 'Hola a todos', target: 'fr', source: 'es', format: 'text' } });
+    await expect(make('google').translate({ text: 'Hola a todos', from: 'es', to: 'fr' })).resolves.toBe(
+      fakeServiceTranslation('google', 'fr', 'Hola a todos'),
+    );
+    expect(fake.calls[0]).toMatchObject({
+      provider: 'google',
+      key: KEY,
+      body: { q: 'Hola a todos', target: 'fr', source: 'es', format: 'text' },
+    });
   });
 
   it('DeepL: DeepL-Auth-Key, text as an array, upper-case codes with the target variant', async () => {
-    await expect(make('deepl').translate({ text: 'Hola', from: 'es', to: 'en-IN' })).resolves.toBe(fakeServiceTranslation('deepl', 'EN-GB', 'Hola'));
+    await expect(make('deepl').translate({ text: 'Hola', from: 'es', to: 'en-IN' })).resolves.toBe(
+      fakeServiceTranslation('deepl', 'EN-GB', 'Hola'),
+    );
     expect(fake.calls[0]).toMatchObject({ provider: 'deepl', key: KEY, body: { text: ['Hola'], target_lang: 'EN-GB', source_lang: 'ES' } });
   });
 
   it('LibreTranslate: q, source, target, format and api_key', async () => {
-    await expect(make('libretranslate').translate({ text: 'Hola', from: 'es', to: 'de' })).resolves.toBe(fakeServiceTranslation('libretranslate', 'de', 'Hola'));
+    await expect(make('libretranslate').translate({ text: 'Hola', from: 'es', to: 'de' })).resolves.toBe(
+      fakeServiceTranslation('libretranslate', 'de', 'Hola'),
+    );
     expect(fake.calls[0].body).toEqual({ q: 'Hola', source: 'es', target: 'de', format: 'text', api_key: KEY });
   });
 
@@ -53,7 +63,9 @@ describe('fallback translators against servers speaking each provider', () => {
     ['libretranslate', 500, /libretranslate answered 500: Cannot translate/],
   ] as const)('%s answering %i is an error with the provider message', async (provider, status, message) => {
     fake.fail(status);
-    const error = await make(provider).translate({ text: 'Hola', from: 'es', to: 'fr' }).catch((e: unknown) => e);
+    const error = await make(provider)
+      .translate({ text: 'Hola', from: 'es', to: 'fr' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FallbackTranslatorError);
     expect((error as FallbackTranslatorError).status).toBe(status);
     expect((error as Error).message).toMatch(message);
@@ -63,17 +75,22 @@ describe('fallback translators against servers speaking each provider', () => {
     await expect(make(provider, 'wrong').translate({ text: 'Hola', from: 'es', to: 'fr' })).rejects.toMatchObject({ status: 403 });
   });
 
-  it.each(['google', 'deepl', 'libretranslate'] as const)('%s never sees the terms to keep, which come back as they were', async (provider) => {
-    const text = 'Bienvenidos a Acme Cloud y a acme, no a acmecorp';
-    const out = await make(provider).translate({ text, from: 'es', to: 'fr', keep: ['Acme Cloud', 'ACME'] });
-    expect(fake.calls[0].text).not.toMatch(/acme cloud|acme,/i);
-    expect(fake.calls[0].text).toContain('acmecorp');
-    expect(out).toContain('Bienvenidos a Acme Cloud y a acme, no a acmecorp');
-  });
+  it.each(['google', 'deepl', 'libretranslate'] as const)(
+    '%s never sees the terms to keep, which come back as they were',
+    async (provider) => {
+      const text = 'Bienvenidos a Acme Cloud y a acme, no a acmecorp';
+      const out = await make(provider).translate({ text, from: 'es', to: 'fr', keep: ['Acme Cloud', 'ACME'] });
+      expect(fake.calls[0].text).not.toMatch(/acme cloud|acme,/i);
+      expect(fake.calls[0].text).toContain('acmecorp');
+      expect(out).toContain('Bienvenidos a Acme Cloud y a acme, no a acmecorp');
+    },
+  );
 
   it('an unreachable provider, or one slower than the deadline, is an error', async () => {
     fake.delay(1_000);
-    await expect(make('google').translate({ text: 'Hola', from: 'es', to: 'fr', signal: AbortSignal.timeout(100) })).rejects.toMatchObject({ status: 0 });
+    await expect(make('google').translate({ text: 'Hola', from: 'es', to: 'fr', signal: AbortSignal.timeout(100) })).rejects.toMatchObject({
+      status: 0,
+    });
   });
 });
 

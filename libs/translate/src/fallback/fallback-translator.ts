@@ -67,7 +67,10 @@ function google(baseUrl: string, key: string): Call {
     const translated = (body as { data?: { translations?: { translatedText?: unknown }[] } }).data?.translations?.[0]?.translatedText;
     if (typeof translated !== 'string') throw new FallbackTranslatorError('google', 200, 'no translatedText in the answer');
     // format "text" still answers HTML entities for a few characters.
-    return translated.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+    return translated
+      .replace(/&#39;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&');
   };
 }
 
@@ -94,10 +97,21 @@ function libre(baseUrl: string, key: string | undefined): Call {
   };
 }
 
-async function post(provider: FallbackProvider, url: string, headers: Record<string, string>, payload: unknown, signal?: AbortSignal): Promise<unknown> {
+async function post(
+  provider: FallbackProvider,
+  url: string,
+  headers: Record<string, string>,
+  payload: unknown,
+  signal?: AbortSignal,
+): Promise<unknown> {
   let res: Response;
   try {
-    res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(payload), signal });
+    res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(payload),
+      signal,
+    });
   } catch (error) {
     throw new FallbackTranslatorError(provider, 0, (error as Error).message);
   }
@@ -117,7 +131,8 @@ function errorMessage(body: unknown): string | undefined {
   if (!body || typeof body !== 'object') return undefined;
   const { error, message } = body as { error?: unknown; message?: unknown };
   if (typeof error === 'string') return error;
-  if (error && typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string') return (error as { message: string }).message;
+  if (error && typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string')
+    return (error as { message: string }).message;
   return typeof message === 'string' ? message : undefined;
 }
 

@@ -15,13 +15,19 @@ export function protectTerms(text: string, terms: string[]): { text: string; res
   }
   return {
     text: out,
-    restore: (translated) => (found.length === 0 ? translated : translated.replace(/__\s*(\d+)\s*__/g, (whole, i: string) => found[Number(i)] ?? whole)),
+    restore: (translated) =>
+      found.length === 0 ? translated : translated.replace(/__\s*(\d+)\s*__/g, (whole, i: string) => found[Number(i)] ?? whole),
   };
 }
 
 /** A term in a text: case-insensitive, on word boundaries where the script has them (not in CJK, Thai…). */
 export function termPattern(term: string): RegExp {
-  const escaped = term.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
-  const spaced = /[\p{L}\p{N}]/u.test(term) && !/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u.test(term);
+  const escaped = term
+    .trim()
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    .replace(/\s+/g, '\\s+');
+  const spaced =
+    /[\p{L}\p{N}]/u.test(term) &&
+    !/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u.test(term);
   return spaced ? new RegExp(`(?<![\\p{L}\\p{N}_])${escaped}(?![\\p{L}\\p{N}_])`, 'giu') : new RegExp(escaped, 'giu');
 }

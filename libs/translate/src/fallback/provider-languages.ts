@@ -5,8 +5,16 @@
 export type FallbackProvider = 'google' | 'deepl' | 'libretranslate';
 
 const primary = (code: string) => code.split('-')[0].toLowerCase();
-const script = (code: string) => code.split('-').find((part, i) => i > 0 && part.length === 4)?.toLowerCase();
-const region = (code: string) => code.split('-').find((part, i) => i > 0 && part.length === 2)?.toUpperCase();
+const script = (code: string) =>
+  code
+    .split('-')
+    .find((part, i) => i > 0 && part.length === 4)
+    ?.toLowerCase();
+const region = (code: string) =>
+  code
+    .split('-')
+    .find((part, i) => i > 0 && part.length === 2)
+    ?.toUpperCase();
 
 /** Chinese: simplified unless the script or a Traditional region says otherwise. */
 function traditionalChinese(code: string): boolean {

@@ -42,7 +42,9 @@ describe('room glossaries in translate-svc', () => {
 
   it('translates without glossary when rooms-svc does not answer, and says so once', async () => {
     const { service } = setup(() => Promise.reject(new Error('No service answers rooms.glossary.get')));
-    const warn = jest.spyOn((service as unknown as { logger: { warn: (m: string) => void } }).logger, 'warn').mockImplementation(() => undefined);
+    const warn = jest
+      .spyOn((service as unknown as { logger: { warn: (m: string) => void } }).logger, 'warn')
+      .mockImplementation(() => undefined);
     expect(await service.forText(roomId, 'Acme')).toEqual({ version: 0, entries: [] });
     service.changed(roomId, 1);
     expect(await service.forText(roomId, 'Acme')).toEqual({ version: 0, entries: [] });

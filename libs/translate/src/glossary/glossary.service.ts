@@ -67,7 +67,8 @@ export class GlossaryService {
       if (this.failing) this.logger.log('room glossaries can be read again');
       this.failing = false;
     } catch (error) {
-      if (!this.failing) this.logger.warn(`rooms-svc does not answer for glossaries (${(error as Error).message}): translating without glossary`);
+      if (!this.failing)
+        this.logger.warn(`rooms-svc does not answer for glossaries (${(error as Error).message}): translating without glossary`);
       this.failing = true;
       fetched = { ...NO_GLOSSARY, until: Date.now() + RETRY_AFTER_FAILURE_MS };
     }

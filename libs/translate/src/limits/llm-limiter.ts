@@ -128,7 +128,17 @@ export class LlmLimiter {
          FROM ok WHERE l.key = ok.key RETURNING ok.granted, ok.blocked_ms
        )
        SELECT granted, blocked_ms::float8 AS blocked_ms FROM upd`,
-      [limit.key, limit.requestCap, limit.requestsPerSecond, limit.tokenCap, limit.tokensPerSecond, limit.windowMs, limit.windowMax, reserve, tokens],
+      [
+        limit.key,
+        limit.requestCap,
+        limit.requestsPerSecond,
+        limit.tokenCap,
+        limit.tokensPerSecond,
+        limit.windowMs,
+        limit.windowMax,
+        reserve,
+        tokens,
+      ],
     );
     const row = rows[0];
     if (!row) {

@@ -8,7 +8,6 @@ import { LlmLimiter, type LlmPriority } from '../limits/llm-limiter';
 import { beforeDeadline, LimiterBusyError, LlmRateLimitedError, sleep } from './deadline';
 import { checkTranslation, translationMessages, type ContextSentence } from './translation-prompt';
 
-
 export class LlmUnavailableError extends Error {}
 
 /** Attempts of one call: a passing failure (5xx, a dropped connection) is tried again while time is left. */
@@ -58,7 +57,12 @@ export class LlmClient {
     this.longDeadlineMs = env.LLM_LONG_DEADLINE_MS;
     const configured = Boolean(env.OPENAI_API_KEY || env.OPENAI_BASE_URL);
     this.client = configured
-      ? new OpenAI({ apiKey: env.OPENAI_API_KEY ?? 'not-needed', baseURL: env.OPENAI_BASE_URL, maxRetries: 0, timeout: env.LLM_LONG_DEADLINE_MS })
+      ? new OpenAI({
+          apiKey: env.OPENAI_API_KEY ?? 'not-needed',
+          baseURL: env.OPENAI_BASE_URL,
+          maxRetries: 0,
+          timeout: env.LLM_LONG_DEADLINE_MS,
+        })
       : null;
     if (!configured) this.logger.warn('No LLM configured (OPENAI_API_KEY / OPENAI_BASE_URL): viewers get the original text');
   }
@@ -209,7 +213,10 @@ export class LlmClient {
           text += chunk.choices[0]?.delta?.content ?? '';
           if (chunk.model) span.setAttribute('gen_ai.response.model', chunk.model);
           if (chunk.usage) {
-            span.setAttributes({ 'gen_ai.usage.input_tokens': chunk.usage.prompt_tokens, 'gen_ai.usage.output_tokens': chunk.usage.completion_tokens });
+            span.setAttributes({
+              'gen_ai.usage.input_tokens': chunk.usage.prompt_tokens,
+              'gen_ai.usage.output_tokens': chunk.usage.completion_tokens,
+            });
             metrics.llmTokens.add(chunk.usage.prompt_tokens, { task, kind: 'input' });
             metrics.llmTokens.add(chunk.usage.completion_tokens, { task, kind: 'output' });
             // In the tick the usage is read: the report's outbox row is written from here at once.
@@ -244,6 +251,7 @@ export function rateLimitOf(error: unknown): LlmRateLimitedError | null {
 function passing(error: unknown): boolean {
   if (error instanceof OpenAI.APIUserAbortError) return false;
   if (error instanceof OpenAI.APIConnectionError) return true;
-  if (error instanceof OpenAI.APIError) return error.status === undefined || error.status >= 500 || error.status === 408 || error.status === 409;
+  if (error instanceof OpenAI.APIError)
+    return error.status === undefined || error.status >= 500 || error.status === 408 || error.status === 409;
   return false;
 }

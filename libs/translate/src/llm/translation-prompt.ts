@@ -33,7 +33,8 @@ export function translationMessages(p: { text: string; from: string; to: string;
 /** Spoken text cannot close the tags it is put between. */
 const strip = (text: string) => TAGS.reduce((out, tag) => out.split(tag).join(''), text);
 
-const REPLY_OPENINGS = /^\W*(sure\b|certainly\b|of course\b|i'?m sorry|i am sorry|sorry,|here is|here's|as an ai|as a language model|i cannot|i can't|i can not|translation:|the translation)/i;
+const REPLY_OPENINGS =
+  /^\W*(sure\b|certainly\b|of course\b|i'?m sorry|i am sorry|sorry,|here is|here's|as an ai|as a language model|i cannot|i can't|i can not|translation:|the translation)/i;
 
 /**
  * The answer of a translation, when it is one: not empty, not far longer than the sentence could justify,
@@ -41,14 +42,19 @@ const REPLY_OPENINGS = /^\W*(sure\b|certainly\b|of course\b|i'?m sorry|i am sorr
  * repeated. Otherwise a BadAnswerError, and the fallback answers.
  */
 export function checkTranslation(answer: string, text: string, context: ContextSentence[]): string {
-  const out = answer.trim().replace(/^"(.*)"$/s, '$1').trim();
+  const out = answer
+    .trim()
+    .replace(/^"(.*)"$/s, '$1')
+    .trim();
   if (!out) throw new BadAnswerError('Empty translation result');
   if (out.length > 3 * text.length + 40) throw new BadAnswerError(`the answer is ${out.length} characters for ${text.length}`);
   if (REPLY_OPENINGS.test(out) && !REPLY_OPENINGS.test(text)) throw new BadAnswerError('the answer is a reply, not a translation');
   if (TAGS.some((tag) => out.toLowerCase().includes(tag))) throw new BadAnswerError('the answer holds the prompt tags');
   const lower = out.toLowerCase();
   const echoed = context.some((c) =>
-    [c.source, c.translation].some((s) => s && s.trim().length >= 12 && lower.includes(s.trim().toLowerCase()) && !text.toLowerCase().includes(s.trim().toLowerCase())),
+    [c.source, c.translation].some(
+      (s) => s && s.trim().length >= 12 && lower.includes(s.trim().toLowerCase()) && !text.toLowerCase().includes(s.trim().toLowerCase()),
+    ),
   );
   if (echoed) throw new BadAnswerError('the answer repeats the context');
   return out;

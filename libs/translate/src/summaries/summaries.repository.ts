@@ -27,5 +27,4 @@ export class SummariesRepository {
       return row;
     });
   }
-
 }

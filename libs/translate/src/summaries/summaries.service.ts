@@ -65,7 +65,8 @@ export class SummariesService {
   }
 
   private async make(key: SummaryKey): Promise<string> {
-    if (!(await this.meter.allowed(key.roomId))) throw new DomainException(SummaryErrorCode.QuotaExhausted, 'The token quota of this room is spent');
+    if (!(await this.meter.allowed(key.roomId)))
+      throw new DomainException(SummaryErrorCode.QuotaExhausted, 'The token quota of this room is spent');
     productMetrics().cacheMisses.add(1, { cache: 'summary' });
     const lines = await this.linesOf(key);
     if (lines.length === 0) throw new DomainException(SummaryErrorCode.NothingToSummarize, 'No translations to summarize');
@@ -73,7 +74,8 @@ export class SummariesService {
     try {
       return await this.llm.summarize(lines, key.lang as SummaryRequest['lang'], key.roomId, glossaryPrompt(glossary, key.lang));
     } catch (error) {
-      if (error instanceof LlmRateLimitedError) throw new DomainException(SummaryErrorCode.Unavailable, 'The language model is busy: try again later');
+      if (error instanceof LlmRateLimitedError)
+        throw new DomainException(SummaryErrorCode.Unavailable, 'The language model is busy: try again later');
       throw error;
     }
   }
@@ -81,13 +83,19 @@ export class SummariesService {
   /** The span's lines as the language's viewers read them (translating what is missing), the latest first kept. */
   private async linesOf(key: SummaryKey): Promise<string[]> {
     const lines: string[] = [];
-    for (let after = key.fromSeq; after < key.upToSeq; ) {
+    for (let after = key.fromSeq; after < key.upToSeq;) {
       const limit = Math.min(LIMITS.resyncBatch, key.upToSeq - after);
-      const frames = await this.translations.history({ roomId: key.roomId, lang: key.lang as SummaryRequest['lang'], afterSeq: after, limit });
+      const frames = await this.translations.history({
+        roomId: key.roomId,
+        lang: key.lang as SummaryRequest['lang'],
+        afterSeq: after,
+        limit,
+      });
       if (frames.length === 0) break;
       for (const frame of frames) {
         if (frame.seq > key.upToSeq) break;
-        const text = frame.fallback === 'original' && frame.text.startsWith(ORIGINAL_PREFIX) ? frame.text.slice(ORIGINAL_PREFIX.length) : frame.text;
+        const text =
+          frame.fallback === 'original' && frame.text.startsWith(ORIGINAL_PREFIX) ? frame.text.slice(ORIGINAL_PREFIX.length) : frame.text;
         if (text.trim()) lines.push(`${frame.speakerName ? `${frame.speakerName}: ` : ''}${text.trim()}`);
       }
       after = frames[frames.length - 1].seq;

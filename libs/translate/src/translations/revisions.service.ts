@@ -27,7 +27,10 @@ type Revision = ReplyOf<typeof REVISION_SUBJECTS.revise>;
 /** What the revision keeps for itself of the gateway's wait, to answer in time. */
 const ANSWER_MARGIN_MS = 5_000;
 
-const revisedFrame = (row: { messageId: string; seq: number; lang: LanguageCode; text: string }, glossaryVersion: number): TranslationRevisedFrame => ({
+const revisedFrame = (
+  row: { messageId: string; seq: number; lang: LanguageCode; text: string },
+  glossaryVersion: number,
+): TranslationRevisedFrame => ({
   type: 'translation_revised',
   messageId: row.messageId,
   seq: row.seq,
@@ -68,12 +71,25 @@ export class RevisionsService {
     const endAt = Date.now() + GLOSSARY_REVISION.timeoutMs - ANSWER_MARGIN_MS;
     this.glossaries.changed(roomId, request.glossaryVersion);
     const stored = await this.bus.request(ROOMS_SUBJECTS.listTranscript, { roomId, limit: request.lines });
-    const improved = await this.enhancements.storedFor(roomId, stored.map((t) => t.messageId));
+    const improved = await this.enhancements.storedFor(
+      roomId,
+      stored.map((t) => t.messageId),
+    );
     const lines = stored.map((t): StoredTranscript => ({ ...t, text: improved.get(t.messageId) ?? t.text })).sort((a, b) => a.seq - b.seq);
     const inDemand = this.presence.languagesFor(roomId);
-    const kept = await this.translations.languagesOf(roomId, lines.map((t) => t.messageId));
+    const kept = await this.translations.languagesOf(
+      roomId,
+      lines.map((t) => t.messageId),
+    );
     const languages = [...new Set([...inDemand, ...kept])].filter((lang) => lines.some((t) => t.sourceLanguage !== lang)).sort();
-    const counts: Revision = { glossaryVersion: request.glossaryVersion, lines: lines.length, languages, revised: 0, unchanged: 0, failed: 0 };
+    const counts: Revision = {
+      glossaryVersion: request.glossaryVersion,
+      lines: lines.length,
+      languages,
+      revised: 0,
+      unchanged: 0,
+      failed: 0,
+    };
     if (languages.length === 0) return counts;
     const allowed = this.llm.configured && (await this.meter.allowed(roomId));
     // The room's rate counts each line once, whatever its languages, as for a live sentence.
@@ -82,7 +98,15 @@ export class RevisionsService {
     // Languages side by side; each one's lines in order, so a line's context holds the lines revised before it.
     await Promise.all(
       languages.map(async (lang) => {
-        const existing = new Map((await this.translations.findMany(roomId, lang, lines.map((t) => t.messageId))).map((row) => [row.messageId, row.text]));
+        const existing = new Map(
+          (
+            await this.translations.findMany(
+              roomId,
+              lang,
+              lines.map((t) => t.messageId),
+            )
+          ).map((row) => [row.messageId, row.text]),
+        );
         for (const [i, line] of lines.entries()) {
           if (line.sourceLanguage === lang) continue;
           const outcome = slots[i] ? await this.reviseLine(line, lang, existing.get(line.messageId), endAt, versions) : 'failed';
@@ -101,7 +125,13 @@ export class RevisionsService {
     return rows.map((row) => revisedFrame(row, row.glossaryVersion ?? 0));
   }
 
-  private async reviseLine(line: StoredTranscript, lang: LanguageCode, before: string | undefined, endAt: number, versions: Set<number>): Promise<Outcome> {
+  private async reviseLine(
+    line: StoredTranscript,
+    lang: LanguageCode,
+    before: string | undefined,
+    endAt: number,
+    versions: Set<number>,
+  ): Promise<Outcome> {
     const deadlineAt = Math.min(endAt, Date.now() + 3 * this.deadlineMs);
     try {
       const glossary = await this.glossaries.forText(line.roomId, line.text);
@@ -115,8 +145,19 @@ export class RevisionsService {
         return this.llm.translate({ ...made, glossary: glossaryPrompt(glossary, lang), priority: 'revision' });
       });
       if (text === before) return 'unchanged';
-      await this.translations.revise({ roomId: line.roomId, messageId: line.messageId, seq: line.seq, lang, text, glossaryVersion: glossary.version });
-      this.bus.emitToRoom(REVISION_SUBJECTS.revised, { roomId: line.roomId, key: lang }, revisedFrame({ ...line, lang, text }, glossary.version));
+      await this.translations.revise({
+        roomId: line.roomId,
+        messageId: line.messageId,
+        seq: line.seq,
+        lang,
+        text,
+        glossaryVersion: glossary.version,
+      });
+      this.bus.emitToRoom(
+        REVISION_SUBJECTS.revised,
+        { roomId: line.roomId, key: lang },
+        revisedFrame({ ...line, lang, text }, glossary.version),
+      );
       return 'revised';
     } catch (error) {
       this.logger.warn(`revision of seq ${line.seq} into ${lang} failed: ${(error as Error).message}`);

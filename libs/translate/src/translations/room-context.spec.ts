@@ -20,9 +20,16 @@ const said = (seq: number, text = `Frase ${seq}`): StoredTranscript => ({
 
 function setup() {
   const request = jest.fn(async () => [said(3, 'Tres (leída)'), said(4, 'Cuatro (leída)')]);
-  const translations = { findMany: jest.fn(async () => [{ messageId: 'm4', text: 'Quatre', fallback: null }]) } as unknown as TranslationsRepository;
+  const translations = {
+    findMany: jest.fn(async () => [{ messageId: 'm4', text: 'Quatre', fallback: null }]),
+  } as unknown as TranslationsRepository;
   const enhancements = { storedFor: async () => new Map([['m3', 'Tres, mejorada.']]) } as unknown as EnhancementsService;
-  const context = new RoomContext(translateEnvSchema.parse({ TRANSLATION_CONTEXT_SENTENCES: '2' }), { request } as unknown as Bus, translations, enhancements);
+  const context = new RoomContext(
+    translateEnvSchema.parse({ TRANSLATION_CONTEXT_SENTENCES: '2' }),
+    { request } as unknown as Bus,
+    translations,
+    enhancements,
+  );
   return { context, request };
 }
 
@@ -37,7 +44,10 @@ describe('the context of a live translation', () => {
       { messageId: 'm4', text: 'Cuatro, mejorada.' },
     ]);
     expect(request).not.toHaveBeenCalled();
-    expect(await context.inLanguage(previous, 'fr')).toEqual([{ source: 'Frase 3', translation: undefined }, { source: 'Cuatro, mejorada.', translation: 'Quatre' }]);
+    expect(await context.inLanguage(previous, 'fr')).toEqual([
+      { source: 'Frase 3', translation: undefined },
+      { source: 'Cuatro, mejorada.', translation: 'Quatre' },
+    ]);
   });
 
   it('reads from the transcript what it did not see (another replica translated it)', async () => {

@@ -64,10 +64,20 @@ export class RoomContext {
     if (known.length === wanted) return { roomId: t.roomId, sentences: known.map(({ messageId, text }) => ({ messageId, text })) };
     try {
       const afterSeq = Math.max(0, t.seq - 1 - this.size);
-      const rows = await this.bus.request(ROOMS_SUBJECTS.listTranscript, { roomId: t.roomId, afterSeq, limit: Math.min(this.size, t.seq - 1) }, { timeoutMs: CONTEXT_TIMEOUT_MS });
+      const rows = await this.bus.request(
+        ROOMS_SUBJECTS.listTranscript,
+        { roomId: t.roomId, afterSeq, limit: Math.min(this.size, t.seq - 1) },
+        { timeoutMs: CONTEXT_TIMEOUT_MS },
+      );
       const earlier = rows.filter((row) => row.seq < t.seq);
-      const improved = await this.enhancements.storedFor(t.roomId, earlier.map((row) => row.messageId));
-      return { roomId: t.roomId, sentences: earlier.map((row) => ({ messageId: row.messageId, text: improved.get(row.messageId) ?? row.text })) };
+      const improved = await this.enhancements.storedFor(
+        t.roomId,
+        earlier.map((row) => row.messageId),
+      );
+      return {
+        roomId: t.roomId,
+        sentences: earlier.map((row) => ({ messageId: row.messageId, text: improved.get(row.messageId) ?? row.text })),
+      };
     } catch {
       return none;
     }
@@ -76,7 +86,13 @@ export class RoomContext {
   /** The previous sentences with their translations into `lang` made so far (a sentence still in flight has none). */
   async inLanguage(previous: PreviousSentences, lang: LanguageCode): Promise<ContextSentence[]> {
     if (previous.sentences.length === 0) return [];
-    const rows = await this.translations.findMany(previous.roomId, lang, previous.sentences.map((s) => s.messageId)).catch(() => []);
+    const rows = await this.translations
+      .findMany(
+        previous.roomId,
+        lang,
+        previous.sentences.map((s) => s.messageId),
+      )
+      .catch(() => []);
     const made = new Map(rows.filter((row) => row.fallback !== 'original').map((row) => [row.messageId, row.text]));
     return previous.sentences.map((s) => ({ source: s.text, translation: made.get(s.messageId) }));
   }

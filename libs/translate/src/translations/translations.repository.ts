@@ -44,7 +44,9 @@ export class TranslationsRepository {
   }
 
   /** A translation made again with a newer glossary: it replaces whatever was stored for the message. */
-  async revise(row: Pick<TranslationEntity, 'roomId' | 'messageId' | 'seq' | 'lang' | 'text'> & { glossaryVersion: number }): Promise<void> {
+  async revise(
+    row: Pick<TranslationEntity, 'roomId' | 'messageId' | 'seq' | 'lang' | 'text'> & { glossaryVersion: number },
+  ): Promise<void> {
     if (this.purged.has(row.roomId)) return;
     await this.db.query(
       `INSERT INTO translate.translations (id, room_id, message_id, seq, lang, text, fallback, created_at, revised_at, glossary_version)

@@ -25,7 +25,11 @@ const transcript: StoredTranscript = {
   speakerName: 'Host',
 };
 
-function setup(llm: Partial<LlmClient>, allowed = true, fallback: Partial<FallbackService> = { configured: false, translate: async () => null }) {
+function setup(
+  llm: Partial<LlmClient>,
+  allowed = true,
+  fallback: Partial<FallbackService> = { configured: false, translate: async () => null },
+) {
   const saved: unknown[] = [];
   const repo = {
     findOne: jest.fn().mockResolvedValue(null),
@@ -35,14 +39,31 @@ function setup(llm: Partial<LlmClient>, allowed = true, fallback: Partial<Fallba
   const { bus } = createInProcessBus();
   const meter = { allowed: jest.fn(async () => allowed) } as unknown as UsageMeter;
   const enhancements = { sourceOf: async (t: StoredTranscript) => ({ text: t.text, enhanced: false }) } as unknown as EnhancementsService;
-  const context = { remember: () => undefined, before: async () => ({ roomId: transcript.roomId, sentences: [] }), inLanguage: async () => [] } as unknown as RoomContext;
+  const context = {
+    remember: () => undefined,
+    before: async () => ({ roomId: transcript.roomId, sentences: [] }),
+    inLanguage: async () => [],
+  } as unknown as RoomContext;
   const cache = new TranslationCache();
   // No sweeping timer in a unit test.
   cache.onModuleDestroy();
   const glossaries = { forText: async () => ({ version: 0, entries: [] }) } as unknown as GlossaryService;
   const env = translateEnvSchema.parse({ TRANSLATION_DEADLINE_MS: '1000' });
   const client = { longDeadline: () => Date.now() + 60_000, ...llm } as LlmClient;
-  const service = new TranslationsService(env, repo, client, presence, bus, meter, enhancements, fallback as FallbackService, context, glossaries, { room: async () => true } as unknown as LlmLimiter, cache);
+  const service = new TranslationsService(
+    env,
+    repo,
+    client,
+    presence,
+    bus,
+    meter,
+    enhancements,
+    fallback as FallbackService,
+    context,
+    glossaries,
+    { room: async () => true } as unknown as LlmLimiter,
+    cache,
+  );
   return { service, saved, bus };
 }
 
@@ -108,7 +129,11 @@ describe('TranslationsService', () => {
 
   it('never sends a rate-limited sentence to the fallback: past the deadline it is the original, unstored', async () => {
     const fallback = { configured: true, translate: jest.fn(async () => 'svc') };
-    const { service, saved } = setup({ configured: true, translate: jest.fn().mockRejectedValue(new LlmRateLimitedError(30_000)) }, true, fallback);
+    const { service, saved } = setup(
+      { configured: true, translate: jest.fn().mockRejectedValue(new LlmRateLimitedError(30_000)) },
+      true,
+      fallback,
+    );
     const frame = await service.translate(transcript, 'fr', plan());
     expect(frame).toMatchObject({ text: '[Original] Buenos días', fallback: 'original' });
     expect(fallback.translate).not.toHaveBeenCalled();

@@ -127,8 +127,13 @@ export class TranslationsService {
       afterSeq: request.afterSeq,
       limit: request.limit,
     });
-    const improved = await this.enhancements.storedFor(request.roomId, transcripts.map((t) => t.messageId));
-    const sourced = transcripts.map((t): SourcedTranscript => (improved.has(t.messageId) ? { ...t, text: improved.get(t.messageId) as string, enhanced: true } : t));
+    const improved = await this.enhancements.storedFor(
+      request.roomId,
+      transcripts.map((t) => t.messageId),
+    );
+    const sourced = transcripts.map((t): SourcedTranscript =>
+      improved.has(t.messageId) ? { ...t, text: improved.get(t.messageId) as string, enhanced: true } : t,
+    );
     const stored = await this.translations.findMany(
       request.roomId,
       request.lang,
@@ -147,7 +152,9 @@ export class TranslationsService {
   async message(request: { roomId: string; messageId: string; lang: LanguageCode }): Promise<TranslationFrame> {
     const transcript = await this.bus.request(ROOMS_SUBJECTS.getTranscript, { roomId: request.roomId, messageId: request.messageId });
     const source = await this.enhancements.storedOf(transcript);
-    return this.translate({ ...transcript, text: source.text, enhanced: source.enhanced }, request.lang, { deadlineAt: this.historyDeadline() });
+    return this.translate({ ...transcript, text: source.text, enhanced: source.enhanced }, request.lang, {
+      deadlineAt: this.historyDeadline(),
+    });
   }
 
   /**
@@ -213,10 +220,21 @@ export class TranslationsService {
   /** The language model's translation before the deadline, less the fallback's share (a 429 is waited out within it). */
   private async viaLanguageModel(t: SourcedTranscript, lang: LanguageCode, plan: TranslationPlan, glossary: string): Promise<string> {
     if (!this.llm.configured) throw new LlmUnavailableError('No translation provider is configured');
-    const deadlineAt = this.fallback.configured ? plan.deadlineAt - Math.min(FALLBACK_RESERVE_MS, Math.floor(this.deadlineMs / 4)) : plan.deadlineAt;
+    const deadlineAt = this.fallback.configured
+      ? plan.deadlineAt - Math.min(FALLBACK_RESERVE_MS, Math.floor(this.deadlineMs / 4))
+      : plan.deadlineAt;
     if (plan.roomSlot === false) throw new LimiterBusyError('the room is over its translation rate');
     const context = plan.previous ? await this.context.inLanguage(plan.previous, lang) : [];
-    return this.llm.translate({ text: t.text, from: t.sourceLanguage, to: lang, roomId: t.roomId, deadlineAt, context, glossary, priority: plan.live ? 'live' : 'history' });
+    return this.llm.translate({
+      text: t.text,
+      from: t.sourceLanguage,
+      to: lang,
+      roomId: t.roomId,
+      deadlineAt,
+      context,
+      glossary,
+      priority: plan.live ? 'live' : 'history',
+    });
   }
 }
 

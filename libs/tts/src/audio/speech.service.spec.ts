@@ -25,7 +25,10 @@ class MemoryAudio {
       this.rows.set(k, made);
       return made;
     });
-    this.locks.set(k, run.catch(() => undefined));
+    this.locks.set(
+      k,
+      run.catch(() => undefined),
+    );
     return run;
   }
 }
@@ -43,7 +46,9 @@ function setup(provider: Partial<SpeechProvider> | null, text = '(fr) Bonjour') 
     },
   };
   const audio = new MemoryAudio();
-  const bus = { request: jest.fn(async () => ({ type: 'translation', text, fallback: text.startsWith('[Original] ') ? 'original' : undefined })) };
+  const bus = {
+    request: jest.fn(async () => ({ type: 'translation', text, fallback: text.startsWith('[Original] ') ? 'original' : undefined })),
+  };
   const meter = { allowed: jest.fn(async () => true), report: jest.fn() } as unknown as UsageMeter;
   const service = new SpeechService(fake, audio as unknown as AudioRepository, bus as unknown as Bus, meter);
   return { service, calls, audio, bus };

@@ -1,5 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ORIGINAL_PREFIX, TRANSLATE_SUBJECTS, TtsErrorCode, type LanguageCode, type SpeechRequest, type SpeechResponse } from '@lt/contracts';
+import {
+  ORIGINAL_PREFIX,
+  TRANSLATE_SUBJECTS,
+  TtsErrorCode,
+  type LanguageCode,
+  type SpeechRequest,
+  type SpeechResponse,
+} from '@lt/contracts';
 import { Bus, DomainException, inSpan, productMetrics, SpanKind, UsageMeter } from '@lt/platform';
 import { SPEECH_PROVIDER, SpeechRefusedError, type SpeechProvider } from '../providers/speech-provider';
 import { AudioRepository } from './audio.repository';
@@ -45,7 +52,9 @@ export class SpeechService {
     let pending = this.inflight.get(key);
     if (pending) metrics.cacheHits.add(1, { cache: 'speech' });
     else {
-      pending = this.audio.onceFor(request, () => this.make(this.provider as SpeechProvider, request)).finally(() => this.inflight.delete(key));
+      pending = this.audio
+        .onceFor(request, () => this.make(this.provider as SpeechProvider, request))
+        .finally(() => this.inflight.delete(key));
       this.inflight.set(key, pending);
     }
     return toResponse(await pending);
@@ -56,12 +65,21 @@ export class SpeechService {
   }
 
   private async make(provider: SpeechProvider, request: SpeechRequest): Promise<AudioEntity> {
-    if (!(await this.meter.allowed(request.roomId))) throw new DomainException(TtsErrorCode.QuotaExhausted, 'The token quota of this room is spent');
+    if (!(await this.meter.allowed(request.roomId)))
+      throw new DomainException(TtsErrorCode.QuotaExhausted, 'The token quota of this room is spent');
     productMetrics().cacheMisses.add(1, { cache: 'speech' });
     const text = await this.textOf(request);
     const speech = await inSpan(
       `speech ${provider.name}`,
-      { kind: SpanKind.CLIENT, attributes: { 'lt.room_id': request.roomId, 'lt.message_id': request.messageId, 'lt.lang': request.lang, 'lt.characters': text.length } },
+      {
+        kind: SpanKind.CLIENT,
+        attributes: {
+          'lt.room_id': request.roomId,
+          'lt.message_id': request.messageId,
+          'lt.lang': request.lang,
+          'lt.characters': text.length,
+        },
+      },
       () => this.withRetries(provider, text, request.lang),
     );
     // Speech providers charge by the character: that is what the room spends.
@@ -81,7 +99,9 @@ export class SpeechService {
   /** What the viewers of that language read, without the mark of an untranslated line. */
   private async textOf(request: SpeechRequest): Promise<string> {
     const frame = await this.bus.request(TRANSLATE_SUBJECTS.message, request);
-    const text = (frame.fallback === 'original' && frame.text.startsWith(ORIGINAL_PREFIX) ? frame.text.slice(ORIGINAL_PREFIX.length) : frame.text).trim();
+    const text = (
+      frame.fallback === 'original' && frame.text.startsWith(ORIGINAL_PREFIX) ? frame.text.slice(ORIGINAL_PREFIX.length) : frame.text
+    ).trim();
     if (!text) throw new DomainException(TtsErrorCode.MessageNotFound, 'That message has no text to read');
     return text;
   }

@@ -33,7 +33,8 @@ export class GoogleTtsProvider implements SpeechProvider {
     });
     const body = (await res.json().catch(() => ({}))) as { audioContent?: string; error?: { message?: string; status?: string } };
     if (res.status === 403 || res.status === 401) throw new SpeechRefusedError(`speech provider refused the key (${res.status})`);
-    if (res.status === 400) throw new SpeechRefusedError(`speech provider refused the request: ${body.error?.status ?? 'INVALID_ARGUMENT'}`);
+    if (res.status === 400)
+      throw new SpeechRefusedError(`speech provider refused the request: ${body.error?.status ?? 'INVALID_ARGUMENT'}`);
     if (!res.ok) throw new Error(`speech provider answered ${res.status}`);
     if (!body.audioContent) throw new Error('speech provider answered without audio');
     return { audio: Buffer.from(body.audioContent, 'base64'), mime: 'audio/mpeg' };

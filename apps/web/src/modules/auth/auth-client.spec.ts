@@ -1,13 +1,5 @@
 import { authClientSuite, otherTabWrites } from '../../../test/auth-client-harness';
-import {
-  authHeader,
-  makeProfile,
-  makeSession,
-  makeUser,
-  routeFetch,
-  storedSession,
-  storeSession,
-} from '../../../test/auth-fixtures';
+import { authHeader, makeProfile, makeSession, makeUser, routeFetch, storedSession, storeSession } from '../../../test/auth-fixtures';
 import { jsonResponse } from '../../../test/render-app';
 import { ApiError } from '../../lib/http';
 import { SESSION_STORAGE_KEY } from './session-store';

@@ -1,12 +1,4 @@
-import type {
-  AuthSession,
-  AuthUser,
-  ProfileResponse,
-  SignupBody,
-  SignupResponse,
-  SocialProvider,
-  UpdateUserBody,
-} from '@lt/contracts';
+import type { AuthSession, AuthUser, ProfileResponse, SignupBody, SignupResponse, SocialProvider, UpdateUserBody } from '@lt/contracts';
 import { ApiError, apiDownload, apiRequest, type DownloadedFile } from '../../lib/http';
 import { authApi, type AuthApi } from './api/auth.api';
 import type { AuthChange, AuthEvent, AuthState, LinkTokens } from './auth-types';

@@ -1,13 +1,7 @@
 import { AUTH_MESSAGES } from '@lt/contracts';
 import { translate } from '../../i18n/translate';
 import { ApiError } from '../../lib/http';
-import {
-  passwordUpdateErrorText,
-  resetErrorText,
-  signInErrorText,
-  socialErrorText,
-  socialUnavailableText,
-} from './auth-errors';
+import { passwordUpdateErrorText, resetErrorText, signInErrorText, socialErrorText, socialUnavailableText } from './auth-errors';
 
 const t = (key: Parameters<typeof translate>[1], params?: Parameters<typeof translate>[2]) => translate('en', key, params);
 const tEs = (key: Parameters<typeof translate>[1], params?: Parameters<typeof translate>[2]) => translate('es', key, params);
@@ -29,8 +23,12 @@ describe('sign-in and sign-up errors', () => {
     const limited = fromServer(AUTH_MESSAGES.tooManyAttempts, 429, 'over_request_rate_limit');
     expect(signInErrorText(limited, t)).toBe('Too many attempts. Wait a moment and try again.');
     expect(signInErrorText(limited, tEs)).toBe('Demasiados intentos. Espera un momento y vuelve a intentarlo.');
-    expect(signInErrorText(fromServer('Invalid login credentials'), tEs)).toBe('El correo o la contraseña no son correctos. Revisa tus datos.');
-    expect(signInErrorText(fromServer('Something the web does not know'), tEs)).toBe('Ha ocurrido un error inesperado. Inténtalo de nuevo.');
+    expect(signInErrorText(fromServer('Invalid login credentials'), tEs)).toBe(
+      'El correo o la contraseña no son correctos. Revisa tus datos.',
+    );
+    expect(signInErrorText(fromServer('Something the web does not know'), tEs)).toBe(
+      'Ha ocurrido un error inesperado. Inténtalo de nuevo.',
+    );
   });
 
   it('falls back to the generic text when there is no message', () => {
@@ -49,13 +47,17 @@ describe('reset errors', () => {
   });
 
   it('shows a rate limit by its code', () => {
-    expect(resetErrorText(fromServer(AUTH_MESSAGES.tooManyRequests, 429, 'over_request_rate_limit'), t)).toBe('Too many attempts. Wait a moment and try again.');
+    expect(resetErrorText(fromServer(AUTH_MESSAGES.tooManyRequests, 429, 'over_request_rate_limit'), t)).toBe(
+      'Too many attempts. Wait a moment and try again.',
+    );
   });
 });
 
 describe('social errors', () => {
   it('shows the text of the server code, else the provider fallback', () => {
-    expect(socialErrorText(fromServer('Invalid ID token', 401, 'bad_oauth_token'), 'google', t)).toBe('The sign-in with the provider could not be verified.');
+    expect(socialErrorText(fromServer('Invalid ID token', 401, 'bad_oauth_token'), 'google', t)).toBe(
+      'The sign-in with the provider could not be verified.',
+    );
     expect(socialErrorText(new Error(''), 'apple', t)).toBe('Apple sign in failed');
     expect(socialErrorText(new Error('boom'), 'google', tEs)).toBe('No se pudo iniciar sesión con Google');
   });
@@ -67,7 +69,9 @@ describe('social errors', () => {
 
   it('names the provider and the reason when social sign-in is not configured', () => {
     expect(socialUnavailableText('google', t)).toBe('Google sign in failed: Sign-in with Google or Apple is not configured');
-    expect(socialUnavailableText('apple', tEs)).toBe('No se pudo iniciar sesión con Apple: El inicio de sesión con Google o Apple no está configurado');
+    expect(socialUnavailableText('apple', tEs)).toBe(
+      'No se pudo iniciar sesión con Apple: El inicio de sesión con Google o Apple no está configurado',
+    );
   });
 });
 

@@ -20,9 +20,9 @@ describe('parseAuthLink', () => {
   });
 
   it('reports the error of a spent or expired link', () => {
-    expect(
-      parseRecoveryLink('#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired'),
-    ).toEqual({ kind: 'error', code: 'otp_expired', description: 'Email link is invalid or has expired' });
+    expect(parseRecoveryLink('#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired')).toEqual(
+      { kind: 'error', code: 'otp_expired', description: 'Email link is invalid or has expired' },
+    );
     expect(parseRecoveryLink('', '?error=access_denied')).toEqual({ kind: 'error', code: 'access_denied', description: null });
   });
 

@@ -1,13 +1,7 @@
 import type { AuthSession, AuthUser, ProfileResponse } from '@lt/contracts';
 
 /** What changed the session: every change sets the user, reloads the profile and is announced with its event. */
-export type AuthEvent =
-  | 'INITIAL_SESSION'
-  | 'SIGNED_IN'
-  | 'SIGNED_OUT'
-  | 'TOKEN_REFRESHED'
-  | 'PASSWORD_RECOVERY'
-  | 'USER_UPDATED';
+export type AuthEvent = 'INITIAL_SESSION' | 'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED' | 'PASSWORD_RECOVERY' | 'USER_UPDATED';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
 

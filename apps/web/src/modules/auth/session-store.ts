@@ -39,9 +39,5 @@ export function saveSession(session: AuthSession | null): void {
 export function sameSession(a: AuthSession | null, b: AuthSession | null): boolean {
   if (a === b) return true;
   if (!a || !b) return false;
-  return (
-    a.access_token === b.access_token &&
-    a.refresh_token === b.refresh_token &&
-    JSON.stringify(a.user) === JSON.stringify(b.user)
-  );
+  return a.access_token === b.access_token && a.refresh_token === b.refresh_token && JSON.stringify(a.user) === JSON.stringify(b.user);
 }

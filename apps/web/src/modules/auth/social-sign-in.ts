@@ -75,11 +75,7 @@ let pending: { url: string; result: Promise<AuthSession> } | null = null;
  * Completes the code exchange in the callback URL and trades Keycloak's ID token for our own session.
  * The code is single-use, so a second call for the same URL (React's double effects) shares the first.
  */
-export function completeSocialSignIn(
-  provider: SocialProvider,
-  config: KeycloakConfig,
-  client: AuthClient,
-): Promise<AuthSession> {
+export function completeSocialSignIn(provider: SocialProvider, config: KeycloakConfig, client: AuthClient): Promise<AuthSession> {
   const url = window.location.href;
   if (pending?.url === url) return pending.result;
   const result = initKeycloak(config)

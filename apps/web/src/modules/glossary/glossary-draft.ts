@@ -20,7 +20,8 @@ const newId = () => `g${++nextId}`;
 
 export const emptyRow = (): GlossaryRow => ({ id: newId(), term: '', keep: false, translations: {}, note: '' });
 
-export const rowsOf = (entries: readonly GlossaryDraftEntry[]): GlossaryRow[] => entries.map((e) => ({ ...e, note: e.note ?? '', id: newId() }));
+export const rowsOf = (entries: readonly GlossaryDraftEntry[]): GlossaryRow[] =>
+  entries.map((e) => ({ ...e, note: e.note ?? '', id: newId() }));
 
 /** The entries to check and save: a kept term's translations (still in its row, should keep be unticked) are left out. */
 export const entriesOf = (rows: readonly GlossaryRow[]): GlossaryDraftEntry[] =>
@@ -60,7 +61,17 @@ export function issueSummary(issue: GlossaryIssue, t: GlossaryTranslate): string
   return issue.entry ? t('glossary.atEntry', { n: issue.entry, field: fieldName(issue.field, t), message }) : message;
 }
 
-const CSV_ONLY = ['unknownColumn', 'duplicateColumn', 'noTermColumn', 'empty', 'unclosedQuote', 'textAfterQuote', 'fieldCount', 'badKeep', 'duplicate'] as const;
+const CSV_ONLY = [
+  'unknownColumn',
+  'duplicateColumn',
+  'noTermColumn',
+  'empty',
+  'unclosedQuote',
+  'textAfterQuote',
+  'fieldCount',
+  'badKeep',
+  'duplicate',
+] as const;
 type CsvOnlyCode = (typeof CSV_ONLY)[number];
 const isCsvOnly = (code: string): code is CsvOnlyCode => (CSV_ONLY as readonly string[]).includes(code);
 

@@ -19,7 +19,13 @@ describe('host room reducer', () => {
       received(error({ message: 'Room is not active' })),
       received(joined({ role: 'host', seq: 4, translationUnavailable: true, quotaExhausted: true })),
     );
-    expect(state.room).toEqual({ name: 'Keynote', status: 'active', sourceLanguage: 'es', translationUnavailable: true, quotaExhausted: true });
+    expect(state.room).toEqual({
+      name: 'Keynote',
+      status: 'active',
+      sourceLanguage: 'es',
+      translationUnavailable: true,
+      quotaExhausted: true,
+    });
     expect(state.serverError).toBeNull();
     expect(state.latestSeq).toBe(4);
   });
@@ -40,14 +46,26 @@ describe('host room reducer', () => {
 
   it('resumes: stored lines sent again after a reconnect fill in by seq, never twice, own lines acked', () => {
     let state = run(start(), sent('own'), received(stored(3)), received(stored(1)));
-    state = run(state, received(joined({ role: 'host', seq: 3 })), received(stored(1)), received(stored(2)), received(stored(4, { messageId: 'own' })));
+    state = run(
+      state,
+      received(joined({ role: 'host', seq: 3 })),
+      received(stored(1)),
+      received(stored(2)),
+      received(stored(4, { messageId: 'own' })),
+    );
     expect(lines(state)).toEqual(['m-1:acked:1', 'm-2:acked:2', 'm-3:acked:3', 'own:acked:4']);
     expect(state.latestSeq).toBe(4);
   });
 
   it('Start Room clears the stored lines, keeps the pending ones and hides what comes in up to that seq', () => {
     let state = run(start(), received(joined({ role: 'host', seq: 2, room: { name: 'K', status: 'scheduled', sourceLanguage: null } })));
-    state = run(state, received(stored(1)), received(stored(2)), sent('waiting'), received(roomEvent('room_start', { sourceLanguage: 'fr' })));
+    state = run(
+      state,
+      received(stored(1)),
+      received(stored(2)),
+      sent('waiting'),
+      received(roomEvent('room_start', { sourceLanguage: 'fr' })),
+    );
     expect(lines(state)).toEqual(['waiting:pending:-']);
     expect(state.room).toMatchObject({ status: 'active', sourceLanguage: 'fr' });
     expect(state.floor).toBe(2);

@@ -12,9 +12,7 @@ export interface HostRoomInfo {
 
 export type HostEffect =
   /** "Start Room" cleared the log up to this seq: kept for a reload of the tab. */
-  | { kind: 'floor'; seq: number }
-  | { kind: 'ended' }
-  | { kind: 'speaker'; frame: RoomEventFrame };
+  { kind: 'floor'; seq: number } | { kind: 'ended' } | { kind: 'speaker'; frame: RoomEventFrame };
 
 export interface HostState extends EffectQueue<HostEffect> {
   room: HostRoomInfo;

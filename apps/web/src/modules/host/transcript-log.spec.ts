@@ -35,9 +35,15 @@ describe('transcriptLogReducer', () => {
     let log = transcriptLogReducer([], { type: 'sent', frame: sent('a') });
     log = transcriptLogReducer(log, { type: 'sent', frame: sent('b') });
     log = transcriptLogReducer(log, { type: 'sent', frame: sent('a') });
-    expect(states(log)).toEqual([['a', 'pending', undefined], ['b', 'pending', undefined]]);
+    expect(states(log)).toEqual([
+      ['a', 'pending', undefined],
+      ['b', 'pending', undefined],
+    ]);
     log = transcriptLogReducer(log, { type: 'acked', messageId: 'b', seq: 7 });
-    expect(states(log)).toEqual([['a', 'pending', undefined], ['b', 'acked', 7]]);
+    expect(states(log)).toEqual([
+      ['a', 'pending', undefined],
+      ['b', 'acked', 7],
+    ]);
   });
 
   it('marks a refused final as failed, and acked again if a resend succeeds', () => {
@@ -54,7 +60,10 @@ describe('transcriptLogReducer', () => {
     let log = transcriptLogReducer([], { type: 'sent', frame: sent('a') });
     log = transcriptLogReducer(log, { type: 'stored', frame: stored('a', 1) });
     log = transcriptLogReducer(log, { type: 'stored', frame: stored('z', 2) });
-    expect(states(log)).toEqual([['a', 'acked', 1], ['z', 'acked', 2]]);
+    expect(states(log)).toEqual([
+      ['a', 'acked', 1],
+      ['z', 'acked', 2],
+    ]);
     expect(log[1]).toMatchObject({ text: 'stored z', speakerName: 'Ana' });
   });
 

@@ -32,11 +32,7 @@ export function initialTranscriptLog(pending: readonly TranscriptFrame[]): Trans
   }));
 }
 
-function update(
-  log: TranscriptEntry[],
-  messageId: string,
-  change: (entry: TranscriptEntry) => TranscriptEntry,
-): TranscriptEntry[] {
+function update(log: TranscriptEntry[], messageId: string, change: (entry: TranscriptEntry) => TranscriptEntry): TranscriptEntry[] {
   const index = log.findIndex((entry) => entry.messageId === messageId);
   if (index === -1) return log;
   const next = log.slice();

@@ -18,9 +18,7 @@ import { createBrowserSocket, defaultSocketUrl, SOCKET_OPEN, type SocketLike } f
 export type LiveStatus = 'connecting' | 'connected' | 'reconnecting' | 'disconnected' | 'failed';
 
 export type LiveProblem =
-  | { kind: 'timeout' }
-  | { kind: 'closed'; code: number; reason: string }
-  | { kind: 'rejected'; code: string; message: string };
+  { kind: 'timeout' } | { kind: 'closed'; code: number; reason: string } | { kind: 'rejected'; code: string; message: string };
 
 export interface LiveClientOptions {
   /** Called before every (re)join, so the frame carries the current language and `since`. */

@@ -70,7 +70,11 @@ describe('LiveClient host outbox', () => {
     expect(outbox.size).toBe(0);
   });
 
-  const numbered = (n: number): TranscriptFrame => ({ ...transcript(1), messageId: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, text: `sentence ${n}` });
+  const numbered = (n: number): TranscriptFrame => ({
+    ...transcript(1),
+    messageId: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    text: `sentence ${n}`,
+  });
   const idsOf = (frames: Record<string, unknown>[]) => frames.map((f) => f.messageId as string);
 
   /** The server's limit on a socket's frames, as the gateway applies it. */

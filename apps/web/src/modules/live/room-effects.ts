@@ -41,11 +41,7 @@ export function drain<S extends EffectQueue<unknown>>(state: S, upTo: number): S
 }
 
 /** Runs each queued effect once, after the render that queued it. */
-export function useEffectQueue<E>(
-  effects: readonly Queued<E>[],
-  run: (effect: E) => void,
-  dispatch: (event: EffectsDone) => void,
-): void {
+export function useEffectQueue<E>(effects: readonly Queued<E>[], run: (effect: E) => void, dispatch: (event: EffectsDone) => void): void {
   const handled = useRef(0);
   const runRef = useLatest(run);
   useEffect(() => {

@@ -13,19 +13,36 @@ describe('room form rules', () => {
     expect(scheduledAtFrom('2030-05-01', '09:30')).toBe(new Date(2030, 4, 1, 9, 30).toISOString());
     const values = { ...emptyRoomForm, name: 'A', scheduledDate: '2030-05-01', scheduledTime: '09:30', duration: 90 as const };
     expect(createBody(values).scheduled_at).toBe(new Date(2030, 4, 1, 9, 30).toISOString());
-    expect(updateBody({ ...values, scheduledTime: '' })).toEqual({ name: 'A', source_language: null, scheduled_at: null, duration_minutes: 90, viewer_downloads: true });
+    expect(updateBody({ ...values, scheduledTime: '' })).toEqual({
+      name: 'A',
+      source_language: null,
+      scheduled_at: null,
+      duration_minutes: 90,
+      viewer_downloads: true,
+    });
   });
 
   it('splits invited hosts on commas and names the first address that is not one', () => {
-    expect(parseInvitedHosts(' ana@example.com, ,luis@example.org ')).toEqual({ emails: ['ana@example.com', 'luis@example.org'], invalid: null });
+    expect(parseInvitedHosts(' ana@example.com, ,luis@example.org ')).toEqual({
+      emails: ['ana@example.com', 'luis@example.org'],
+      invalid: null,
+    });
     expect(parseInvitedHosts('ana@example.com, luis')).toEqual({ emails: ['ana@example.com', 'luis'], invalid: 'luis' });
     expect(createBody({ ...emptyRoomForm, name: 'A', invitedHosts: 'ana@example.com' }).invited_hosts).toEqual(['ana@example.com']);
   });
 
   it('fills the edit form from a room in local time', () => {
     const at = new Date(2030, 4, 1, 9, 5);
-    const values = formValuesOf(makeRoom({ name: 'Keynote', source_language: 'es', scheduled_at: at.toISOString(), duration_minutes: 120 }));
-    expect(values).toMatchObject({ name: 'Keynote', sourceLanguage: 'es', scheduledDate: localDateValue(at), scheduledTime: '09:05', duration: 120 });
+    const values = formValuesOf(
+      makeRoom({ name: 'Keynote', source_language: 'es', scheduled_at: at.toISOString(), duration_minutes: 120 }),
+    );
+    expect(values).toMatchObject({
+      name: 'Keynote',
+      sourceLanguage: 'es',
+      scheduledDate: localDateValue(at),
+      scheduledTime: '09:05',
+      duration: 120,
+    });
   });
 
   it('lets viewers download the transcript unless the owner turns it off, in both forms', () => {

@@ -9,7 +9,10 @@ const effects = (state: SpeakerState) => state.effects.map(({ id: _id, ...effect
 
 describe('speaker room reducer', () => {
   it('takes the room status and host presence from joined, then follows them', () => {
-    let state = run(start(), received(joined({ role: 'speaker', room: { name: 'K', status: 'scheduled', sourceLanguage: null }, hostConnected: false })));
+    let state = run(
+      start(),
+      received(joined({ role: 'speaker', room: { name: 'K', status: 'scheduled', sourceLanguage: null }, hostConnected: false })),
+    );
     expect(state).toMatchObject({ roomStatus: 'scheduled', hostConnected: false });
     state = run(state, received(roomEvent('room_start')), received(hostStatus(true)));
     expect(state).toMatchObject({ roomStatus: 'active', hostConnected: true });

@@ -15,7 +15,9 @@ class FakeRecognition implements RecognitionLike {
   abort = jest.fn();
 
   result(...items: { transcript: string; confidence?: number | null; isFinal: boolean }[]) {
-    const results = items.map((item) => Object.assign([{ transcript: item.transcript, confidence: item.confidence }], { isFinal: item.isFinal }));
+    const results = items.map((item) =>
+      Object.assign([{ transcript: item.transcript, confidence: item.confidence }], { isFinal: item.isFinal }),
+    );
     this.onresult?.({ resultIndex: 0, results });
   }
 }

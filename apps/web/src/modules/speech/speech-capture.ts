@@ -15,10 +15,7 @@ export interface SpeechResult {
 }
 
 export type SpeechCaptureError =
-  | { kind: 'not-supported' }
-  | { kind: 'microphone-denied' }
-  | { kind: 'recognition'; code: string }
-  | { kind: 'max-retries-reached' };
+  { kind: 'not-supported' } | { kind: 'microphone-denied' } | { kind: 'recognition'; code: string } | { kind: 'max-retries-reached' };
 
 export type SpeechCaptureEvent =
   | { type: 'final'; result: SpeechResult }

@@ -1,4 +1,10 @@
-import { HOST_KEY_HEADER, type InterfaceLocale, type LanguageCode, type TranscriptFormat, type ViewerTranscriptResponse } from '@lt/contracts';
+import {
+  HOST_KEY_HEADER,
+  type InterfaceLocale,
+  type LanguageCode,
+  type TranscriptFormat,
+  type ViewerTranscriptResponse,
+} from '@lt/contracts';
 import { clientIdHeaders } from '../../lib/client-id';
 import { apiDownload, apiRequest, type DownloadedFile } from '../../lib/http';
 

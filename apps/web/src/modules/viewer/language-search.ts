@@ -5,11 +5,7 @@ export const MAX_SUGGESTIONS = 3;
 
 /** Lower case without accents or marks, so that `espanol` finds Español and `cestina` finds Čeština. */
 export function fold(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLocaleLowerCase('en')
-    .trim();
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('en').trim();
 }
 
 const SEARCH_KEYS = new Map(LANGUAGES.map((l) => [l.code, { code: fold(l.code), names: [fold(l.name), fold(l.englishName)] }]));

@@ -40,7 +40,12 @@ describe('applyRevision', () => {
   });
 
   it('leaves the lines as they are for a line it does not have, another language or message, or the same text', () => {
-    for (const frame of [revised(9, 'x'), revised(2, 'x', { lang: 'de' }), revised(2, 'x', { messageId: 'other' }), revised(2, '(fr) ligne 2')]) {
+    for (const frame of [
+      revised(9, 'x'),
+      revised(2, 'x', { lang: 'de' }),
+      revised(2, 'x', { messageId: 'other' }),
+      revised(2, '(fr) ligne 2'),
+    ]) {
       expect(applyRevision(lines, frame)).toBe(lines);
     }
   });

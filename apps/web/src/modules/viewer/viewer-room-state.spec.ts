@@ -17,7 +17,14 @@ describe('viewer room reducer', () => {
       received(joined({ seq: 9, room: { name: 'Keynote', status: 'ended', sourceLanguage: 'fr' } })),
     );
     expect(state.room).toEqual({ name: 'Keynote', status: 'ended', sourceLanguage: 'fr' });
-    expect(state).toMatchObject({ joinedSeq: 7, latestSeq: 9, historyUpTo: 9, ttsAvailable: false, quotaExhausted: false, hostConnected: true });
+    expect(state).toMatchObject({
+      joinedSeq: 7,
+      latestSeq: 9,
+      historyUpTo: 9,
+      ttsAvailable: false,
+      quotaExhausted: false,
+      hostConnected: true,
+    });
   });
 
   it('shows each translation once, in seq order, and asks once per gap', () => {
@@ -33,7 +40,13 @@ describe('viewer room reducer', () => {
   });
 
   it('after a resume, history up to the join seq is not read aloud and does not count as activity', () => {
-    const state = run(start(), received(joined({ seq: 2 })), received(translation(1), 10), received(translation(2), 20), received(translation(3), 30));
+    const state = run(
+      start(),
+      received(joined({ seq: 2 })),
+      received(translation(1), 10),
+      received(translation(2), 20),
+      received(translation(3), 30),
+    );
     expect(seqs(state)).toEqual([1, 2, 3]);
     expect(said(state)).toEqual([3]);
     expect(state.lastActivityAt).toBe(30);
@@ -64,7 +77,13 @@ describe('viewer room reducer', () => {
     state = run(state, { type: 'effects_done', upTo: 99 }, received(interim('y')), { type: 'language_changed', lang: 'de' });
     expect(state.feed).toEqual({ lang: 'de', messages: [], contiguous: undefined, requested: [] });
     expect(state.interim).toBeNull();
-    state = run(state, received(translation(1, 'de')), received(translation(2, 'en')), received(translation(2, 'de')), received(translation(3, 'de')));
+    state = run(
+      state,
+      received(translation(1, 'de')),
+      received(translation(2, 'en')),
+      received(translation(2, 'de')),
+      received(translation(3, 'de')),
+    );
     expect(seqs(state)).toEqual([1, 2, 3]);
     expect(said(state)).toEqual([3]);
     expect(run(state, { type: 'language_changed', lang: 'de' })).toBe(state);
@@ -119,7 +138,13 @@ describe('viewer room reducer', () => {
   });
 
   it('an older line arriving late does not change who speaks now', () => {
-    const state = run(start(), received(joined()), received(translation(1)), received(translation(3, 'en', ANA)), received(translation(2, 'en', HOST)));
+    const state = run(
+      start(),
+      received(joined()),
+      received(translation(1)),
+      received(translation(3, 'en', ANA)),
+      received(translation(2, 'en', HOST)),
+    );
     expect(state.speaker?.name).toBe('Ana');
     expect(seqs(state)).toEqual([1, 2, 3]);
   });

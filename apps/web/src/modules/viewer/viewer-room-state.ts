@@ -113,7 +113,11 @@ function onFrame(state: ViewerState, frame: ServerFrame, at: number): ViewerStat
     case 'room_start':
       return {
         ...state,
-        room: { name: state.room?.name ?? '', status: 'active', sourceLanguage: frame.sourceLanguage ?? state.room?.sourceLanguage ?? null },
+        room: {
+          name: state.room?.name ?? '',
+          status: 'active',
+          sourceLanguage: frame.sourceLanguage ?? state.room?.sourceLanguage ?? null,
+        },
       };
     case 'room_end':
       return { ...state, room: state.room ? { ...state.room, status: 'ended' } : state.room, interim: null };

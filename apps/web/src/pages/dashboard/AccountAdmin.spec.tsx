@@ -85,11 +85,32 @@ describe('Account', () => {
 const adminProfile = makeProfile({ role: 'admin' });
 const users: AdminUser[] = [
   adminProfile,
-  makeProfile({ id: '50000000-0000-4000-8000-000000000005', email: 'bob@example.com', name: null, plan_type: 'premium', token_quota: 100000, tokens_used: 5000 }),
+  makeProfile({
+    id: '50000000-0000-4000-8000-000000000005',
+    email: 'bob@example.com',
+    name: null,
+    plan_type: 'premium',
+    token_quota: 100000,
+    tokens_used: 5000,
+  }),
 ];
 const adminRooms: AdminRoom[] = [
-  { id: '60000000-0000-4000-8000-000000000006', name: 'Keynote', owner_email: 'bob@example.com', status: 'active', created_at: '2026-03-05T09:00:00.000Z', host_connected: false },
-  { id: '70000000-0000-4000-8000-000000000007', name: 'Lobby', owner_email: null, status: 'ended', created_at: '2026-03-04T09:00:00.000Z', host_connected: false },
+  {
+    id: '60000000-0000-4000-8000-000000000006',
+    name: 'Keynote',
+    owner_email: 'bob@example.com',
+    status: 'active',
+    created_at: '2026-03-05T09:00:00.000Z',
+    host_connected: false,
+  },
+  {
+    id: '70000000-0000-4000-8000-000000000007',
+    name: 'Lobby',
+    owner_email: null,
+    status: 'ended',
+    created_at: '2026-03-04T09:00:00.000Z',
+    host_connected: false,
+  },
 ];
 
 function adminFetch(extra: Parameters<typeof dashboardFetch>[0] = {}) {

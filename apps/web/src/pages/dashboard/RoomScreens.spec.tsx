@@ -77,11 +77,16 @@ describe('Create room form', () => {
   });
 
   it("shows what the server's refusal means in a red box", async () => {
-    dashboardFetch({ 'POST /api/rooms': () => jsonResponse(400, { error: { code: 'validation_failed', message: 'Room name must be at most 50 characters' } }) });
+    dashboardFetch({
+      'POST /api/rooms': () =>
+        jsonResponse(400, { error: { code: 'validation_failed', message: 'Room name must be at most 50 characters' } }),
+    });
     renderApp('/dashboard/create');
     fireEvent.change(await screen.findByTestId('room-form-name'), { target: { value: 'Keynote' } });
     fireEvent.click(screen.getByTestId('room-form-submit'));
-    expect((await screen.findByTestId('room-form-error')).textContent).toBe('Algunos datos no son válidos. Revísalos y vuelve a intentarlo.');
+    expect((await screen.findByTestId('room-form-error')).textContent).toBe(
+      'Algunos datos no son válidos. Revísalos y vuelve a intentarlo.',
+    );
   });
 });
 
@@ -141,7 +146,13 @@ describe('Scheduled rooms', () => {
     fireEvent.change(input('room-form-name'), { target: { value: 'Renamed' } });
     fireEvent.click(screen.getByTestId('room-form-submit'));
     await waitFor(() => expect(window.location.pathname).toBe('/dashboard/scheduled'));
-    expect(bodyOf(fetchMock, `PATCH /api/rooms/${ROOM_ID}`)).toEqual({ name: 'Renamed', source_language: 'fr', scheduled_at: null, duration_minutes: 120, viewer_downloads: true });
+    expect(bodyOf(fetchMock, `PATCH /api/rooms/${ROOM_ID}`)).toEqual({
+      name: 'Renamed',
+      source_language: 'fr',
+      scheduled_at: null,
+      duration_minutes: 120,
+      viewer_downloads: true,
+    });
   });
 });
 
@@ -153,7 +164,13 @@ describe('Active rooms', () => {
     dashboardFetch({ [LIST.open]: rooms([active, waiting]) });
     renderApp('/dashboard/active');
     const rows = await screen.findAllByTestId('active-room-row');
-    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Sala', 'Estado', 'Idioma', 'Enlace de espectador', 'Acciones']);
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'Sala',
+      'Estado',
+      'Idioma',
+      'Enlace de espectador',
+      'Acciones',
+    ]);
     expect(rows[0].textContent).toContain(`Live now${ROOM_ID.slice(0, 8)}`);
     const badges = screen.getAllByTestId('room-status');
     expect(badges.map((badge) => [badge.textContent, badge.className])).toEqual([
@@ -210,7 +227,13 @@ describe('History', () => {
     created_at: '2026-03-05T09:00:00.000Z',
     updated_at: '2026-03-05T10:35:00.000Z',
   });
-  const short = makeRoom({ id: OTHER_ID, name: 'Short', status: 'ended', created_at: '2026-03-04T09:00:00.000Z', updated_at: '2026-03-04T09:42:30.000Z' });
+  const short = makeRoom({
+    id: OTHER_ID,
+    name: 'Short',
+    status: 'ended',
+    created_at: '2026-03-04T09:00:00.000Z',
+    updated_at: '2026-03-04T09:42:30.000Z',
+  });
 
   it('shows date, duration and language of each ended room', async () => {
     dashboardFetch({ [LIST.ended]: rooms([ended, short]) });

@@ -10,7 +10,13 @@ import { preferLanguages } from '../../../test/browser-languages';
 /** These screens are checked in Spanish, the language of the spec's dashboard texts. */
 preferLanguages(['es-ES', 'es']);
 
-const room = makeRoom({ name: 'Keynote', status: 'ended', source_language: 'es', created_at: '2026-03-05T09:00:00.000Z', updated_at: '2026-03-05T09:45:00.000Z' });
+const room = makeRoom({
+  name: 'Keynote',
+  status: 'ended',
+  source_language: 'es',
+  created_at: '2026-03-05T09:00:00.000Z',
+  updated_at: '2026-03-05T09:45:00.000Z',
+});
 const TRANSCRIPT = `GET /api/rooms/${ROOM_ID}/transcript`;
 
 function message(seq: number, text: string, confidence_level: TranscriptMessage['confidence_level']): TranscriptMessage {
@@ -46,11 +52,11 @@ describe('Transcript modal', () => {
     expect(within(dialog).getByRole('heading', { name: 'Transcripción: Keynote' })).toBeTruthy();
     answer(jsonResponse(200, { room, messages: [message(1, 'Hola', 'high'), message(2, 'Qué tal', 'medium'), message(3, 'Eh', 'low')] }));
     await waitFor(() => expect(within(dialog).getAllByTestId('transcript-message')).toHaveLength(3));
-    expect(within(dialog).getAllByTestId('confidence-badge').map((badge) => badge.textContent)).toEqual([
-      'Alta confianza',
-      'Confianza media',
-      'Baja confianza',
-    ]);
+    expect(
+      within(dialog)
+        .getAllByTestId('confidence-badge')
+        .map((badge) => badge.textContent),
+    ).toEqual(['Alta confianza', 'Confianza media', 'Baja confianza']);
     expect(within(dialog).getAllByTestId('transcript-message')[0].textContent).toContain('10:00:01');
     expect(within(dialog).getByTestId('transcript-meta').textContent).toMatch(/45 min · 3 mensajes$/);
     expect(within(dialog).getByTestId('transcript-footer').textContent).toBe('Total de mensajes: 3Idioma: Español');
@@ -59,7 +65,9 @@ describe('Transcript modal', () => {
   it("copies '[timestamp] text' lines", async () => {
     const writeText = jest.fn().mockResolvedValue(undefined);
     Object.assign(navigator, { clipboard: { writeText } });
-    const { dialog } = await openTranscript({ [TRANSCRIPT]: () => jsonResponse(200, { room, messages: [message(1, 'Hola', 'high'), message(2, 'Adiós', 'medium')] }) });
+    const { dialog } = await openTranscript({
+      [TRANSCRIPT]: () => jsonResponse(200, { room, messages: [message(1, 'Hola', 'high'), message(2, 'Adiós', 'medium')] }),
+    });
     await within(dialog).findAllByTestId('transcript-message');
     fireEvent.click(within(dialog).getByTestId('transcript-copy'));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith('[10:00:01] Hola\n[10:00:02] Adiós'));
@@ -73,8 +81,12 @@ describe('Transcript modal', () => {
   });
 
   it("says 'Error al cargar la transcripción: …' when it cannot be loaded, and closes", async () => {
-    const { dialog } = await openTranscript({ [TRANSCRIPT]: () => jsonResponse(404, { error: { code: 'room_not_found', message: 'Room not found' } }) });
-    expect((await within(dialog).findByTestId('transcript-error')).textContent).toBe('Error al cargar la transcripción: La sala no existe o ya no está disponible.');
+    const { dialog } = await openTranscript({
+      [TRANSCRIPT]: () => jsonResponse(404, { error: { code: 'room_not_found', message: 'Room not found' } }),
+    });
+    expect((await within(dialog).findByTestId('transcript-error')).textContent).toBe(
+      'Error al cargar la transcripción: La sala no existe o ya no está disponible.',
+    );
     fireEvent.click(within(dialog).getByTestId('transcript-close'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });

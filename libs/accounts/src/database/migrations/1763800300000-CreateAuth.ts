@@ -84,7 +84,16 @@ export class CreateAuth1763800300000 implements MigrationInterface {
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE accounts.profiles DROP CONSTRAINT profiles_user_fk`);
-    for (const table of ['token_usage', 'signing_keys', 'sign_in_failures', 'verification_tokens', 'refresh_tokens', 'sessions', 'identities', 'users']) {
+    for (const table of [
+      'token_usage',
+      'signing_keys',
+      'sign_in_failures',
+      'verification_tokens',
+      'refresh_tokens',
+      'sessions',
+      'identities',
+      'users',
+    ]) {
       await q.query(`DROP TABLE accounts.${table}`);
     }
   }

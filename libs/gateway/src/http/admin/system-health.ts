@@ -60,7 +60,8 @@ function serviceStatus(name: Part['name'], answer: ServiceHealth | Error): Part 
 function databaseStatus(answers: [Part['name'], ServiceHealth | Error][]): Part {
   const reports = answers.flatMap(([name, a]) => (a instanceof Error || !a.database ? [] : [[name, a] as const]));
   const failing = reports.filter(([, a]) => a.database === 'down');
-  if (failing.length) return { name: 'database', status: 'down', detail: failing.map(([n, a]) => `${n}: ${a.detail ?? 'no answer'}`).join('; ') };
+  if (failing.length)
+    return { name: 'database', status: 'down', detail: failing.map(([n, a]) => `${n}: ${a.detail ?? 'no answer'}`).join('; ') };
   if (reports.length === 0) return { name: 'database', status: 'down', detail: 'no service that uses it answered' };
   return { name: 'database', status: 'up' };
 }

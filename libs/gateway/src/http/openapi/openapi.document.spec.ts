@@ -72,8 +72,11 @@ describe('the OpenAPI document', () => {
     const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, validateFormats: false });
     const standalone = JSON.parse(JSON.stringify(document.components.schemas).replace(/#\/components\/schemas\//g, 'lt:c#/$defs/'));
     ajv.addSchema({ $id: 'lt:c', $defs: standalone });
-    for (const id of Object.keys(document.components.schemas)) expect([id, typeof ajv.getSchema(`lt:c#/$defs/${id}`)]).toEqual([id, 'function']);
-    expect(Object.keys(document.components.schemas)).toEqual(expect.arrayContaining(['ApiError', 'AuthSession', 'AuthUser', 'CreateRoomResponse', 'Room']));
+    for (const id of Object.keys(document.components.schemas))
+      expect([id, typeof ajv.getSchema(`lt:c#/$defs/${id}`)]).toEqual([id, 'function']);
+    expect(Object.keys(document.components.schemas)).toEqual(
+      expect.arrayContaining(['ApiError', 'AuthSession', 'AuthUser', 'CreateRoomResponse', 'Room']),
+    );
     // Compiles every body schema of every answer.
     const validator = new OpenApiValidator(document);
     for (const { path, method, op } of operations) {
@@ -85,7 +88,12 @@ describe('the OpenAPI document', () => {
     for (const { path, method, op } of operations) {
       for (const [status, answer] of Object.entries(op.responses)) {
         if (Number(status) < 400) continue;
-        expect([method, path, status, answer.content?.['application/json'].schema]).toEqual([method, path, status, { $ref: '#/components/schemas/ApiError' }]);
+        expect([method, path, status, answer.content?.['application/json'].schema]).toEqual([
+          method,
+          path,
+          status,
+          { $ref: '#/components/schemas/ApiError' },
+        ]);
         if (status === '429') expect(answer.headers?.['Retry-After']).toBeDefined();
       }
     }
@@ -97,13 +105,19 @@ describe('the OpenAPI document', () => {
     expect(validator.problems('GET', '/api/view/8a6f2a0e-7a43-4d2c-9f57-1c1f1b0f9b11', 404, error)).toEqual([]);
     expect(validator.problems('GET', '/api/view/x', 418, error)).toEqual(['GET /api/view/x answered 418, a status not documented for it']);
     expect(validator.problems('GET', '/api/view/x', 404, { error: { code: 'x' } })[0]).toMatch(/must have required property 'message'/);
-    expect(validator.problems('GET', '/api/view/x', 200, { id: 'x', name: 'n', status: 'open', source_language: null }).length).toBeGreaterThan(0);
+    expect(
+      validator.problems('GET', '/api/view/x', 200, { id: 'x', name: 'n', status: 'open', source_language: null }).length,
+    ).toBeGreaterThan(0);
     expect(validator.problems('PATCH', '/api/rooms', 200, {})).toEqual(['PATCH /api/rooms: PATCH is not documented for /api/rooms']);
     expect(validator.problems('GET', '/api/nowhere', 200, {})).toEqual(['GET /api/nowhere is not a documented path']);
     expect(validator.problems('POST', '/api/auth/logout', 204, null, null)).toEqual([]);
-    expect(validator.problems('POST', '/api/auth/logout', 204, { done: true })).toEqual(['POST /api/auth/logout answered 204 with a JSON body, documented as none']);
+    expect(validator.problems('POST', '/api/auth/logout', 204, { done: true })).toEqual([
+      'POST /api/auth/logout answered 204 with a JSON body, documented as none',
+    ]);
     expect(validator.problems('GET', '/api/auth/verify?token=t', 303, 'See Other.', 'text/plain')).toEqual([]);
-    expect(validator.problems('GET', '/api/profile', 200, '<html>', 'text/html')).toEqual(['GET /api/profile answered 200 without the JSON body documented for it']);
+    expect(validator.problems('GET', '/api/profile', 200, '<html>', 'text/html')).toEqual([
+      'GET /api/profile answered 200 without the JSON body documented for it',
+    ]);
   });
 
   it('is generated from the route table: a route added there appears with its schemas', () => {

@@ -80,7 +80,10 @@ function response(answer: ApiResponse, schemas: SchemaConverter): JsonSchema {
     description: answer.description,
     ...(answer.headers && {
       headers: Object.fromEntries(
-        Object.entries(answer.headers).map(([name, h]) => [name, { description: h.description, schema: schemas.convert(h.schema, 'output') }]),
+        Object.entries(answer.headers).map(([name, h]) => [
+          name,
+          { description: h.description, schema: schemas.convert(h.schema, 'output') },
+        ]),
       ),
     }),
     ...(answer.body && { content: { [answer.contentType ?? 'application/json']: { schema: schemas.convert(answer.body, 'output') } } }),

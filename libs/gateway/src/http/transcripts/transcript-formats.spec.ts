@@ -1,4 +1,15 @@
-import { BIDI, cues, exportFileName, formatExport, formatDuration, formatSrt, formatTxt, formatVtt, sanitiseFileName, type ExportLine } from './transcript-formats';
+import {
+  BIDI,
+  cues,
+  exportFileName,
+  formatExport,
+  formatDuration,
+  formatSrt,
+  formatTxt,
+  formatVtt,
+  sanitiseFileName,
+  type ExportLine,
+} from './transcript-formats';
 
 const room = { name: 'Conferencia: Año 2025', created_at: '2025-05-01T07:30:00.000Z', updated_at: '2025-05-01T08:35:59.000Z' };
 const lines: ExportLine[] = [
@@ -36,9 +47,13 @@ describe('transcript exports', () => {
       'Room: Conferencia: Año 2025\nDate: 01/05/2025 07:30 (UTC)\nDuration: 1h 5m\nLanguage: Español (es)\n\n--- TRANSCRIPT ---\n\n' +
         '[07:31:00] (High confidence) Buenos días a todos\n',
     );
-    expect(formatTxt({ room, language: 'x', tz: 'UTC', lines: lines.slice(2), ui: 'es' })).toContain('[07:31:20] (Baja confianza) Gracias\n');
+    expect(formatTxt({ room, language: 'x', tz: 'UTC', lines: lines.slice(2), ui: 'es' })).toContain(
+      '[07:31:20] (Baja confianza) Gracias\n',
+    );
     expect(exportFileName(room, 'UTC', 'vtt', 'en')).toBe('transcript-conferencia-ano-2025-2025-05-01.vtt');
-    expect(formatExport('srt', { room, language: 'x', tz: 'UTC', lines, ui: 'en' }).fileName).toBe('transcript-conferencia-ano-2025-2025-05-01.srt');
+    expect(formatExport('srt', { room, language: 'x', tz: 'UTC', lines, ui: 'en' }).fileName).toBe(
+      'transcript-conferencia-ano-2025-2025-05-01.srt',
+    );
   });
 
   it('names the file after the room and its day in the zone', () => {

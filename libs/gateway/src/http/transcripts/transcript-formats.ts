@@ -1,4 +1,11 @@
-import { sanitiseFileName, type ConfidenceLevel, type InterfaceLocale, type RoomResponse, type TextDirection, type TranscriptFormat } from '@lt/contracts';
+import {
+  sanitiseFileName,
+  type ConfidenceLevel,
+  type InterfaceLocale,
+  type RoomResponse,
+  type TextDirection,
+  type TranscriptFormat,
+} from '@lt/contracts';
 import { DEFAULT_EXPORT_LOCALE, EXPORT_TEXTS } from './transcript-texts';
 
 export { sanitiseFileName };
@@ -78,7 +85,12 @@ export function formatDuration(fromIso: string, toIso: string): string {
  * `transcripcion-{sanitised room name}-{YYYY-MM-DD of the room's creation in tz}.{ext}`; in English
  * `transcript-…`.
  */
-export function exportFileName(room: ExportInput['room'], tz: string, format: TranscriptFormat, ui: InterfaceLocale = DEFAULT_EXPORT_LOCALE): string {
+export function exportFileName(
+  room: ExportInput['room'],
+  tz: string,
+  format: TranscriptFormat,
+  ui: InterfaceLocale = DEFAULT_EXPORT_LOCALE,
+): string {
   const t = localTime(room.created_at, tz);
   return `${EXPORT_TEXTS[ui].filePrefix}-${sanitiseFileName(room.name)}-${t.year}-${t.month}-${t.day}.${format}`;
 }
@@ -169,11 +181,14 @@ const vttText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt
 
 /** WebVTT: the `WEBVTT` line, then numbered cues, `HH:MM:SS.mmm --> HH:MM:SS.mmm`. */
 export function formatVtt(lines: ExportLine[], dir: TextDirection = 'ltr'): string {
-  const body = cues(lines).map((cue, i) => `${i + 1}\n${clock(cue.startMs, '.')} --> ${clock(cue.endMs, '.')}\n${cueLine(vttText(cue.text), dir)}\n`);
+  const body = cues(lines).map(
+    (cue, i) => `${i + 1}\n${clock(cue.startMs, '.')} --> ${clock(cue.endMs, '.')}\n${cueLine(vttText(cue.text), dir)}\n`,
+  );
   return ['WEBVTT\n', ...body].join('\n');
 }
 
 export function formatExport(format: TranscriptFormat, input: ExportInput): ExportFile {
-  const body = format === 'txt' ? formatTxt(input) : format === 'srt' ? formatSrt(input.lines, input.dir) : formatVtt(input.lines, input.dir);
+  const body =
+    format === 'txt' ? formatTxt(input) : format === 'srt' ? formatSrt(input.lines, input.dir) : formatVtt(input.lines, input.dir);
   return { fileName: exportFileName(input.room, input.tz, format, input.ui), contentType: CONTENT_TYPES[format], body };
 }

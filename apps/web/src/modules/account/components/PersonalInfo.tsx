@@ -73,7 +73,14 @@ export function PersonalInfo({ name, email }: { name: string; email: string }) {
             <label className="field-label" htmlFor={`${id}-name`}>
               {t('account.name')}
             </label>
-            <input id={`${id}-name`} className="input" value={draftName} autoComplete="name" data-testid="account-name-input" onChange={(e) => setDraftName(e.target.value)} />
+            <input
+              id={`${id}-name`}
+              className="input"
+              value={draftName}
+              autoComplete="name"
+              data-testid="account-name-input"
+              onChange={(e) => setDraftName(e.target.value)}
+            />
           </div>
           <div className="field">
             <label className="field-label" htmlFor={`${id}-email`}>

@@ -96,7 +96,12 @@ function ActiveRoomRow({ room, busy, onToggle, onDelete }: RowProps) {
       </td>
       <td data-label={t('active.colActions')}>
         <div className="row-actions">
-          <Link to={hostPath(room.id, room.name)} className="btn btn-secondary btn-sm" aria-label={t('active.openLabel', { name: room.name })} data-testid="open-room">
+          <Link
+            to={hostPath(room.id, room.name)}
+            className="btn btn-secondary btn-sm"
+            aria-label={t('active.openLabel', { name: room.name })}
+            data-testid="open-room"
+          >
             {t('active.open')}
           </Link>
           <button

@@ -10,8 +10,7 @@ export const adminApi = {
     request<AdminUser>(userPath(userId), { method: 'PATCH', body: JSON.stringify(body) }),
   resetTokens: (userId: string, request: Requester) => request<AdminUser>(`${userPath(userId)}/reset-tokens`, { method: 'POST' }),
   rooms: (request: Requester) => request<AdminRoomList>('/api/admin/rooms'),
-  deleteRoom: (roomId: string, request: Requester) =>
-    request<void>(`/api/admin/rooms/${encodeURIComponent(roomId)}`, { method: 'DELETE' }),
+  deleteRoom: (roomId: string, request: Requester) => request<void>(`/api/admin/rooms/${encodeURIComponent(roomId)}`, { method: 'DELETE' }),
   stats: (request: Requester) => request<AdminStats>('/api/admin/stats'),
   health: (request: Requester) => request<SystemHealth>('/api/admin/health'),
 };

@@ -52,7 +52,12 @@ export function UsersTab({ users }: { users: UseQueryResult<AdminUser[]> }) {
                     <span className="cell-sub" data-testid="admin-user-usage">
                       {t('admin.usage', { used: number.format(user.tokens_used), quota: number.format(user.token_quota) })}
                     </span>
-                    <UsageBar used={user.tokens_used} quota={user.token_quota} label={t('admin.usageOf', { email: user.email })} testId="admin-usage-bar" />
+                    <UsageBar
+                      used={user.tokens_used}
+                      quota={user.token_quota}
+                      label={t('admin.usageOf', { email: user.email })}
+                      testId="admin-usage-bar"
+                    />
                   </td>
                   <td data-label={t('admin.colRole')}>
                     <span className={`badge badge-${user.role === 'admin' ? 'warning' : 'muted'}`}>

@@ -27,8 +27,7 @@ function bearer(accessToken: string): RequestInit {
 export const authApi = {
   signup: (body: SignupBody) => post<SignupResponse>('/api/auth/signup', body),
   passwordGrant: (body: PasswordGrantBody) => post<AuthSession>('/api/auth/token?grant_type=password', body),
-  refreshGrant: (refreshToken: string) =>
-    post<AuthSession>('/api/auth/token?grant_type=refresh_token', { refresh_token: refreshToken }),
+  refreshGrant: (refreshToken: string) => post<AuthSession>('/api/auth/token?grant_type=refresh_token', { refresh_token: refreshToken }),
   idTokenGrant: (body: IdTokenGrantBody) => post<AuthSession>('/api/auth/token?grant_type=id_token', body),
   logout: (accessToken: string) => post<void>('/api/auth/logout', undefined, accessToken),
   recover: (body: RecoverBody) => post<Record<string, never>>('/api/auth/recover', body),

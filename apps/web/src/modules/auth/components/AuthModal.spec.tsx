@@ -175,17 +175,14 @@ describe('Authentication modal: submitting', () => {
     fireEvent.click(screen.getByTestId('auth-forgot'));
     type('auth-email', 'ana.garcia@example.com');
     fireEvent.click(submit());
-    expect((await screen.findByTestId('auth-error')).textContent).toBe(
-      'Please confirm your email before resetting your password.',
-    );
+    expect((await screen.findByTestId('auth-error')).textContent).toBe('Please confirm your email before resetting your password.');
   });
 });
 
 describe('Authentication modal: closing', () => {
   it('clears the fields and the error and comes back in login mode', async () => {
     routeFetch({
-      'POST /api/auth/signup': () =>
-        jsonResponse(400, { error: { code: 'already_registered', message: 'User already registered' } }),
+      'POST /api/auth/signup': () => jsonResponse(400, { error: { code: 'already_registered', message: 'User already registered' } }),
     });
     renderApp('/', { showAuth: true, mode: 'signup' });
     type('auth-email', 'ana.garcia@example.com');
@@ -225,7 +222,9 @@ describe('Authentication modal: social sign-in', () => {
     routeFetch({ 'GET /config.json': () => jsonResponse(200, { languages: [], limits: { roomNameMax: 50 }, keycloak: null }) });
     openModal();
     fireEvent.click(screen.getByTestId('auth-google'));
-    expect((await screen.findByTestId('auth-error')).textContent).toBe('Google sign in failed: Sign-in with Google or Apple is not configured');
+    expect((await screen.findByTestId('auth-error')).textContent).toBe(
+      'Google sign in failed: Sign-in with Google or Apple is not configured',
+    );
     fireEvent.click(screen.getByTestId('auth-apple'));
     await waitFor(() =>
       expect(screen.getByTestId('auth-error').textContent).toBe('Apple sign in failed: Sign-in with Google or Apple is not configured'),

@@ -71,11 +71,7 @@ export function AuthModal({ initialMode, onClose, onSignedIn }: AuthModalProps) 
     setNotice(null);
     social.mutate(provider, {
       onError: (failure) =>
-        setError(
-          failure instanceof SocialUnavailableError
-            ? socialUnavailableText(provider, t)
-            : socialErrorText(failure, provider, t),
-        ),
+        setError(failure instanceof SocialUnavailableError ? socialUnavailableText(provider, t) : socialErrorText(failure, provider, t)),
     });
   };
 

@@ -10,10 +10,7 @@ export interface AuthFormValues {
   password: string;
 }
 
-export type AuthSubmitResult =
-  | { kind: 'signed-in' }
-  | { kind: 'confirm-email' }
-  | { kind: 'reset-sent'; email: string };
+export type AuthSubmitResult = { kind: 'signed-in' } | { kind: 'confirm-email' } | { kind: 'reset-sent'; email: string };
 
 /** The modal's submit in each mode: sign in, sign up, or ask for a recovery e-mail. */
 export function useAuthSubmit() {

@@ -66,7 +66,9 @@ describe('the interface language in an en-US browser', () => {
     const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
     expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ locale: 'es' });
     // The reloaded profile agrees with the page: nothing switches back.
-    await waitFor(() => expect(fetchMock.mock.calls.filter(([url, init]) => url === '/api/profile' && !init?.method).length).toBeGreaterThanOrEqual(2));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.filter(([url, init]) => url === '/api/profile' && !init?.method).length).toBeGreaterThanOrEqual(2),
+    );
     expect(screen.getByText('Página no encontrada')).toBeTruthy();
   });
 });

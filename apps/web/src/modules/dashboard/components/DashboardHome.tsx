@@ -74,7 +74,9 @@ export function DashboardHome() {
         <section className="card" aria-labelledby="upcoming-title" data-testid="home-upcoming">
           <h2 id="upcoming-title">{t('home.upcoming')}</h2>
           {upcoming.isPending ? (
-            <p className="muted" role="status">{t('dashboard.chunkLoading')}</p>
+            <p className="muted" role="status">
+              {t('dashboard.chunkLoading')}
+            </p>
           ) : !upcoming.data?.length ? (
             <p className="muted">{t('home.upcomingEmpty')}</p>
           ) : (
@@ -107,7 +109,9 @@ export function DashboardHome() {
         <section className="card" aria-labelledby="recent-title" data-testid="home-recent">
           <h2 id="recent-title">{t('home.recent')}</h2>
           {latest.isPending ? (
-            <p className="muted" role="status">{t('dashboard.chunkLoading')}</p>
+            <p className="muted" role="status">
+              {t('dashboard.chunkLoading')}
+            </p>
           ) : !latest.data?.length ? (
             <p className="muted">{t('home.recentEmpty')}</p>
           ) : (

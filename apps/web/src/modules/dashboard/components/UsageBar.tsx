@@ -1,6 +1,16 @@
 import { usagePercent } from '../usage';
 
-export function UsageBar({ used, quota, label, testId = 'token-usage-bar' }: { used: number; quota: number; label: string; testId?: string }) {
+export function UsageBar({
+  used,
+  quota,
+  label,
+  testId = 'token-usage-bar',
+}: {
+  used: number;
+  quota: number;
+  label: string;
+  testId?: string;
+}) {
   const percent = usagePercent(used, quota);
   const tone = percent >= 90 ? 'danger' : percent >= 70 ? 'warning' : 'ok';
   return (

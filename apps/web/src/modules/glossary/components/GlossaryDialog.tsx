@@ -32,7 +32,10 @@ export default function GlossaryDialog({ roomId, credential, exportName, onClose
     setSavedVersion(null);
     revision.reset();
     if (!draft.check()) return;
-    draft.saveTo(roomId).then((glossary) => then(glossary.version), () => undefined);
+    draft.saveTo(roomId).then(
+      (glossary) => then(glossary.version),
+      () => undefined,
+    );
   };
   const submit = saveThen(setSavedVersion);
   const applyToLastLines = saveThen(() => revision.mutate());
@@ -40,7 +43,13 @@ export default function GlossaryDialog({ roomId, credential, exportName, onClose
   return (
     <Modal labelledBy={`${id}-title`} onClose={onClose} className="glossary-dialog" testId="glossary-dialog">
       <div className="glossary-dialog-head">
-        <button type="button" className="btn btn-ghost modal-close" onClick={onClose} aria-label={t('glossary.close')} data-testid="glossary-close">
+        <button
+          type="button"
+          className="btn btn-ghost modal-close"
+          onClick={onClose}
+          aria-label={t('glossary.close')}
+          data-testid="glossary-close"
+        >
           ×
         </button>
       </div>
@@ -60,7 +69,13 @@ export default function GlossaryDialog({ roomId, credential, exportName, onClose
           )}
         </div>
         <div className="actions">
-          <button type="button" className="btn btn-primary" onClick={submit} disabled={draft.state !== 'ready' || busy} data-testid="glossary-save">
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={submit}
+            disabled={draft.state !== 'ready' || busy}
+            data-testid="glossary-save"
+          >
             {draft.save.isPending ? t('glossary.saving') : t('glossary.save')}
           </button>
           <button

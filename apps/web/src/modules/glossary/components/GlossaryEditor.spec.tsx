@@ -51,7 +51,9 @@ describe('glossary editor', () => {
     ]);
     const terms = screen.getAllByTestId('glossary-term');
     expect(terms[1].getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(terms[1].getAttribute('aria-describedby') as string)?.textContent).toBe('«KUBERNETES» repite el término 1');
+    expect(document.getElementById(terms[1].getAttribute('aria-describedby') as string)?.textContent).toBe(
+      '«KUBERNETES» repite el término 1',
+    );
   });
 
   it('refuses a CSV file with the line of each error, and keeps the terms it had', async () => {
@@ -77,7 +79,13 @@ describe('glossary editor', () => {
   });
 
   it('removes a term, moving the focus to the next one and saying so', async () => {
-    renderEditor('en', rowsOf([{ term: 'one', keep: true, translations: {} }, { term: 'two', keep: true, translations: {} }]));
+    renderEditor(
+      'en',
+      rowsOf([
+        { term: 'one', keep: true, translations: {} },
+        { term: 'two', keep: true, translations: {} },
+      ]),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Remove term 1 (one)' }));
     await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('glossary-term')));
     expect((screen.getByTestId('glossary-term') as HTMLInputElement).value).toBe('two');

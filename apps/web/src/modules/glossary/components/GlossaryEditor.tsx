@@ -1,7 +1,17 @@
 import { decodeGlossaryCsv, encodeGlossaryCsv, GLOSSARY_LIMITS, LANGUAGES, type LanguageCode } from '@lt/contracts';
 import { useCallback, useId, useMemo, useRef, useState, type ChangeEvent, type Dispatch, type SetStateAction } from 'react';
 import { useGlossaryT } from '../../../i18n/useGlossaryT';
-import { csvErrorText, downloadText, emptyRow, entriesOf, issuesByRow, issueSummary, rowsOf, usedLanguages, type GlossaryRow } from '../glossary-draft';
+import {
+  csvErrorText,
+  downloadText,
+  emptyRow,
+  entriesOf,
+  issuesByRow,
+  issueSummary,
+  rowsOf,
+  usedLanguages,
+  type GlossaryRow,
+} from '../glossary-draft';
 import { GlossaryEntryRow } from './GlossaryEntryRow';
 
 const NO_ISSUES: never[] = [];
@@ -33,9 +43,14 @@ export function GlossaryEditor({ rows, onRowsChange, showAllIssues, disabled = f
   const visible = showAllIssues ? all : all.filter((i) => i.entry === 0 || left.has(rows[i.entry - 1]?.id));
 
   const focusTerm = (rowId: string | undefined) =>
-    requestAnimationFrame(() => (rowId ? document.getElementById(`glossary-${rowId}-term`) : document.getElementById(`${id}-add`))?.focus());
+    requestAnimationFrame(() =>
+      (rowId ? document.getElementById(`glossary-${rowId}-term`) : document.getElementById(`${id}-add`))?.focus(),
+    );
 
-  const change = useCallback((rowId: string, patch: Partial<GlossaryRow>) => onRowsChange((prev) => prev.map((r) => (r.id === rowId ? { ...r, ...patch } : r))), [onRowsChange]);
+  const change = useCallback(
+    (rowId: string, patch: Partial<GlossaryRow>) => onRowsChange((prev) => prev.map((r) => (r.id === rowId ? { ...r, ...patch } : r))),
+    [onRowsChange],
+  );
   const leave = useCallback((rowId: string) => setLeft((prev) => (prev.has(rowId) ? prev : new Set(prev).add(rowId))), []);
   const remove = useCallback(
     (rowId: string) =>
@@ -61,7 +76,11 @@ export function GlossaryEditor({ rows, onRowsChange, showAllIssues, disabled = f
     if (!file) return;
     const result = decodeGlossaryCsv(await file.text());
     if (!result.ok) {
-      setImportResult({ ok: false, title: t('glossary.importFailed', { file: file.name }), lines: result.errors.map((e) => csvErrorText(e, t)) });
+      setImportResult({
+        ok: false,
+        title: t('glossary.importFailed', { file: file.name }),
+        lines: result.errors.map((e) => csvErrorText(e, t)),
+      });
       return;
     }
     if (rows.length && !window.confirm(t('glossary.importConfirm', { current: rows.length, count: result.entries.length }))) return;
@@ -83,11 +102,32 @@ export function GlossaryEditor({ rows, onRowsChange, showAllIssues, disabled = f
           {t('glossary.count', { count: rows.length, max: GLOSSARY_LIMITS.maxEntries })}
         </p>
         <div className="glossary-actions">
-          <button type="button" className="btn btn-secondary" onClick={() => fileInput.current?.click()} disabled={disabled} data-testid="glossary-import">
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => fileInput.current?.click()}
+            disabled={disabled}
+            data-testid="glossary-import"
+          >
             {t('glossary.import')}
           </button>
-          <input ref={fileInput} type="file" accept=".csv,text/csv" className="visually-hidden" tabIndex={-1} aria-hidden="true" onChange={importFile} data-testid="glossary-file" />
-          <button type="button" className="btn btn-secondary" onClick={exportFile} disabled={rows.length === 0} data-testid="glossary-export">
+          <input
+            ref={fileInput}
+            type="file"
+            accept=".csv,text/csv"
+            className="visually-hidden"
+            tabIndex={-1}
+            aria-hidden="true"
+            onChange={importFile}
+            data-testid="glossary-file"
+          />
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={exportFile}
+            disabled={rows.length === 0}
+            data-testid="glossary-export"
+          >
             {t('glossary.export')}
           </button>
         </div>
@@ -101,7 +141,12 @@ export function GlossaryEditor({ rows, onRowsChange, showAllIssues, disabled = f
           <legend className="visually-hidden">{t('glossary.languages')}</legend>
           {LANGUAGES.map((l) => (
             <label key={l.code} className="glossary-check">
-              <input type="checkbox" checked={languages.includes(l.code)} onChange={(e) => toggleLanguage(l.code, e.target.checked)} data-testid={`glossary-language-${l.code}`} />
+              <input
+                type="checkbox"
+                checked={languages.includes(l.code)}
+                onChange={(e) => toggleLanguage(l.code, e.target.checked)}
+                data-testid={`glossary-language-${l.code}`}
+              />
               <span>
                 {l.name} <span className="muted">({l.code})</span>
               </span>
@@ -110,7 +155,11 @@ export function GlossaryEditor({ rows, onRowsChange, showAllIssues, disabled = f
         </fieldset>
       </details>
       {importResult && (
-        <div className={importResult.ok ? 'alert alert-info' : 'alert alert-error'} role={importResult.ok ? 'status' : 'alert'} data-testid="glossary-import-result">
+        <div
+          className={importResult.ok ? 'alert alert-info' : 'alert alert-error'}
+          role={importResult.ok ? 'status' : 'alert'}
+          data-testid="glossary-import-result"
+        >
           <p>{importResult.title}</p>
           {importResult.lines.length > 0 && (
             <ul className="glossary-problems">
@@ -153,7 +202,14 @@ export function GlossaryEditor({ rows, onRowsChange, showAllIssues, disabled = f
           ))}
         </ol>
       )}
-      <button id={`${id}-add`} type="button" className="btn btn-secondary glossary-add" onClick={add} disabled={disabled || full} data-testid="glossary-add">
+      <button
+        id={`${id}-add`}
+        type="button"
+        className="btn btn-secondary glossary-add"
+        onClick={add}
+        disabled={disabled || full}
+        data-testid="glossary-add"
+      >
         {t('glossary.add')}
       </button>
       <p className="visually-hidden" role="status" aria-live="polite">

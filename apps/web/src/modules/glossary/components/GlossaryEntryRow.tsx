@@ -16,7 +16,17 @@ interface EntryRowProps {
 }
 
 /** One term: its text, keep-as-is or a translation per shown language, a note; its problems under each field. */
-export const GlossaryEntryRow = memo(function GlossaryEntryRow({ row, index, languages, issues, disabled, t, onChange, onRemove, onLeave }: EntryRowProps) {
+export const GlossaryEntryRow = memo(function GlossaryEntryRow({
+  row,
+  index,
+  languages,
+  issues,
+  disabled,
+  t,
+  onChange,
+  onRemove,
+  onLeave,
+}: EntryRowProps) {
   const n = index + 1;
   const base = `glossary-${row.id}`;
   const issueOf = (field: string) => issues.find((i) => i.field === field);
@@ -34,7 +44,11 @@ export const GlossaryEntryRow = memo(function GlossaryEntryRow({ row, index, lan
     issueOf(field) ? { 'aria-invalid': true as const, 'aria-describedby': `${base}-${field}-error` } : {};
 
   return (
-    <li className="glossary-entry" data-testid="glossary-entry" onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && onLeave(row.id)}>
+    <li
+      className="glossary-entry"
+      data-testid="glossary-entry"
+      onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && onLeave(row.id)}
+    >
       <fieldset className="glossary-entry-fields" disabled={disabled}>
         <legend className="glossary-entry-legend">{t('glossary.entry', { n })}</legend>
         <div className="glossary-field glossary-term">

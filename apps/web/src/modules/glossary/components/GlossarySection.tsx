@@ -6,7 +6,17 @@ import type { GlossaryDraft } from '../hooks/useGlossaryDraft';
 import { GlossaryEditor } from './GlossaryEditor';
 
 /** The glossary inside a page or dialog: its title and hint, then loading, a failure to load, or the editor. */
-export function GlossarySection({ draft, exportName, headingId, disabled }: { draft: GlossaryDraft; exportName: string; headingId: string; disabled?: boolean }) {
+export function GlossarySection({
+  draft,
+  exportName,
+  headingId,
+  disabled,
+}: {
+  draft: GlossaryDraft;
+  exportName: string;
+  headingId: string;
+  disabled?: boolean;
+}) {
   const t = useGlossaryT();
   return (
     <section className="glossary-section" aria-labelledby={headingId} data-testid="glossary-section">
@@ -24,7 +34,13 @@ export function GlossarySection({ draft, exportName, headingId, disabled }: { dr
           </button>
         </div>
       ) : (
-        <GlossaryEditor rows={draft.rows} onRowsChange={draft.setRows} showAllIssues={draft.showAllIssues} disabled={disabled} exportName={exportName} />
+        <GlossaryEditor
+          rows={draft.rows}
+          onRowsChange={draft.setRows}
+          showAllIssues={draft.showAllIssues}
+          disabled={disabled}
+          exportName={exportName}
+        />
       )}
     </section>
   );

@@ -16,7 +16,13 @@ export function revisionText(result: GlossaryRevisionResponse, t: T): string {
 }
 
 /** The progress and the result of a revision, under the glossary dialog's buttons. */
-export function RevisionStatus({ revision, t }: { revision: { isPending: boolean; data?: GlossaryRevisionResponse; error: Error | null; lines: number }; t: T }) {
+export function RevisionStatus({
+  revision,
+  t,
+}: {
+  revision: { isPending: boolean; data?: GlossaryRevisionResponse; error: Error | null; lines: number };
+  t: T;
+}) {
   if (revision.isPending) {
     return (
       <p className="alert alert-info" data-testid="glossary-revising">

@@ -24,7 +24,13 @@ export function TranscriptExport({ id, room }: { id: string; room: RoomResponse 
         <label className="field-label" htmlFor={`${ids}-format`}>
           {t('transcript.exportFormat')}
         </label>
-        <select id={`${ids}-format`} className="select" value={format} data-testid="export-format" onChange={(e) => setFormat(e.target.value as TranscriptFormat)}>
+        <select
+          id={`${ids}-format`}
+          className="select"
+          value={format}
+          data-testid="export-format"
+          onChange={(e) => setFormat(e.target.value as TranscriptFormat)}
+        >
           {FORMATS.map((option) => (
             <option key={option} value={option}>
               .{option}

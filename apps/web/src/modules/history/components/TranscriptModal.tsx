@@ -51,7 +51,13 @@ export function TranscriptModal({ room, onClose }: { room: RoomResponse; onClose
   };
 
   return (
-    <Modal labelledBy={`${ids}-title`} describedBy={`${ids}-meta`} className="transcript-dialog" onClose={onClose} testId="transcript-modal">
+    <Modal
+      labelledBy={`${ids}-title`}
+      describedBy={`${ids}-meta`}
+      className="transcript-dialog"
+      onClose={onClose}
+      testId="transcript-modal"
+    >
       <header className="transcript-header">
         <div className="transcript-heading">
           <h2 id={`${ids}-title`} className="dialog-title">
@@ -65,12 +71,24 @@ export function TranscriptModal({ room, onClose }: { room: RoomResponse; onClose
             })}
           </p>
         </div>
-        <button type="button" className="btn btn-ghost btn-icon" aria-label={t('transcript.close')} data-testid="transcript-close" onClick={onClose}>
+        <button
+          type="button"
+          className="btn btn-ghost btn-icon"
+          aria-label={t('transcript.close')}
+          data-testid="transcript-close"
+          onClick={onClose}
+        >
           <Icon name="close" size={18} />
         </button>
       </header>
       <div className="actions transcript-toolbar">
-        <button type="button" className="btn btn-secondary btn-sm" disabled={!messages?.length} data-testid="transcript-copy" onClick={() => void copy()}>
+        <button
+          type="button"
+          className="btn btn-secondary btn-sm"
+          disabled={!messages?.length}
+          data-testid="transcript-copy"
+          onClick={() => void copy()}
+        >
           <Icon name={copied ? 'check' : 'copy'} size={14} />
           {copied ? t('transcript.copied') : t('transcript.copy')}
         </button>

@@ -40,11 +40,7 @@ export function HostHeader({ name, status, active, recording, microphone, creati
           <span className={`badge badge-${active ? 'success' : 'muted'}`} data-testid="room-status-badge" data-active={active}>
             {active ? t('host.active') : t('host.inactive')}
           </span>
-          <span
-            className={`badge badge-${recording ? 'danger' : 'muted'}`}
-            data-testid="recording-badge"
-            data-recording={recording}
-          >
+          <span className={`badge badge-${recording ? 'danger' : 'muted'}`} data-testid="recording-badge" data-recording={recording}>
             {recording && <span className="dot dot-pulse" aria-hidden="true" />}
             {recording ? t('host.recording') : t('host.notRecording')}
           </span>

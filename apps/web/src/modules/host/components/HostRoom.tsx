@@ -189,7 +189,12 @@ export function HostRoom({ roomId, hostKey }: { roomId: string; hostKey: string 
           />
           <ShareLinks roomId={roomId} name={name} hostKey={hostKey} />
           <GlossaryButton roomId={roomId} hostKey={hostKey} roomName={name} />
-          <RoomTranscriptButton roomId={roomId} lang={null} hostKey={hostKey} className="btn btn-secondary btn-block room-transcript-open" />
+          <RoomTranscriptButton
+            roomId={roomId}
+            lang={null}
+            hostKey={hostKey}
+            className="btn btn-secondary btn-block room-transcript-open"
+          />
           {user && <SpeakersPanel roomId={roomId} speakers={speakers} />}
         </div>
         <TranscriptLog entries={host.log} interim={interim} isOwn={isHostLine} otherInterim={host.speakerInterim} />

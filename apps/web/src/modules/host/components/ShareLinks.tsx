@@ -58,7 +58,13 @@ export function ShareLinks({ roomId, name, hostKey }: { roomId: string; name: st
         <Modal labelledBy="qr-fullscreen-title" className="qr-fullscreen" onClose={() => setProjecting(false)} testId="qr-dialog">
           <div className="qr-fullscreen-head">
             <h2 id="qr-fullscreen-title">{t('room.share.fullscreenTitle')}</h2>
-            <button type="button" className="btn btn-ghost" aria-label={t('room.share.close')} onClick={() => setProjecting(false)} data-autofocus>
+            <button
+              type="button"
+              className="btn btn-ghost"
+              aria-label={t('room.share.close')}
+              onClick={() => setProjecting(false)}
+              data-autofocus
+            >
               <Icon name="close" />
             </button>
           </div>

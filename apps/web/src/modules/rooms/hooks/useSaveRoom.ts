@@ -15,9 +15,7 @@ export function useSaveRoom() {
   const queryClient = useQueryClient();
   return useMutation<RoomResponse, Error, SaveRoomInput>({
     mutationFn: async (input) =>
-      input.kind === 'create'
-        ? (await createRoom(input.body, client.request)).room
-        : updateRoom(input.roomId, input.body, client.request),
+      input.kind === 'create' ? (await createRoom(input.body, client.request)).room : updateRoom(input.roomId, input.body, client.request),
     onSuccess: (room) => {
       queryClient.setQueryData(queryKeys.rooms.detail(room.id), room);
       return queryClient.invalidateQueries({ queryKey: queryKeys.rooms.lists() });

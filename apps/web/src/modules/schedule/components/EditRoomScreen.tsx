@@ -26,7 +26,8 @@ export function EditRoomScreen({ roomId }: { roomId: string }) {
   const glossary = useGlossaryDraft(roomId, session);
   const busy = save.isPending || glossary.save.isPending;
   // Arriving from the create form whose glossary could not be saved: say so until a save works.
-  const createdWithoutGlossary = (location.state as { glossaryFailed?: boolean } | null)?.glossaryFailed === true && !glossary.save.isSuccess;
+  const createdWithoutGlossary =
+    (location.state as { glossaryFailed?: boolean } | null)?.glossaryFailed === true && !glossary.save.isSuccess;
   const error = save.isError
     ? errorText(save.error, t)
     : glossary.save.isError
@@ -61,7 +62,10 @@ export function EditRoomScreen({ roomId }: { roomId: string }) {
               { kind: 'update', roomId, body: updateBody(values) },
               {
                 onSuccess: () =>
-                  void (withGlossary ? glossary.saveTo(roomId) : Promise.resolve()).then(() => navigate('/dashboard/scheduled'), () => undefined),
+                  void (withGlossary ? glossary.saveTo(roomId) : Promise.resolve()).then(
+                    () => navigate('/dashboard/scheduled'),
+                    () => undefined,
+                  ),
               },
             );
           }}

@@ -1,9 +1,4 @@
-import type {
-  CreateSpeakerResponse,
-  HostLanguageCode,
-  SpeakerAccessResponse,
-  SpeakerListResponse,
-} from '@lt/contracts';
+import type { CreateSpeakerResponse, HostLanguageCode, SpeakerAccessResponse, SpeakerListResponse } from '@lt/contracts';
 import { apiRequest } from '../../../lib/http';
 import type { Requester } from '../../rooms/api/rooms.api';
 

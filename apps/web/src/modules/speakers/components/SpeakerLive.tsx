@@ -91,19 +91,29 @@ export function SpeakerLive({ roomId, token, access, lang }: SpeakerLiveProps) {
           <p className="eyebrow">{t('speak.page')}</p>
           <h1>{access.room.name}</h1>
           <div className="badges">
-            <span className={`badge badge-${room.status === 'connected' ? 'success' : 'warning'}`} role="status" data-testid="connection-status" data-status={room.status}>
+            <span
+              className={`badge badge-${room.status === 'connected' ? 'success' : 'warning'}`}
+              role="status"
+              data-testid="connection-status"
+              data-status={room.status}
+            >
               <span className="dot" aria-hidden="true" />
               {t(`status.${room.status}`)}
             </span>
             <span className={`badge badge-${active ? 'success' : 'muted'}`} data-testid="room-status-badge" data-active={active}>
               {active ? t('host.active') : t('host.inactive')}
             </span>
-            <span className={`badge badge-${speech.recording ? 'danger' : 'muted'}`} data-testid="recording-badge" data-recording={speech.recording}>
+            <span
+              className={`badge badge-${speech.recording ? 'danger' : 'muted'}`}
+              data-testid="recording-badge"
+              data-recording={speech.recording}
+            >
               {speech.recording && <span className="dot dot-pulse" aria-hidden="true" />}
               {speech.recording ? t('host.recording') : t('host.notRecording')}
             </span>
             <span className="badge badge-outline">
-              {t('speak.language')}: <strong data-testid="speaker-language-display" lang={lang} dir={language?.dir}>
+              {t('speak.language')}:{' '}
+              <strong data-testid="speaker-language-display" lang={lang} dir={language?.dir}>
                 {language?.name ?? lang}
               </strong>
             </span>

@@ -12,7 +12,13 @@ afterEach(() => jest.useRealTimers());
 const VIEW = `GET /api/view/${ROOM_ID}`;
 const TRANSCRIPT = `GET /api/view/${ROOM_ID}/transcript`;
 const TZ = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-const publicRoom = (viewerDownloads: boolean) => ({ id: ROOM_ID, name: 'Keynote', status: 'active', source_language: 'es', viewer_downloads: viewerDownloads });
+const publicRoom = (viewerDownloads: boolean) => ({
+  id: ROOM_ID,
+  name: 'Keynote',
+  status: 'active',
+  source_language: 'es',
+  viewer_downloads: viewerDownloads,
+});
 
 const transcript = {
   room: { name: 'Keynote', source_language: 'es', created_at: '2026-01-01T10:00:00.000Z', updated_at: '2026-01-01T10:05:00.000Z' },
@@ -55,7 +61,8 @@ describe('the room transcript on the viewer page', () => {
   it('opens the transcript in the caption language, right to left, and downloads the file the server names', async () => {
     const fetchMock = await openViewer(`/view/${ROOM_ID}?lang=ar`, true, {
       [`${TRANSCRIPT}?lang=ar`]: () => jsonResponse(200, transcript),
-      [`${TRANSCRIPT}.vtt?lang=ar&tz=${encodeURIComponent(TZ)}&ui=es`]: () => fileResponse('WEBVTT\n', 'transcripcion-keynote-2026-01-01.vtt'),
+      [`${TRANSCRIPT}.vtt?lang=ar&tz=${encodeURIComponent(TZ)}&ui=es`]: () =>
+        fileResponse('WEBVTT\n', 'transcripcion-keynote-2026-01-01.vtt'),
     });
     fireEvent.click(screen.getByTestId('room-transcript-open'));
     await act(() => jest.advanceTimersByTimeAsync(0));
@@ -91,7 +98,9 @@ describe('the room transcript on the viewer page', () => {
     });
     fireEvent.click(screen.getByTestId('room-transcript-open'));
     await act(() => jest.advanceTimersByTimeAsync(0));
-    expect(screen.getByTestId('room-transcript-error').textContent).toContain('La organización de esta sala ha desactivado la descarga de la transcripción.');
+    expect(screen.getByTestId('room-transcript-error').textContent).toContain(
+      'La organización de esta sala ha desactivado la descarga de la transcripción.',
+    );
     fireEvent.click(screen.getByTestId('room-transcript-close'));
     expect(screen.queryByTestId('room-transcript-open')).toBeNull();
   });

@@ -21,7 +21,13 @@ interface RoomTranscriptButtonProps {
  * Opens the room's transcript, to read and download. For a viewer it is there only while the owner lets
  * viewers download it (the room says so, and a refusal from the server hides it too); the host key always opens it.
  */
-export function RoomTranscriptButton({ roomId, lang, hostKey = null, className = 'btn btn-secondary', labelClassName }: RoomTranscriptButtonProps) {
+export function RoomTranscriptButton({
+  roomId,
+  lang,
+  hostKey = null,
+  className = 'btn btn-secondary',
+  labelClassName,
+}: RoomTranscriptButtonProps) {
   const t = useRoomTranscriptT();
   const room = usePublicRoom(roomId);
   const [open, setOpen] = useState(false);
@@ -34,7 +40,15 @@ export function RoomTranscriptButton({ roomId, lang, hostKey = null, className =
         <Icon name="file" size={18} />
         <span className={labelClassName}>{t('roomTranscript.open')}</span>
       </button>
-      {open && <RoomTranscriptDialog roomId={roomId} lang={lang} hostKey={hostKey} onClose={() => setOpen(false)} onRefused={() => setRefused(true)} />}
+      {open && (
+        <RoomTranscriptDialog
+          roomId={roomId}
+          lang={lang}
+          hostKey={hostKey}
+          onClose={() => setOpen(false)}
+          onRefused={() => setRefused(true)}
+        />
+      )}
     </>
   );
 }

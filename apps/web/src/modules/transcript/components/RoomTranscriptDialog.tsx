@@ -80,7 +80,13 @@ export function RoomTranscriptDialog({ roomId, lang, hostKey, onClose, onRefused
             {meta}
           </p>
         </div>
-        <button type="button" className="btn btn-ghost btn-icon" aria-label={t('roomTranscript.close')} data-testid="room-transcript-close" onClick={onClose}>
+        <button
+          type="button"
+          className="btn btn-ghost btn-icon"
+          aria-label={t('roomTranscript.close')}
+          data-testid="room-transcript-close"
+          onClick={onClose}
+        >
           <Icon name="close" size={18} />
         </button>
       </header>

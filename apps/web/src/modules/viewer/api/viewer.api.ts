@@ -10,7 +10,11 @@ export function getPublicRoom(roomId: string): Promise<PublicRoomResponse> {
 }
 
 export function requestSummary(roomId: string, body: SummaryBody): Promise<SummaryResponse> {
-  return apiRequest<SummaryResponse>(`${roomPath(roomId)}/summary`, { method: 'POST', headers: clientIdHeaders(), body: JSON.stringify(body) });
+  return apiRequest<SummaryResponse>(`${roomPath(roomId)}/summary`, {
+    method: 'POST',
+    headers: clientIdHeaders(),
+    body: JSON.stringify(body),
+  });
 }
 
 /** A message read aloud: fetched with this browser's id, by which the server counts its share. */

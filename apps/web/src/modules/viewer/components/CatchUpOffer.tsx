@@ -11,7 +11,13 @@ export function CatchUpOffer({ offer, controls }: { offer: Offer; controls: Summ
         {offer.kind === 'back' ? t('viewer.catchUp.back', { count: offer.missed }) : t('viewer.catchUp.late', { count: offer.missed })}
       </p>
       {/* Not `disabled` while busy: a disabled button drops the keyboard focus to the page. */}
-      <button type="button" className="btn btn-primary" data-testid="catch-up" aria-disabled={controls.pending !== null} onClick={controls.catchUp}>
+      <button
+        type="button"
+        className="btn btn-primary"
+        data-testid="catch-up"
+        aria-disabled={controls.pending !== null}
+        onClick={controls.catchUp}
+      >
         {controls.pending === 'catch-up' ? t('viewer.summary.generating') : t('viewer.catchUp.button')}
       </button>
     </div>

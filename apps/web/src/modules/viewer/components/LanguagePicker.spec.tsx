@@ -53,10 +53,9 @@ describe('the viewer language picker', () => {
     render(<Harness preferred={['ar-EG', 'fr-FR', 'en-US']} />);
     fireEvent.focus(box());
     const groups = screen.getAllByRole('group');
-    expect(groups.map((g) => g.getAttribute('aria-labelledby') && document.getElementById(g.getAttribute('aria-labelledby') ?? '')?.textContent)).toEqual([
-      'Your browser languages',
-      'All languages',
-    ]);
+    expect(
+      groups.map((g) => g.getAttribute('aria-labelledby') && document.getElementById(g.getAttribute('aria-labelledby') ?? '')?.textContent),
+    ).toEqual(['Your browser languages', 'All languages']);
     expect(options().slice(0, 3)).toEqual(['ar', 'fr', 'en']);
     expect(options().filter((c) => c === 'ar')).toHaveLength(1);
     expect(options()).toHaveLength(52);
@@ -107,6 +106,11 @@ describe('the viewer language picker', () => {
     fireEvent.focus(box());
     expect(active()).toBe('uk');
     expect(screen.getAllByRole('option').find((o) => o.dataset.current === 'true')?.dataset.code).toBe('uk');
-    expect(screen.getAllByRole('option').find((o) => o.dataset.code === 'uk')?.getAttribute('aria-selected')).toBe('true');
+    expect(
+      screen
+        .getAllByRole('option')
+        .find((o) => o.dataset.code === 'uk')
+        ?.getAttribute('aria-selected'),
+    ).toBe('true');
   });
 });

@@ -43,7 +43,12 @@ export function LanguagePicker({ value, onChange, preferred = browserLanguages()
     if (open) return;
     setQuery('');
     const current = pickerOptions('', preferred);
-    setActive(Math.max(0, [...current.suggested, ...current.rest].findIndex((l) => l.code === value)));
+    setActive(
+      Math.max(
+        0,
+        [...current.suggested, ...current.rest].findIndex((l) => l.code === value),
+      ),
+    );
     setOpen(true);
   };
   const close = () => {

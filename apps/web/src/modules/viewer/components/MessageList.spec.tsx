@@ -17,7 +17,8 @@ const line = (seq: number): TranslationFrame => ({
   speakerName: 'Host',
 });
 
-const render = (ui: ReactElement) => renderPlain(ui, { wrapper: ({ children }) => <I18nProvider initialLocale="en">{children}</I18nProvider> });
+const render = (ui: ReactElement) =>
+  renderPlain(ui, { wrapper: ({ children }) => <I18nProvider initialLocale="en">{children}</I18nProvider> });
 
 const lines = (count: number) => Array.from({ length: count }, (_, i) => line(i + 1));
 

@@ -97,7 +97,13 @@ export function MessageList({ messages, interim, hasLanguage, showSpeakers = fal
           ))}
         </ol>
         {hasLanguage && interim && (
-          <p className="interim" data-testid="interim-line" aria-hidden="true" lang={interim.sourceLanguage} dir={textDirection(interim.sourceLanguage)}>
+          <p
+            className="interim"
+            data-testid="interim-line"
+            aria-hidden="true"
+            lang={interim.sourceLanguage}
+            dir={textDirection(interim.sourceLanguage)}
+          >
             <span className="visually-hidden">{t('viewer.interim')}: </span>
             {showSpeakers && (
               <>

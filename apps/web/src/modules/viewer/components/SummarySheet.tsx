@@ -27,7 +27,12 @@ export function SummarySheet({ controls }: { controls: SummaryControls }) {
       <h2 id={titleId}>{title}</h2>
       <div className="actions">
         {result && (
-          <CopyButton value={result.summary} label={t('viewer.summary.copy')} copiedLabel={t('viewer.summary.copied')} testId="copy-summary" />
+          <CopyButton
+            value={result.summary}
+            label={t('viewer.summary.copy')}
+            copiedLabel={t('viewer.summary.copied')}
+            testId="copy-summary"
+          />
         )}
         <button type="button" className="btn btn-ghost" aria-label={t('viewer.summary.close')} onClick={close}>
           <Icon name="close" />
@@ -39,7 +44,15 @@ export function SummarySheet({ controls }: { controls: SummaryControls }) {
   return (
     <Modal labelledBy={titleId} className="summary-sheet" onClose={close} testId="summary-sheet">
       {result ? (
-        <div ref={boxRef} className="summary-box" data-testid="summary-box" data-kind={result.kind} tabIndex={-1} role="region" aria-labelledby={titleId}>
+        <div
+          ref={boxRef}
+          className="summary-box"
+          data-testid="summary-box"
+          data-kind={result.kind}
+          tabIndex={-1}
+          role="region"
+          aria-labelledby={titleId}
+        >
           {head}
           <p className="summary-text" data-testid="summary-text" lang={result.lang} dir={textDirection(result.lang)}>
             {result.summary}

@@ -22,7 +22,15 @@ export function ViewerHeader({ viewer, name }: { viewer: ViewerRoom; name: strin
   const now = useNow(1_000, viewer.live);
   const connected = viewer.status === 'connected';
   const state =
-    viewer.status === 'reconnecting' ? 'reconnecting' : !connected ? 'connecting' : viewer.live ? 'live' : viewer.ended ? 'ended' : 'waiting';
+    viewer.status === 'reconnecting'
+      ? 'reconnecting'
+      : !connected
+        ? 'connecting'
+        : viewer.live
+          ? 'live'
+          : viewer.ended
+            ? 'ended'
+            : 'waiting';
   const statusText = {
     reconnecting: t('viewer.status.reconnecting'),
     connecting: t('viewer.status.connecting'),

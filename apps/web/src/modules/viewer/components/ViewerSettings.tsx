@@ -49,7 +49,11 @@ export function ViewerSettings({ size, onSize }: { size: CaptionSize; onSize: (s
     };
   }, [open]);
 
-  const sizeLabel = { normal: t('viewer.captionSize.normal'), large: t('viewer.captionSize.large'), larger: t('viewer.captionSize.larger') };
+  const sizeLabel = {
+    normal: t('viewer.captionSize.normal'),
+    large: t('viewer.captionSize.large'),
+    larger: t('viewer.captionSize.larger'),
+  };
 
   return (
     <div className="viewer-settings" ref={rootRef}>

@@ -4,13 +4,7 @@ import { useLatest } from '../../../lib/useLatest';
 import { useAuth } from '../../auth/hooks/useAuth';
 import { useLiveConnection, type LiveConnection } from '../../live/hooks/useLiveConnection';
 import { useEffectQueue } from '../../live/room-effects';
-import {
-  initialViewerState,
-  viewerRoomReducer,
-  type CurrentSpeaker,
-  type ViewerEffect,
-  type ViewerRoomInfo,
-} from '../viewer-room-state';
+import { initialViewerState, viewerRoomReducer, type CurrentSpeaker, type ViewerEffect, type ViewerRoomInfo } from '../viewer-room-state';
 
 export type { CurrentSpeaker, ViewerRoomInfo };
 
