@@ -8,8 +8,9 @@ import { join } from 'node:path';
 const LLM = `http://127.0.0.1:${E2E.llmPort}`;
 const SHOTS = join(__dirname, '..', '..', 'test-results', 'screens');
 
+/** A laptop browser reading Spanish, or with the interface chosen in English. */
 async function newContext(browser: Browser, baseURL: string | undefined, locale?: 'en' | 'es'): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, viewport: LAPTOP });
+  const context = await browser.newContext({ baseURL, viewport: LAPTOP, locale: 'es-ES' });
   await context.addInitScript(installFakeSpeechRecognition);
   if (locale) await context.addInitScript((value) => window.localStorage.setItem('lt.locale', value), locale);
   await context.grantPermissions(['microphone']);
@@ -70,7 +71,7 @@ test('viewers read who says each line once a guest speaks, and the header names 
   await ana.getByTestId('speaker-join-button').click();
   await expect(ana.getByTestId('connection-status')).toHaveAttribute('data-status', 'connected');
 
-  // A reader in English and one in the default Spanish interface, both reading French.
+  // A reader in English and one in a Spanish browser, both reading French.
   const viewerContext = await newContext(browser, baseURL, 'en');
   const viewer = await viewerContext.newPage();
   await viewer.goto(`/view/${roomId}?lang=fr`);
@@ -98,7 +99,7 @@ test('viewers read who says each line once a guest speaks, and the header names 
   await expect(lines.nth(1)).toContainText('(fr) Hola soy ana');
   await expect(activity).toHaveText('Ana speaking');
   await expect(language).toHaveText('Ana’s language: Español');
-  await expect(lector.getByTestId('message-speaker')).toHaveText(['Host:', 'Ana:']);
+  await expect(lector.getByTestId('message-speaker')).toHaveText(['Anfitrión:', 'Ana:']);
   await expect(lector.getByTestId('host-activity')).toHaveText('Habla Ana');
   await expect(lector.getByTestId('speaker-language')).toHaveText('Idioma de Ana: Español');
   // The name is the start of its line, inside the one log region.

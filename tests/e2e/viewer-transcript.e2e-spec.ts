@@ -7,6 +7,9 @@ import { LAPTOP, say, shotBoth } from './support/room-pages';
 const LLM = `http://127.0.0.1:${E2E.llmPort}`;
 const PASSWORD = 'transcript-pass-1';
 
+// The host's and the viewer's browsers read Spanish: the viewer's downloads are labelled in Spanish.
+test.use({ locale: 'es-ES' });
+
 const contentOf = async (download: Download) => readFileSync(await download.path()).toString('utf8');
 
 async function downloadFrom(page: Page, format: 'txt' | 'srt' | 'vtt'): Promise<Download> {
