@@ -9,8 +9,7 @@ import type { AuthClient } from './modules/auth/auth-client';
 import { AuthProvider } from './modules/auth/AuthProvider';
 import { ProfileLocaleSync } from './modules/auth/hooks/useProfileLocale';
 import { DashboardRoute } from './pages/DashboardRoute';
-import { AuthCallbackPage, CaptionsPage, HostRoomPage, ResetPasswordPage, SpeakerRoomPage } from './pages/lazy-pages';
-import { LandingPage } from './pages/LandingPage';
+import { AuthCallbackPage, CaptionsPage, HostRoomPage, LandingPage, ResetPasswordPage, SpeakerRoomPage } from './pages/lazy-pages';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { ViewerRoomPage } from './pages/ViewerRoomPage';
 
@@ -32,7 +31,14 @@ export function AppRoutes() {
         }
       />
       <Route element={<AppLayout />}>
-        <Route path="/" element={<LandingPage />} />
+        <Route
+          path="/"
+          element={
+            <Lazy>
+              <LandingPage />
+            </Lazy>
+          }
+        />
         <Route
           path="/room/:roomId"
           element={

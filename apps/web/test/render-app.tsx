@@ -1,7 +1,15 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { AuthModal } from '../src/modules/auth/components/LazyAuthModal';
-import { AuthCallbackPage, CaptionsPage, DashboardPage, HostRoomPage, ResetPasswordPage, SpeakerRoomPage } from '../src/pages/lazy-pages';
+import {
+  AuthCallbackPage,
+  CaptionsPage,
+  DashboardPage,
+  HostRoomPage,
+  LandingPage,
+  ResetPasswordPage,
+  SpeakerRoomPage,
+} from '../src/pages/lazy-pages';
 import { AdminPage } from '../src/pages/DashboardPage';
 import { App } from '../src/App';
 import { FakeSocket } from './fake-socket';
@@ -27,8 +35,16 @@ export function jsonResponse(status: number, body: unknown): Response {
 /** Loads every page chunk up front (in a beforeAll), so that a test renders them without suspending. */
 export async function preloadPages(): Promise<void> {
   await Promise.all(
-    [AuthModal, AuthCallbackPage, DashboardPage, HostRoomPage, ResetPasswordPage, AdminPage, SpeakerRoomPage, CaptionsPage].map((page) =>
-      page.preload(),
-    ),
+    [
+      AuthModal,
+      AuthCallbackPage,
+      DashboardPage,
+      HostRoomPage,
+      LandingPage,
+      ResetPasswordPage,
+      AdminPage,
+      SpeakerRoomPage,
+      CaptionsPage,
+    ].map((page) => page.preload()),
   );
 }

@@ -1,6 +1,7 @@
 import { lazyPage } from '../lib/lazy-page';
 
-// Pages few visitors open are chunks of their own, so the viewer page loads as little as possible.
+// Every page but the viewer's is a chunk of its own: the viewer page, opened by a whole audience, loads as little as possible.
+export const LandingPage = lazyPage(() => import('./LandingPage').then((module) => module.LandingPage));
 export const HostRoomPage = lazyPage(() => import('./HostRoomPage').then((module) => module.HostRoomPage));
 export const ResetPasswordPage = lazyPage(() => import('./ResetPasswordPage').then((module) => module.ResetPasswordPage));
 export const AuthCallbackPage = lazyPage(() => import('./AuthCallbackPage').then((module) => module.AuthCallbackPage));
