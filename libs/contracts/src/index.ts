@@ -34,3 +34,6 @@ export * from './glossary/glossary-csv';
 export * from './glossary/glossary-revision';
 export * from './http/client-id';
 export * from './rooms/viewer-transcript.dto';
+export * from './ids';
+export * from './http/headers';
+export * from './rooms/room-rules';

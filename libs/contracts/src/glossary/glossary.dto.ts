@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES, languageCodeSchema, type LanguageCode } from '../languages';
 import { hasControlCharacters } from '../text';
+import { HOST_KEY_HEADER } from '../http/headers';
 import { GLOSSARY_LIMITS, type GlossaryEntry } from './glossary.messages';
 
 /**
@@ -40,8 +41,7 @@ export const glossaryResponseSchema = z
   .meta({ id: 'Glossary' });
 export type GlossaryResponse = z.infer<typeof glossaryResponseSchema>;
 
-/** The host page's credential on glossary calls: a header, so it never lands in a URL or an access log. */
-export const HOST_KEY_HEADER = 'x-host-key';
+export { HOST_KEY_HEADER } from '../http/headers';
 export const hostKeySchema = z.string().min(16).max(200);
 export const glossaryHeadersSchema = z.object({
   [HOST_KEY_HEADER]: hostKeySchema.optional().describe("The room's host key (the host page); the owner sends its session instead"),

@@ -1,10 +1,7 @@
 import { z } from 'zod';
+import { CLIENT_ID_HEADER } from './headers';
 
-/**
- * The header in which a browser names itself on a viewer's calls (summary, audio): a random id it keeps. A
- * venue's audience shares one address, so these calls are limited per client id and per room, not per address.
- */
-export const CLIENT_ID_HEADER = 'X-Client-Id';
+export { CLIENT_ID_HEADER } from './headers';
 
 export const clientIdSchema = z
   .string()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTimeZone, TRANSCRIPT_FORMATS } from './room-rules';
 import { SCHEDULE } from '../constants';
 import { hostLanguageCodeSchema, languageCodeSchema } from '../languages';
 import { interfaceLocaleSchema } from '../auth/auth.response';
@@ -108,18 +109,10 @@ export const transcriptResponseSchema = z
 export type TranscriptMessage = z.infer<typeof transcriptMessageSchema>;
 export type TranscriptResponse = z.infer<typeof transcriptResponseSchema>;
 
-export const transcriptFormatSchema = z.enum(['txt', 'srt', 'vtt']);
+export const transcriptFormatSchema = z.enum(TRANSCRIPT_FORMATS);
 export type TranscriptFormat = z.infer<typeof transcriptFormatSchema>;
 
-/** Whether the runtime knows `value` as an IANA time zone (`Europe/Madrid`, `UTC`). */
-export function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
+export { isTimeZone } from './room-rules';
 
 export const timeZoneSchema = z
   .string()

@@ -76,8 +76,4 @@ export type OwnedRoom = z.infer<typeof ownedRoomSchema>;
 export type CreateRoomResponse = z.infer<typeof createRoomResponseSchema>;
 export type PublicRoomResponse = z.infer<typeof publicRoomResponseSchema>;
 
-/** 'Room ' plus the first 8 characters of the id when the trimmed name is empty. */
-export function defaultRoomName(id: string, name?: string | null): string {
-  const trimmed = (name ?? '').trim();
-  return trimmed.length > 0 ? trimmed : `Room ${id.slice(0, 8)}`;
-}
+export { defaultRoomName } from './room-rules';

@@ -1,6 +1,6 @@
-import { joinFrameSchema } from '@lt/contracts';
+import { isUuid } from '@lt/contracts';
 
-/** Room ids are what the server accepts in a join frame, so a mistyped link fails before connecting. */
+/** Room ids are UUIDs, as a join frame's roomId must be: a mistyped link fails before connecting. */
 export function isRoomId(value: string | undefined): value is string {
-  return joinFrameSchema.shape.roomId.safeParse(value).success;
+  return isUuid(value);
 }

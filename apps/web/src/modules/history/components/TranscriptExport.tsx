@@ -1,4 +1,4 @@
-import { LANGUAGES, transcriptFormatSchema, type RoomResponse, type TranscriptFormat } from '@lt/contracts';
+import { LANGUAGES, TRANSCRIPT_FORMATS, type RoomResponse, type TranscriptFormat } from '@lt/contracts';
 import { useId, useState } from 'react';
 import { Icon } from '../../../components/Icon';
 import { languageOptionLabel } from '../../../components/LanguageSelect';
@@ -7,7 +7,7 @@ import { errorText } from '../../../lib/error-text';
 import { languageName } from '../../dashboard/format';
 import { useExportTranscript } from '../../rooms/hooks/useExportTranscript';
 
-const FORMATS = transcriptFormatSchema.options;
+const FORMATS = TRANSCRIPT_FORMATS;
 
 /** Format and language of a transcript file, fetched from the export route in the viewer's time zone. */
 export function TranscriptExport({ id, room }: { id: string; room: RoomResponse }) {

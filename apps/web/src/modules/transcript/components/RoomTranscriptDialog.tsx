@@ -1,4 +1,4 @@
-import { findLanguage, transcriptFormatSchema, type LanguageCode, type TranscriptFormat } from '@lt/contracts';
+import { findLanguage, TRANSCRIPT_FORMATS, type LanguageCode, type TranscriptFormat } from '@lt/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useContext, useEffect, useId, useState } from 'react';
 import { Icon } from '../../../components/Icon';
@@ -12,7 +12,7 @@ import { saveFile } from '../../../lib/save-file';
 import { useLatest } from '../../../lib/useLatest';
 import { downloadRoomTranscript, getRoomTranscript } from '../transcript.api';
 
-const FORMATS = transcriptFormatSchema.options;
+const FORMATS = TRANSCRIPT_FORMATS;
 
 /** The owner turned viewer downloads off since the page loaded. */
 const isRefusal = (error: unknown) => error instanceof ApiError && error.code === 'transcript_downloads_off';
