@@ -100,7 +100,8 @@ test('viewers read who says each line once a guest speaks, and the header names 
   await expect(activity).toHaveText('Ana speaking');
   await expect(language).toHaveText('Ana’s language: Español');
   await expect(lector.getByTestId('message-speaker')).toHaveText(['Anfitrión:', 'Ana:']);
-  await expect(lector.getByTestId('host-activity')).toHaveText('Habla Ana');
+  // In Spanish; Ana may have gone quiet by now on a slow machine.
+  await expect(lector.getByTestId('host-activity')).toHaveText(/^(Habla Ana|Ana en silencio)$/);
   await expect(lector.getByTestId('speaker-language')).toHaveText('Idioma de Ana: Español');
   // The name is the start of its line, inside the one log region.
   await expect(viewer.getByRole('log').getByTestId('message-speaker')).toHaveCount(2);
