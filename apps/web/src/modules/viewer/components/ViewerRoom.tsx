@@ -112,6 +112,8 @@ export function ViewerRoom({ roomId, initialRoom = null }: { roomId: string; ini
       />
       {offer && lang && <CatchUpOffer offer={offer} controls={summary} />}
       <MessageList
+        // Laid out anew when the reading settings change, so the newest line is in view in its new size.
+        key={`${reading.size}:${reading.lines}`}
         messages={lastLines(viewer.messages, reading.lines)}
         interim={viewer.interim}
         hasLanguage={lang !== null}
