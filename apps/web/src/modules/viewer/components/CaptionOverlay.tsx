@@ -5,7 +5,7 @@ import type { CaptionOptions } from '../caption-options';
 import { SIZE_SCALE } from '../reading-settings';
 import { CaptionProblem, useTransparentPage } from './CaptionProblem';
 import { displayText, lineLanguage } from './MessageList';
-import { OverlaySettings } from './OverlaySettings';
+import { ViewerSettings } from './ViewerSettings';
 
 /**
  * The last lines of the translation, large and alone on the page, for a streaming program's browser source or a
@@ -33,7 +33,7 @@ export function CaptionOverlay({ roomId, options }: { roomId: string; options: C
         ...(themed ? {} : { color: options.color, background: options.background ?? 'transparent' }),
       }}
     >
-      <OverlaySettings reading={reading} onReading={setReading} />
+      <ViewerSettings reading={reading} onReading={setReading} surface="overlay" />
       <div className="captions-lines" aria-live="polite">
         {lines.map((message) => (
           <p

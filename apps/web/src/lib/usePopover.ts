@@ -24,5 +24,5 @@ export function usePopover() {
     };
   }, [open]);
 
-  return { open, toggle: () => setOpen((value) => !value), rootRef, buttonRef };
+  return { open, toggle: () => setOpen((value) => !value), close: () => setOpen(false), rootRef, buttonRef };
 }
