@@ -103,7 +103,8 @@ test('the landing, host, viewer and caption pages of a live room have no serious
   browser,
   baseURL,
 }) => {
-  test.setTimeout(300_000);
+  // A scan per reading setting too, each at two sizes, on a machine that may be busy.
+  test.setTimeout(600_000);
   const findings: Finding[] = [];
 
   const host = await newPage(browser, baseURL);
