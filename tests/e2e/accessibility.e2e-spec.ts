@@ -104,7 +104,7 @@ test('the landing, host, viewer and caption pages of a live room have no serious
   baseURL,
 }) => {
   // A scan per reading setting too, each at two sizes, on a machine that may be busy.
-  test.setTimeout(600_000);
+  test.setTimeout(900_000);
   const findings: Finding[] = [];
 
   const host = await newPage(browser, baseURL);
