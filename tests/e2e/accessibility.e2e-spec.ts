@@ -86,6 +86,13 @@ async function goLive(host: Page): Promise<void> {
   await expect(host.getByTestId('recording-badge')).toHaveAttribute('data-recording', 'true');
 }
 
+/** The viewer's reading settings scanned: every colour scheme, the sizes spread over them. */
+const READING = [
+  { size: 'normal', theme: 'light', lines: 0 },
+  { size: 'large', theme: 'dark', lines: 0 },
+  { size: 'largest', theme: 'contrast', lines: 2 },
+];
+
 const LINES = ['Hola a todos', 'Bienvenidos a la sesión de hoy', 'Empezamos con el primer tema'];
 
 test.beforeEach(async () => {
@@ -96,7 +103,8 @@ test('the landing, host, viewer and caption pages of a live room have no serious
   browser,
   baseURL,
 }) => {
-  test.setTimeout(300_000);
+  // A scan per reading setting too, each at two sizes, on a machine that may be busy.
+  test.setTimeout(900_000);
   const findings: Finding[] = [];
 
   const host = await newPage(browser, baseURL);
@@ -130,11 +138,25 @@ test('the landing, host, viewer and caption pages of a live room have no serious
   await viewer.getByTestId('generate-summary').click();
   await expect(viewer.getByTestId('summary-text')).toBeVisible();
   findings.push(...(await scan(viewer, 'viewer-summary')));
+  await viewer.keyboard.press('Escape');
+  // Each reading setting, with its settings panel open: the colours of every part, the chips included.
+  for (const reading of READING) {
+    await viewer.evaluate((value) => window.localStorage.setItem('lt.reading.viewer', value), JSON.stringify(reading));
+    await viewer.reload();
+    await expect(viewer.getByTestId('translated-message').first()).toBeVisible();
+    await viewer.getByTestId('viewer-settings').click();
+    findings.push(...(await scan(viewer, `viewer-reading-${reading.theme}-${reading.size}`)));
+    await viewer.keyboard.press('Escape');
+  }
 
   const overlay = await viewer.context().newPage();
   await overlay.goto(`/view/${roomId}/captions?lang=en`);
   await expect(overlay.getByTestId('caption-line').first()).toBeVisible();
   findings.push(...(await scan(overlay, 'overlay')));
+  await overlay.getByTestId('overlay-settings').focus();
+  await overlay.keyboard.press('Enter');
+  await overlay.getByRole('radio', { name: 'High contrast' }).check();
+  findings.push(...(await scan(overlay, 'overlay-reading-settings')));
 
   expect(findings, report(findings)).toEqual([]);
   for (const page of [host, viewer]) await page.context().close();

@@ -149,6 +149,24 @@ describe.each(MODES)('live path (%s mode)', (mode) => {
     expect(client.open).toBe(true);
   });
 
+  it("answers a ping with the server's clock and gives back the client's, refusing a bad one", async () => {
+    const client = await LiveClient.connect(stack.baseUrl);
+    clients.push(client);
+    const before = Date.now();
+    client.send({ type: 'ping', t: 1234.5 });
+    client.send({ type: 'ping' });
+    client.send({ type: 'ping', t: 'soon' });
+    await client.waitFor((c) => c.of('pong').length === 2 && c.of('error').length === 1, 5000, 'two pongs and an error');
+    const [timed, plain] = client.of('pong');
+    expect(timed.t).toBe(1234.5);
+    expect(plain.t).toBeUndefined();
+    for (const pong of [timed, plain]) {
+      expect(pong.serverTime).toBeGreaterThanOrEqual(before - 1000);
+      expect(pong.serverTime).toBeLessThanOrEqual(Date.now() + 1000);
+    }
+    expect(client.of('error')[0]).toMatchObject({ code: 'bad_frame' });
+  });
+
   it('closes a socket that sends a frame over 64 KB with 1009', async () => {
     const client = await LiveClient.connect(stack.baseUrl);
     client.sendRaw(JSON.stringify({ type: 'ping', pad: 'x'.repeat(70 * 1024) }));

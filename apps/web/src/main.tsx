@@ -10,6 +10,7 @@ import './styles/live-rooms.css';
 import './styles/language-picker.css';
 import './styles/viewer.css';
 import './styles/viewer-panels.css';
+import './styles/reading.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { FakeSocket, joinedFrame, ROOM_ID } from '../../test/fake-socket';
 import { preloadPages, renderApp } from '../../test/render-app';
 import { captionOptions, parseColour } from '../modules/viewer/caption-options';
@@ -34,8 +34,36 @@ describe('Caption overlay', () => {
     expect(captions.style.fontSize).toBe('64px');
     expect(captions.style.background).toBe('transparent');
     expect(document.documentElement.classList.contains('captions-mode')).toBe(true);
-    expect(screen.queryByRole('button')).toBeNull();
+    // Only the reading settings' button, which shows under the pointer or the focus.
+    expect(screen.getAllByRole('button').map((button) => button.dataset.testid)).toEqual(['overlay-settings']);
     expect(screen.queryByRole('banner')).toBeNull();
+  });
+
+  it('puts the reading settings chosen on the page over the address, at once and for the next visit', () => {
+    window.localStorage.clear();
+    const view = renderApp(`/view/${ROOM_ID}/captions?lang=fr&lines=2&size=40`);
+    const socket = FakeSocket.latest();
+    act(() => {
+      socket.open();
+      socket.receive(joinedFrame({ role: 'viewer', room: { name: 'Keynote', status: 'active', sourceLanguage: 'es' } }));
+      [1, 2, 3, 4].forEach((seq) => socket.receive(translation(seq)));
+    });
+    fireEvent.click(screen.getByTestId('overlay-settings'));
+    fireEvent.click(screen.getByRole('radio', { name: 'Huge' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'High contrast' }));
+    fireEvent.click(screen.getByRole('radio', { name: '3' }));
+    const captions = screen.getByTestId('captions');
+    expect(captions.style.fontSize).toBe('80px');
+    expect(captions.dataset.theme).toBe('contrast');
+    expect(captions.style.background).toBe('');
+    expect(screen.getAllByTestId('caption-line').map((line) => line.textContent)).toEqual(['Ligne 2', 'Ligne 3', 'Ligne 4']);
+    expect(JSON.parse(window.localStorage.getItem('lt.reading.overlay') ?? '{}')).toEqual({ size: 'largest', theme: 'contrast', lines: 3 });
+
+    view.unmount();
+    renderApp(`/view/${ROOM_ID}/captions?lang=fr&lines=2&size=40`);
+    expect(screen.getByTestId('captions').style.fontSize).toBe('80px');
+    expect(screen.getByTestId('captions').dataset.theme).toBe('contrast');
+    window.localStorage.clear();
   });
 
   it('writes each line in its language and direction', () => {

@@ -58,7 +58,8 @@ export const roomStartFrameSchema = z.object({
 export const roomEndFrameSchema = z.object({ type: z.literal('room_end') });
 export const setLanguageFrameSchema = z.object({ type: z.literal('set_language'), lang: languageCodeSchema });
 export const resyncFrameSchema = z.object({ type: z.literal('resync'), since: z.number().int().min(0) });
-export const pingFrameSchema = z.object({ type: z.literal('ping') });
+/** `t`: the client's clock (ms since the epoch) when it sent the ping, given back in the pong to measure the clock offset. */
+export const pingFrameSchema = z.object({ type: z.literal('ping'), t: z.number().finite().min(0).max(8.64e15).optional() });
 
 export const clientFrameSchema = z.discriminatedUnion('type', [
   joinFrameSchema,

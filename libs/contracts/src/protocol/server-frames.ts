@@ -111,8 +111,12 @@ export interface ErrorFrame {
   correlationId?: string;
 }
 
+/** The answer to `ping`: the server's clock when it answered, and the ping's own `t` when it had one. */
 export interface PongFrame {
   type: 'pong';
+  /** Milliseconds since the epoch on the server's clock. */
+  serverTime: number;
+  t?: number;
 }
 
 export type ServerFrame =

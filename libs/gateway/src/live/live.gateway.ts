@@ -53,8 +53,8 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect, Be
   }
 
   @SubscribeMessage('ping')
-  ping(): PongFrame {
-    return { type: 'pong' };
+  ping(@MessageBody() frame: Frame<'ping'>): PongFrame {
+    return { type: 'pong', serverTime: Date.now(), ...(frame.t !== undefined ? { t: frame.t } : {}) };
   }
 
   @SubscribeMessage('join')

@@ -8,6 +8,7 @@ import {
   type ServerFrame,
   type TranscriptFrame,
 } from '@lt/contracts';
+import { ClockOffset, clockSample, onServerClock } from './clock-offset';
 import { browserSignals, Heartbeat, reconnectDelay, type PageSignal, type PageSignals } from './connection-watch';
 import type { Outbox } from './outbox';
 import { OutboxSender } from './outbox-sender';
@@ -76,11 +77,12 @@ export class LiveClient {
   private readonly signals: PageSignals;
   private unsubscribe: (() => void) | undefined;
   private readonly heartbeat: Heartbeat;
+  private readonly clock = new ClockOffset();
 
   constructor(private readonly options: LiveClientOptions) {
     this.signals = options.signals ?? browserSignals;
     this.heartbeat = new Heartbeat(
-      () => this.send({ type: 'ping' }),
+      () => this.ping(),
       () => this.lost(),
       () => this.signals.visible(),
     );
@@ -94,6 +96,11 @@ export class LiveClient {
 
   get joined(): JoinedFrame | null {
     return this.joinedFrame;
+  }
+
+  /** Milliseconds to add to Date.now() to read the server's clock; null until measured on this connection. */
+  get clockOffset(): number | null {
+    return this.clock.offset;
   }
 
   connect(): void {
@@ -123,8 +130,14 @@ export class LiveClient {
    * interim lines are only worth sending right now.
    */
   sendTranscript(frame: TranscriptFrame): boolean {
-    if (!frame.final || !this.sender) return this.send(frame);
-    return this.sender.add(frame);
+    // Every sentence of a room on one clock, the server's: viewers measure how late they read it from it.
+    const stamped = { ...frame, timestamp: onServerClock(frame.timestamp, this.clock.offset) };
+    if (!stamped.final || !this.sender) return this.send(stamped);
+    return this.sender.add(stamped);
+  }
+
+  private ping(): void {
+    this.send({ type: 'ping', t: Date.now() });
   }
 
   private open(): void {
@@ -157,6 +170,11 @@ export class LiveClient {
       case 'ack':
         this.sender?.acked(frame.messageId);
         break;
+      case 'pong':
+        if (typeof frame.t === 'number' && typeof frame.serverTime === 'number') {
+          this.clock.add(clockSample(frame.t, frame.serverTime, Date.now()));
+        }
+        break;
       case 'error':
         if (!this.joinedFrame && FATAL_JOIN_ERRORS.has(frame.code)) {
           this.stopped = true;
@@ -180,6 +198,8 @@ export class LiveClient {
     this.options.onFrame?.(frame);
     this.sender?.start();
     this.heartbeat.start();
+    this.clock.renew();
+    this.ping();
   }
 
   private handleTimeout(): void {

@@ -159,6 +159,6 @@ describe('viewer room reducer', () => {
 
   it('leaves the state as it is for frames a viewer does not use', () => {
     const state = run(start(), received(joined()));
-    expect(run(state, received({ type: 'pong' }))).toBe(state);
+    expect(run(state, received({ type: 'pong', serverTime: 0 }))).toBe(state);
   });
 });

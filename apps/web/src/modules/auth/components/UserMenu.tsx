@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { Icon } from '../../../components/Icon';
 import { useT } from '../../../i18n/useT';
+import { usePopover } from '../../../lib/usePopover';
 import { displayName } from '../display-name';
 import { useAuth } from '../hooks/useAuth';
 
@@ -9,29 +10,9 @@ import { useAuth } from '../hooks/useAuth';
 export function UserMenu() {
   const t = useT();
   const { user, profile, client } = useAuth();
-  const [open, setOpen] = useState(false);
+  const { open, toggle, close, rootRef, buttonRef } = usePopover();
   const menuId = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
   const name = displayName(profile, user) ?? t('auth.defaultName');
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open]);
 
   return (
     <div className="user-menu" ref={rootRef}>
@@ -42,7 +23,7 @@ export function UserMenu() {
         aria-expanded={open}
         aria-controls={menuId}
         data-testid="user-menu"
-        onClick={() => setOpen((value) => !value)}
+        onClick={toggle}
       >
         <span className="avatar" aria-hidden="true">
           {name.charAt(0).toUpperCase()}
@@ -53,7 +34,7 @@ export function UserMenu() {
       {open && (
         <ul id={menuId} className="dropdown">
           <li>
-            <Link to="/dashboard" className="dropdown-item" data-testid="menu-dashboard" onClick={() => setOpen(false)}>
+            <Link to="/dashboard" className="dropdown-item" data-testid="menu-dashboard" onClick={close}>
               <Icon name="grid" size={16} />
               {t('auth.menu.dashboard')}
             </Link>
@@ -64,7 +45,7 @@ export function UserMenu() {
               className="dropdown-item"
               data-testid="menu-signout"
               onClick={() => {
-                setOpen(false);
+                close();
                 void client.signOut();
               }}
             >

@@ -17,6 +17,8 @@ export interface LiveConnection {
   problem: LiveProblem | null;
   send: (frame: ClientFrame) => boolean;
   sendTranscript: (frame: TranscriptFrame) => boolean;
+  /** Milliseconds to add to Date.now() to read the server's clock; null until measured. */
+  clockOffset: () => number | null;
 }
 
 export function useLiveConnection({ roomId, enabled, buildJoin, onFrame, outbox }: LiveConnectionOptions): LiveConnection {
@@ -55,5 +57,7 @@ export function useLiveConnection({ roomId, enabled, buildJoin, onFrame, outbox 
     [outbox],
   );
 
-  return { status, problem, send, sendTranscript };
+  const clockOffset = useCallback(() => clientRef.current?.clockOffset ?? null, []);
+
+  return { status, problem, send, sendTranscript, clockOffset };
 }

@@ -1,16 +1,22 @@
 import { textDirection } from '@lt/contracts';
+import { useReadingSettings } from '../hooks/useReadingSettings';
 import { useViewerRoom } from '../hooks/useViewerRoom';
 import type { CaptionOptions } from '../caption-options';
+import { SIZE_SCALE } from '../reading-settings';
 import { CaptionProblem, useTransparentPage } from './CaptionProblem';
 import { displayText, lineLanguage } from './MessageList';
+import { ViewerSettings } from './ViewerSettings';
 
 /**
  * The last lines of the translation, large and alone on the page, for a streaming program's browser source or a
- * projector. Same live path as the viewer page: it joins with `since` after a drop and loses nothing.
+ * projector. Same live path as the viewer page: it joins with `since` after a drop and loses nothing. The
+ * address sets its look; reading settings chosen on the page itself (a projector's browser) go over it.
  */
 export function CaptionOverlay({ roomId, options }: { roomId: string; options: CaptionOptions }) {
   const viewer = useViewerRoom({ roomId, lang: options.lang });
-  const lines = viewer.messages.slice(-options.lines);
+  const [reading, setReading] = useReadingSettings('overlay');
+  const lines = viewer.messages.slice(-(reading.lines || options.lines));
+  const themed = reading.theme !== 'system';
 
   useTransparentPage();
 
@@ -20,9 +26,14 @@ export function CaptionOverlay({ roomId, options }: { roomId: string; options: C
       className="captions"
       data-testid="captions"
       data-status={viewer.status}
+      data-theme={themed ? reading.theme : undefined}
       // Set through the DOM by React, which the style-src policy allows.
-      style={{ fontSize: `${options.size}px`, color: options.color, background: options.background ?? 'transparent' }}
+      style={{
+        fontSize: `${Math.round(options.size * SIZE_SCALE[reading.size])}px`,
+        ...(themed ? {} : { color: options.color, background: options.background ?? 'transparent' }),
+      }}
     >
+      <ViewerSettings reading={reading} onReading={setReading} surface="overlay" />
       <div className="captions-lines" aria-live="polite">
         {lines.map((message) => (
           <p

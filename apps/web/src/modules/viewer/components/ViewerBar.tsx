@@ -4,7 +4,8 @@ import { Icon } from '../../../components/Icon';
 import { useT } from '../../../i18n/useT';
 import type { SummaryControls } from '../hooks/useSummaryControls';
 import { LanguagePicker } from './LanguagePicker';
-import { ViewerSettings, type CaptionSize } from './ViewerSettings';
+import type { ReadingSettings } from '../reading-settings';
+import { ViewerSettings } from './ViewerSettings';
 
 interface ViewerBarProps {
   lang: LanguageCode | null;
@@ -12,14 +13,14 @@ interface ViewerBarProps {
   muted: boolean;
   onMuted: (muted: boolean) => void;
   summary: SummaryControls;
-  size: CaptionSize;
-  onSize: (size: CaptionSize) => void;
+  reading: ReadingSettings;
+  onReading: (change: Partial<ReadingSettings>) => void;
   /** The room transcript's button, when the page offers it. */
   transcript?: ReactNode;
 }
 
 /** One compact row above the captions: language, sound, summary, transcript, settings. On a phone the buttons show icons only. */
-export function ViewerBar({ lang, onLang, muted, onMuted, summary, size, onSize, transcript }: ViewerBarProps) {
+export function ViewerBar({ lang, onLang, muted, onMuted, summary, reading, onReading, transcript }: ViewerBarProps) {
   const t = useT();
   const busy = summary.pending === 'summary';
   return (
@@ -51,7 +52,7 @@ export function ViewerBar({ lang, onLang, muted, onMuted, summary, size, onSize,
           <span className="bar-label">{busy ? t('viewer.summary.generating') : t('viewer.summary.generate')}</span>
         </button>
         {transcript}
-        <ViewerSettings size={size} onSize={onSize} />
+        <ViewerSettings reading={reading} onReading={onReading} />
       </div>
     </div>
   );

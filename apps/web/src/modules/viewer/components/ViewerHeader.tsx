@@ -4,6 +4,7 @@ import { HOST_SPEAKER } from '../../live/speaker-key';
 import type { ViewerRoom } from '../hooks/useViewerRoom';
 import { speakerLabel } from '../../live/speaker-label';
 import { useNow } from '../hooks/useNow';
+import { CaptionDelayMeter } from './CaptionDelayMeter';
 
 /** Someone said something this recently: the host counts as speaking. */
 export const SPEAKING_WINDOW_MS = 4_000;
@@ -17,7 +18,8 @@ function hostActivity(viewer: ViewerRoom, now: number): HostActivity {
 
 const ACTIVITY_TONE: Record<HostActivity, string> = { speaking: 'success', silent: 'muted', disconnected: 'danger' };
 
-export function ViewerHeader({ viewer, name }: { viewer: ViewerRoom; name: string | null }) {
+/** `delayMs`: how far behind the speaker the captions are, null while unknown. */
+export function ViewerHeader({ viewer, name, delayMs }: { viewer: ViewerRoom; name: string | null; delayMs: number | null }) {
   const t = useT();
   const now = useNow(1_000, viewer.live);
   const connected = viewer.status === 'connected';
@@ -57,6 +59,7 @@ export function ViewerHeader({ viewer, name }: { viewer: ViewerRoom; name: strin
             <span className={viewer.live ? 'dot dot-pulse' : 'dot'} aria-hidden="true" />
             {statusText}
           </span>
+          {viewer.live && <CaptionDelayMeter delayMs={delayMs} />}
           {viewer.live && (
             <span
               className={`badge badge-${ACTIVITY_TONE[activity]}`}

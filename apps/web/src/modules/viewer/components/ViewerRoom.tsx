@@ -5,7 +5,10 @@ import { useT } from '../../../i18n/useT';
 import { describeProblem } from '../../live/describe-problem';
 import { RoomTranscriptButton } from '../../transcript/components/RoomTranscriptButton';
 import { catchUpOffer, readLastSeen, writeLastSeen } from '../catch-up';
+import { useCaptionDelay } from '../hooks/useCaptionDelay';
 import { useReadAloud } from '../hooks/useReadAloud';
+import { usePageTheme, useReadingSettings } from '../hooks/useReadingSettings';
+import { lastLines } from '../reading-settings';
 import { useSummaryControls } from '../hooks/useSummaryControls';
 import { useViewerRoom, type ViewerRoomInfo } from '../hooks/useViewerRoom';
 import { CatchUpOffer } from './CatchUpOffer';
@@ -14,7 +17,6 @@ import { RoomNotFound } from './RoomNotFound';
 import { SummarySheet } from './SummarySheet';
 import { ViewerBar } from './ViewerBar';
 import { ViewerHeader } from './ViewerHeader';
-import { useCaptionSize } from './ViewerSettings';
 
 /** A class on <html> while the viewer page is shown: the page then fits the screen, captions taking the rest. */
 const PAGE_CLASS = 'viewer-mode';
@@ -36,11 +38,21 @@ export function ViewerRoom({ roomId, initialRoom = null }: { roomId: string; ini
   const [previousSeen] = useState(() => readLastSeen(roomId));
   const [caughtUp, setCaughtUp] = useState(false);
   const [serverAudio, setServerAudio] = useState(false);
-  const [captionSize, setCaptionSize] = useCaptionSize();
+  const [reading, setReading] = useReadingSettings('viewer');
   useViewerLayout();
+  usePageTheme(reading.theme);
 
   const readAloud = useReadAloud({ roomId, enabled: !muted, serverAudio });
-  const viewer = useViewerRoom({ roomId, lang, initialRoom, onNewTranslation: readAloud });
+  const delay = useCaptionDelay();
+  const viewer = useViewerRoom({
+    roomId,
+    lang,
+    initialRoom,
+    onNewTranslation: (frame) => {
+      delay.record(frame);
+      readAloud(frame);
+    },
+  });
 
   useEffect(() => setServerAudio(viewer.ttsAvailable && !viewer.quotaExhausted), [viewer.ttsAvailable, viewer.quotaExhausted]);
   useEffect(() => writeLastSeen(roomId, viewer.latestSeq), [roomId, viewer.latestSeq]);
@@ -71,8 +83,8 @@ export function ViewerRoom({ roomId, initialRoom = null }: { roomId: string; ini
   const showFailure = viewer.status === 'failed' && viewer.problem && !viewer.ended;
 
   return (
-    <div className="room-page viewer-page" data-caption-size={captionSize}>
-      <ViewerHeader viewer={viewer} name={name} />
+    <div className="room-page viewer-page" data-caption-size={reading.size}>
+      <ViewerHeader viewer={viewer} name={name} delayMs={delay.ms(viewer.clockOffset())} />
       {showFailure && viewer.problem && (
         <p className="alert alert-error" role="alert">
           {t('error.connectFailed', { message: describeProblem(viewer.problem, t) })}
@@ -94,12 +106,19 @@ export function ViewerRoom({ roomId, initialRoom = null }: { roomId: string; ini
         muted={muted}
         onMuted={setMuted}
         summary={summary}
-        size={captionSize}
-        onSize={setCaptionSize}
+        reading={reading}
+        onReading={setReading}
         transcript={<RoomTranscriptButton roomId={roomId} lang={lang} className="btn btn-secondary btn-bar" labelClassName="bar-label" />}
       />
       {offer && lang && <CatchUpOffer offer={offer} controls={summary} />}
-      <MessageList messages={viewer.messages} interim={viewer.interim} hasLanguage={lang !== null} showSpeakers={viewer.severalSpeakers} />
+      <MessageList
+        // Laid out anew when the reading settings change, so the newest line is in view in its new size.
+        key={`${reading.size}:${reading.lines}`}
+        messages={lastLines(viewer.messages, reading.lines)}
+        interim={viewer.interim}
+        hasLanguage={lang !== null}
+        showSpeakers={viewer.severalSpeakers}
+      />
       {summary.open && <SummarySheet controls={summary} />}
     </div>
   );

@@ -8,7 +8,7 @@ import { initialViewerState, viewerRoomReducer, type CurrentSpeaker, type Viewer
 
 export type { CurrentSpeaker, ViewerRoomInfo };
 
-export interface ViewerRoom extends Pick<LiveConnection, 'status' | 'problem'> {
+export interface ViewerRoom extends Pick<LiveConnection, 'status' | 'problem' | 'clockOffset'> {
   room: ViewerRoomInfo | null;
   messages: readonly TranslationFrame[];
   interim: InterimFrame | null;
@@ -66,7 +66,7 @@ export function useViewerRoom({
     };
   }, [roomId, stateRef, accessTokenRef]);
 
-  const { send, status, problem } = useLiveConnection({ roomId, enabled: true, buildJoin, onFrame });
+  const { send, status, problem, clockOffset } = useLiveConnection({ roomId, enabled: true, buildJoin, onFrame });
 
   useEffectQueue<ViewerEffect>(
     state.effects,
@@ -88,6 +88,7 @@ export function useViewerRoom({
   return {
     status,
     problem,
+    clockOffset,
     room,
     messages: state.feed.messages,
     interim: state.interim,
