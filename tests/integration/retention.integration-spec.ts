@@ -4,8 +4,8 @@ import { createTestDatabase, FakeGoogleTtsServer, FakeOpenAiServer, type LiveCli
 import { startStack, type Stack } from '../support/stack';
 import { apiContract } from './api-contract';
 import { authApi } from './auth-api';
-import { joined, newUser, ownedRoom, speak, type Api, type TestUser } from './dashboard-api';
-import { MODES, sleep } from './helpers';
+import { joined, newUser, ownedRoom, type Api, type TestUser } from './dashboard-api';
+import { MODES, sleep, transcript } from './helpers';
 import { rowsHolding } from './table-search';
 
 jest.setTimeout(60_000);
@@ -77,10 +77,9 @@ describe.each(MODES)('retention of transcripts (%s mode)', (mode) => {
     await viewer.waitFor((c) => c.of('room_start').length === 1, 5000, 'room_start');
     const at = new Date().toISOString();
     const ids = [crypto.randomUUID(), crypto.randomUUID()];
-    await speak(host, [
-      { id: ids[0], text: `${word} primero`, at, confidence: 0.9 },
-      { id: ids[1], text: `${word} segundo`, at, confidence: 0.9 },
-    ]);
+    host.send(transcript(ids[0], `${word} primero`, { timestamp: at, enhance: true }));
+    host.send(transcript(ids[1], `${word} segundo`, { timestamp: at, enhance: true }));
+    await host.waitFor((c) => c.of('ack').length === 2, 5000, 'acks');
     await viewer.waitFor((c) => c.of('translation').length === 2, 10_000, 'translations');
     const summary = await fetch(`${stack.baseUrl}/api/rooms/${room.id}/summary`, {
       method: 'POST',
@@ -150,10 +149,10 @@ describe.each(MODES)('retention of transcripts (%s mode)', (mode) => {
   it('deletes content N days after the end: the job takes the rooms that are due and leaves the others', async () => {
     const stamp = Date.now();
     const rooms = {
-      due7: await liveRoom(`dueseven${stamp}`, { retention: 'days_7' }),
-      notDue7: await liveRoom(`notdueseven${stamp}`, { retention: 'days_7' }),
-      notDue30: await liveRoom(`notduethirty${stamp}`, { retention: 'days_30' }),
-      due90: await liveRoom(`dueninety${stamp}`, { retention: 'days_90' }),
+      due7: await liveRoom(`weekgone${stamp}`, { retention: 'days_7' }),
+      notDue7: await liveRoom(`weekkept${stamp}`, { retention: 'days_7' }),
+      notDue30: await liveRoom(`monthkept${stamp}`, { retention: 'days_30' }),
+      due90: await liveRoom(`quartergone${stamp}`, { retention: 'days_90' }),
     };
     for (const { room } of Object.values(rooms)) await end(room.id);
     await endedDaysAgo(rooms.due7.room.id, 7);
@@ -166,8 +165,8 @@ describe.each(MODES)('retention of transcripts (%s mode)', (mode) => {
       expect(await leftOf(due.room.id)).toEqual([]);
       expect(await transcriptOf(due.room.id)).toEqual([]);
     }
-    expect(await contentTables(`dueseven${stamp}`)).toEqual(['rooms.rooms']);
-    expect(await contentTables(`dueninety${stamp}`)).toEqual(['rooms.rooms']);
+    expect(await contentTables(`weekgone${stamp}`)).toEqual(['rooms.rooms']);
+    expect(await contentTables(`quartergone${stamp}`)).toEqual(['rooms.rooms']);
     for (const kept of [rooms.notDue7, rooms.notDue30]) {
       expect(await leftOf(kept.room.id)).toEqual(expect.arrayContaining(CONTENT_TABLES));
       expect(await transcriptOf(kept.room.id)).toHaveLength(2);
