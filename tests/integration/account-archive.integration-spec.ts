@@ -32,18 +32,19 @@ describe.each(MODES)("the owner's archive (%s mode)", (mode) => {
     await db?.drop();
   });
 
-  const download = async (token?: string) => {
+  const fetchArchive = async (token?: string) => {
     const res = await fetch(`${stack.baseUrl}/api/account/archive`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-    const type = res.headers.get('content-type');
-    if (!type?.includes('zip')) {
-      const body = await res.json();
-      apiContract.assert('GET', '/api/account/archive', res.status, body, type);
-      return { status: res.status, body, files: null };
-    }
+    return { res, type: res.headers.get('content-type') };
+  };
+
+  /** The caller's archive, unzipped; `json` reads one of its files. */
+  const download = async (token: string) => {
+    const { res, type } = await fetchArchive(token);
+    expect({ status: res.status, type }).toEqual({ status: 200, type: 'application/zip' });
     apiContract.assert('GET', '/api/account/archive', res.status, '', type);
     const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
     const json = (path: string) => JSON.parse(strFromU8(files[path])) as unknown;
-    return { status: res.status, disposition: res.headers.get('content-disposition'), files, json };
+    return { disposition: res.headers.get('content-disposition'), files, json };
   };
 
   /** A room where two sentences were said and read in French, with a glossary and a summary. */
@@ -77,17 +78,22 @@ describe.each(MODES)("the owner's archive (%s mode)", (mode) => {
     const { room: empty } = await ownedRoom(api, user, { name: 'Vacía' });
     const { room: theirs } = await talk(other, 'Ajena');
 
-    const archive = await download(user.token);
-    expect(archive.status).toBe(200);
-    expect(archive.disposition).toBe('attachment; filename="live-translation-rooms-data.zip"');
-    const { files, json } = archive as Required<typeof archive>;
+    const { disposition, files, json } = await download(user.token);
+    expect(disposition).toBe('attachment; filename="live-translation-rooms-data.zip"');
     const manifest = archiveManifestSchema.parse(json('manifest.json'));
     expect(manifest.user_id).toBe(user.userId);
     expect(manifest.sections.map((s) => s.name)).toEqual(['profile', 'rooms']);
     // The manifest lists every file of the archive, once.
-    expect(manifest.sections.flatMap((s) => s.files).sort()).toEqual(Object.keys(files).filter((f) => f !== 'manifest.json').sort());
+    expect(manifest.sections.flatMap((s) => s.files).sort()).toEqual(
+      Object.keys(files)
+        .filter((f) => f !== 'manifest.json')
+        .sort(),
+    );
 
-    expect(json('profile.json')).toMatchObject({ user: { id: user.userId, email: user.email }, profile: { id: user.userId, plan_type: 'free' } });
+    expect(json('profile.json')).toMatchObject({
+      user: { id: user.userId, email: user.email },
+      profile: { id: user.userId, plan_type: 'free' },
+    });
     const rooms = json('rooms.json') as OwnedRoom[];
     expect(rooms.map((r) => r.id).sort()).toEqual([room.id, empty.id].sort());
     expect(rooms.find((r) => r.id === room.id)).toMatchObject({ name: 'Charla', retention: 'days_30' });
@@ -95,15 +101,27 @@ describe.each(MODES)("the owner's archive (%s mode)", (mode) => {
     const transcript = json(`rooms/${room.id}/transcript.json`) as { room_id: string; messages: Record<string, unknown>[] };
     expect(transcript.room_id).toBe(room.id);
     expect(transcript.messages).toEqual([
-      expect.objectContaining({ seq: 1, text: 'Charla uno', translations: { fr: expect.objectContaining({ text: translations[0].text }) } }),
-      expect.objectContaining({ seq: 2, text: 'Charla dos', translations: { fr: expect.objectContaining({ text: translations[1].text }) } }),
+      expect.objectContaining({
+        seq: 1,
+        text: 'Charla uno',
+        translations: { fr: expect.objectContaining({ text: translations[0].text }) },
+      }),
+      expect.objectContaining({
+        seq: 2,
+        text: 'Charla dos',
+        translations: { fr: expect.objectContaining({ text: translations[1].text }) },
+      }),
     ]);
     expect(json(`rooms/${room.id}/summaries.json`)).toMatchObject({ summaries: [expect.objectContaining({ lang: 'fr', upToSeq: 2 })] });
-    expect(json(`rooms/${room.id}/glossary.json`)).toMatchObject({ entries: [expect.objectContaining({ term: 'Kubernetes', note: 'Charla note' })] });
+    expect(json(`rooms/${room.id}/glossary.json`)).toMatchObject({
+      entries: [expect.objectContaining({ term: 'Kubernetes', note: 'Charla note' })],
+    });
     expect(json(`rooms/${empty.id}/transcript.json`)).toEqual({ room_id: empty.id, messages: [] });
 
     // Nothing of another user's rooms.
-    const everything = Object.values(files).map((bytes) => strFromU8(bytes)).join('\n');
+    const everything = Object.values(files)
+      .map((bytes) => strFromU8(bytes))
+      .join('\n');
     expect(everything).not.toContain(theirs.id);
     expect(everything).not.toContain('Ajena');
     expect(everything).not.toContain(other.email);
@@ -132,7 +150,7 @@ describe.each(MODES)("the owner's archive (%s mode)", (mode) => {
       await sql.end();
     }
 
-    const { json } = (await download(user.token)) as { json: (p: string) => unknown };
+    const { json } = await download(user.token);
     type Line = { seq: number; text: string; translations: Record<string, { text: string }> };
     const { messages } = json(`rooms/${room.id}/transcript.json`) as { messages: Line[] };
     expect(messages.map((m) => m.seq)).toEqual(Array.from({ length: count }, (_, i) => i + 1));
@@ -143,8 +161,10 @@ describe.each(MODES)("the owner's archive (%s mode)", (mode) => {
   });
 
   it('answers 401 without a session', async () => {
-    const res = await download();
+    const { res, type } = await fetchArchive();
+    const body = await res.json();
+    apiContract.assert('GET', '/api/account/archive', res.status, body, type);
     expect(res.status).toBe(401);
-    expect(res.body).toMatchObject({ error: { code: 'not_authenticated' } });
+    expect(body).toMatchObject({ error: { code: 'not_authenticated' } });
   });
 });

@@ -104,8 +104,7 @@ describe.each(MODES)('retention of transcripts (%s mode)', (mode) => {
 
   const contentTables = async (word: string) => Object.keys(await rowsHolding(sql, [word]));
   /** Tables holding the room's id, apart from the room's own row and evaluation and its spending. */
-  const leftOf = async (roomId: string) =>
-    Object.keys(await rowsHolding(sql, [roomId])).filter((table) => !KEPT_OF_A_ROOM.includes(table));
+  const leftOf = async (roomId: string) => Object.keys(await rowsHolding(sql, [roomId])).filter((table) => !KEPT_OF_A_ROOM.includes(table));
 
   it('keeps everything by default, however long ago the room ended', async () => {
     const word = `keepword${Date.now()}`;

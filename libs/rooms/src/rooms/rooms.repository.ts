@@ -18,7 +18,9 @@ export interface NewRoom {
 }
 
 /** What the edit form may change; an absent field stays as it is. */
-export type RoomChanges = Partial<Pick<RoomEntity, 'name' | 'sourceLanguage' | 'scheduledAt' | 'durationMinutes' | 'viewerDownloads' | 'retention'>>;
+export type RoomChanges = Partial<
+  Pick<RoomEntity, 'name' | 'sourceLanguage' | 'scheduledAt' | 'durationMinutes' | 'viewerDownloads' | 'retention'>
+>;
 
 /** How a room went, measured when it ended. */
 export type RoomTotals = Pick<RoomEvaluationEntity, 'endTime' | 'totalMessages' | 'translatedMessages' | 'successRate'>;
@@ -130,7 +132,9 @@ export class RoomsRepository {
 
   /** A page of the owner's rooms, oldest first (the owner's archive). */
   exportOwned(ownerId: string, offset: number, limit: number): Promise<RoomEntity[]> {
-    return this.db.getRepository(RoomEntity).find({ where: { ownerId }, order: { createdAt: 'ASC', id: 'ASC' }, skip: offset, take: limit });
+    return this.db
+      .getRepository(RoomEntity)
+      .find({ where: { ownerId }, order: { createdAt: 'ASC', id: 'ASC' }, skip: offset, take: limit });
   }
 
   async idsOwnedBy(ownerId: string): Promise<string[]> {

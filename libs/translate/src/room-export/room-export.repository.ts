@@ -55,6 +55,12 @@ export class RoomExportRepository {
        WHERE room_id = $1 ORDER BY created_at, lang, from_seq, up_to_seq LIMIT $2`,
       [roomId, ROOM_SUMMARIES_EXPORT_MAX],
     );
-    return rows.map((r) => ({ lang: r.lang, fromSeq: r.from_seq, upToSeq: r.up_to_seq, text: r.text, createdAt: r.created_at.toISOString() }));
+    return rows.map((r) => ({
+      lang: r.lang,
+      fromSeq: r.from_seq,
+      upToSeq: r.up_to_seq,
+      text: r.text,
+      createdAt: r.created_at.toISOString(),
+    }));
   }
 }

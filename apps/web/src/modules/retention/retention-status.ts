@@ -3,11 +3,7 @@ import { retentionDays, type OwnedRoom, type RoomResponse } from '@lt/contracts'
 const DAY_MS = 86_400_000;
 
 /** What the history says of an ended room's transcript. */
-export type RetentionStatus =
-  | { kind: 'keep' }
-  | { kind: 'notStored' }
-  | { kind: 'deleted'; at: string }
-  | { kind: 'until'; at: string };
+export type RetentionStatus = { kind: 'keep' } | { kind: 'notStored' } | { kind: 'deleted'; at: string } | { kind: 'until'; at: string };
 
 /** A room of the history: when its evaluation is there, its end time is the ending's. */
 export type EndedRoom = Pick<RoomResponse, 'retention' | 'transcript_deleted_at' | 'updated_at'> & { evaluation?: OwnedRoom['evaluation'] };

@@ -35,8 +35,7 @@ export function DataArchive() {
         </button>
       </div>
       <p id={`${id}-status`} className="muted archive-status" role="status" aria-live="polite" data-testid="data-archive-status">
-        {download.isPending &&
-          (received > 0 ? t('archive.received', { size: readableSize(received, locale) }) : t('archive.preparing'))}
+        {download.isPending && (received > 0 ? t('archive.received', { size: readableSize(received, locale) }) : t('archive.preparing'))}
         {download.isSuccess && t('archive.done', { size: readableSize(download.data, locale) })}
       </p>
       {download.isError && (
