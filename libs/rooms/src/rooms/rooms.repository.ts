@@ -41,6 +41,12 @@ const ORDERS: Record<RoomOrder, [string, 'ASC' | 'DESC', ('NULLS FIRST' | 'NULLS
   ],
 };
 
+/**
+ * The tables of this schema that hold what was said in a room, which its retention setting deletes; the room's
+ * settings, speakers, glossary and evaluation stay. A table that keeps more of what is said in a room joins here.
+ */
+const ROOM_CONTENT_TABLES = ['message_logs'] as const;
+
 /** What the pg driver answers to an UPDATE or DELETE … RETURNING through TypeORM: the rows and their count. */
 type Returning = [{ id: string }[], number];
 
@@ -172,10 +178,14 @@ export class RoomsRepository {
     return rows.map((r) => r.id);
   }
 
-  /** The rooms' transcripts go (the retention setting); the rooms record when. */
+  /** The rooms' content in this schema goes (the retention setting); the rooms record when. */
   async deleteTranscripts(roomIds: string[], at: Date): Promise<number> {
     return this.db.transaction(async (em) => {
-      const [, deleted]: [unknown, number] = await em.query(`DELETE FROM rooms.message_logs WHERE room_id = ANY($1::uuid[])`, [roomIds]);
+      let deleted = 0;
+      for (const table of ROOM_CONTENT_TABLES) {
+        const [, count]: [unknown, number] = await em.query(`DELETE FROM rooms.${table} WHERE room_id = ANY($1::uuid[])`, [roomIds]);
+        deleted += count;
+      }
       await em.query(`UPDATE rooms.rooms SET transcript_deleted_at = $2 WHERE id = ANY($1::uuid[])`, [roomIds, at]);
       return deleted;
     });
