@@ -8,7 +8,7 @@ export const retentionEn: RetentionCatalog = {
   'retention.hint':
     'The transcript, translations, summaries and audio follow this rule. With “Do not store” viewers read the captions live and everything is deleted when the room ends.',
   'retention.status.keep': 'Transcript kept',
-  'retention.status.until': 'Deleted on {date}',
+  'retention.status.until': 'To be deleted on {date}',
   'retention.status.deleted': 'Transcript deleted on {date}',
   'retention.status.notStored': 'Transcript not stored',
   'archive.title': 'Your data',

@@ -7,7 +7,7 @@ export const retentionEs = {
   'retention.hint':
     'La transcripción, las traducciones, los resúmenes y el audio siguen esta regla. Con «No guardar» los espectadores leen los subtítulos en directo y todo se borra al terminar la sala.',
   'retention.status.keep': 'Transcripción guardada',
-  'retention.status.until': 'Se borra el {date}',
+  'retention.status.until': 'Se borrará el {date}',
   'retention.status.deleted': 'Transcripción borrada el {date}',
   'retention.status.notStored': 'Transcripción no guardada',
   'archive.title': 'Tus datos',
