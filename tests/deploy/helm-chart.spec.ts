@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { gatewayEnvSchema } from '@lt/gateway';
+import { roomsEnvSchema } from '@lt/rooms';
 import { translateEnvSchema } from '@lt/translate';
 import { hasPath, scanTemplate } from './template-values';
 
@@ -157,6 +158,16 @@ describe('templates', () => {
       });
     }
     expect(translateEnvSchema.safeParse(Object.fromEntries(Object.entries(app.env).map(([k, v]) => [k, String(v)]))).success).toBe(true);
+  });
+
+  it('set every variable of rooms-svc (the retention job), and refuse an interval that is no count of ms', () => {
+    const env = (values.apps as Record<string, { env: Values }>)['rooms-svc'].env;
+    expect(Object.keys(env).sort()).toEqual(Object.keys(roomsEnvSchema.shape).sort());
+    expect(roomsEnvSchema.parse(env)).toEqual({ RETENTION_JOB_INTERVAL_MS: 3_600_000 });
+    for (const bad of ['hourly', '-1', 86_400_001]) {
+      expect(errorsOf(merged(values, { apps: { 'rooms-svc': { env: { RETENTION_JOB_INTERVAL_MS: bad } } } }))).not.toEqual([]);
+    }
+    expect(errorsOf(merged(values, { apps: { 'rooms-svc': { env: { RETENTION_JOB_INTERVAL_MS: '0' } } } }))).toEqual([]);
   });
 
   it('probe liveness on /healthz and readiness on /readyz', () => {

@@ -223,6 +223,16 @@ test('a signed-in host with a guest speaker, the dashboard and the admin pages h
     await admin.waitForLoadState('networkidle');
     findings.push(...(await scan(admin, screen)));
   }
+  // The account page's data archive, once downloaded (its status line and button); the create form above has the
+  // retention setting, and the history each room's retention.
+  await admin.goto('/dashboard/account');
+  const downloaded = admin.waitForEvent('download');
+  await admin.getByTestId('data-archive-download').click();
+  await downloaded;
+  await expect(admin.getByTestId('data-archive-status')).toContainText('Archive downloaded');
+  findings.push(...(await scan(admin, 'dashboard-account-archive')));
+  await admin.goto('/dashboard/history');
+  await expect(admin.getByTestId('history-retention').first()).toBeVisible();
   await admin.getByTestId('view-transcript').first().click();
   await expect(admin.getByTestId('transcript-modal')).toBeVisible();
   findings.push(...(await scan(admin, 'dashboard-transcript')));

@@ -5,10 +5,9 @@ import { startStack, type Stack } from '../support/stack';
 import { authApi } from './auth-api';
 import { joined, newUser, ownedRoom, speak, type Api, type TestUser } from './dashboard-api';
 import { createRoom, MODES, sleep } from './helpers';
+import { rowsHolding } from './table-search';
 
 jest.setTimeout(30_000);
-
-const SCHEMAS = ['accounts', 'rooms', 'translate', 'tts'];
 
 describe.each(MODES)('deleting an account or a room (%s mode)', (mode) => {
   let db: TestDatabase;
@@ -36,24 +35,7 @@ describe.each(MODES)('deleting an account or a room (%s mode)', (mode) => {
     await db?.drop();
   });
 
-  /** Rows, in every table of the services' schemas (read from the catalogue), whose text holds any of `needles`. */
-  const rowsHolding = async (needles: string[]): Promise<Record<string, number>> => {
-    const tables = await sql.query<{ table_schema: string; table_name: string }>(
-      `SELECT table_schema, table_name FROM information_schema.tables
-       WHERE table_schema = ANY($1) AND table_type = 'BASE TABLE' ORDER BY 1, 2`,
-      [SCHEMAS],
-    );
-    expect(tables.rows.length).toBeGreaterThanOrEqual(10);
-    const found: Record<string, number> = {};
-    for (const { table_schema, table_name } of tables.rows) {
-      const { rows } = await sql.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM "${table_schema}"."${table_name}" t WHERE lower(t::text) LIKE ANY($1)`,
-        [needles.map((n) => `%${n.toLowerCase()}%`)],
-      );
-      if (rows[0].n > 0) found[`${table_schema}.${table_name}`] = rows[0].n;
-    }
-    return found;
-  };
+  const holding = (needles: string[]) => rowsHolding(sql, needles);
 
   /** A room with a transcript, French translations and a viewer reading them; answers its sockets. */
   const busyRoom = async (user: TestUser, name: string) => {
@@ -93,7 +75,7 @@ describe.each(MODES)('deleting an account or a room (%s mode)', (mode) => {
     await sleep(200);
 
     const mine = [user.userId, user.email, room.id, second.id, anonymous.room.id];
-    const before = await rowsHolding(mine);
+    const before = await holding(mine);
     expect(Object.keys(before)).toEqual(
       expect.arrayContaining([
         'accounts.users',
@@ -118,9 +100,9 @@ describe.each(MODES)('deleting an account or a room (%s mode)', (mode) => {
     // The host socket was opened with the user's own session, which ends first.
     await host.waitFor((c) => c.closeCode !== null, 5000, 'host close');
     expect(host.closeCode).toBe(CLOSE_CODES.signedOut);
-    expect(await rowsHolding(mine)).toEqual({});
+    expect(await holding(mine)).toEqual({});
     // What belongs to others is untouched, and still found by the same search.
-    expect(Object.keys(await rowsHolding([staying.userId, kept.room.id]))).toEqual(
+    expect(Object.keys(await holding([staying.userId, kept.room.id]))).toEqual(
       expect.arrayContaining(['accounts.users', 'rooms.rooms', 'rooms.message_logs', 'translate.translations']),
     );
     expect(kept.viewer.open).toBe(true);
@@ -134,15 +116,15 @@ describe.each(MODES)('deleting an account or a room (%s mode)', (mode) => {
     const admin = await newUser(api, 'admin', 'admin@example.com');
     for (const by of [owner, admin]) {
       const { room, viewer } = await busyRoom(owner, `Deleted by ${by === admin ? 'admin' : 'owner'}`);
-      expect(Object.keys(await rowsHolding([room.id]))).toContain('rooms.room_glossaries');
+      expect(Object.keys(await holding([room.id]))).toContain('rooms.room_glossaries');
       const path = by === admin ? `/api/admin/rooms/${room.id}` : `/api/rooms/${room.id}`;
       expect((await api.call('DELETE', path, undefined, by.token)).status).toBe(204);
       await viewer.waitFor((c) => c.closeCode !== null, 5000, 'close');
       expect(viewer.closeCode).toBe(CLOSE_CODES.roomDeleted);
       expect(viewer.of('room_end')).toHaveLength(1);
-      expect(await rowsHolding([room.id])).toEqual({});
+      expect(await holding([room.id])).toEqual({});
       expect((await api.call('DELETE', path, undefined, by.token)).status).toBe(404);
     }
-    expect(Object.keys(await rowsHolding([owner.userId]))).toEqual(expect.arrayContaining(['accounts.users', 'accounts.profiles']));
+    expect(Object.keys(await holding([owner.userId]))).toEqual(expect.arrayContaining(['accounts.users', 'accounts.profiles']));
   });
 });

@@ -105,6 +105,12 @@ const MATRIX: Record<string, Row> = {
     path: (c) => `/api/view/${c.room.room.id}/transcript.vtt?tz=UTC`,
     expected: anyone,
   },
+  // Each signed-in caller gets its own archive (the caller is the token's); the contents are checked in account-archive.
+  'GET /api/account/archive': {
+    method: 'GET',
+    path: () => '/api/account/archive',
+    expected: { anonymous: 401, userA: 200, userB: 200, admin: 200 },
+  },
   'GET /api/admin/users': { method: 'GET', path: () => '/api/admin/users', expected: adminOnly() },
   'PATCH /api/admin/users/{id}': {
     method: 'PATCH',

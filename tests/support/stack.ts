@@ -4,7 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AccountsModule, type AccountsEnv } from '@lt/accounts';
 import { GatewayModule, gatewayEnvSchema, prepareGateway, type GatewayEnv } from '@lt/gateway';
 import { Bus, BusModule, DatabaseUrlModule, HealthModule, Readiness, connectBus, type BusOptions } from '@lt/platform';
-import { RoomsModule } from '@lt/rooms';
+import { RoomsModule, roomsEnvSchema, type RoomsEnv } from '@lt/rooms';
 import { TranslateModule, translateEnvSchema } from '@lt/translate';
 import { TtsModule, ttsEnvSchema, type TtsEnv } from '@lt/tts';
 import { TEST_NATS_URL } from '@lt/testing';
@@ -102,6 +102,8 @@ export async function startStack(options: {
   responders?: Type<unknown>[];
   /** More settings of translate-svc (e.g. TRANSLATION_DEADLINE_MS, FALLBACK_TRANSLATOR), as environment strings. */
   translate?: Record<string, string>;
+  /** Settings of rooms-svc (e.g. RETENTION_JOB_INTERVAL_MS), as environment strings. */
+  rooms?: Partial<Record<keyof RoomsEnv, string>>;
   /** Further gateway variables (e.g. SUMMARY_CLIENT_BURST), over the rest. */
   gatewayEnv?: Partial<Record<keyof GatewayEnv, string>>;
 }): Promise<Stack> {
@@ -121,7 +123,7 @@ export async function startStack(options: {
   class RespondersModule {}
   const services: [string, Type<unknown> | DynamicModule][] = [
     ['accounts-svc', AccountsModule.forRoot(a)],
-    ['rooms-svc', { module: RespondersModule, imports: [RoomsModule] }],
+    ['rooms-svc', { module: RespondersModule, imports: [RoomsModule.forRoot(roomsEnvSchema.parse(options.rooms ?? {}))] }],
     ['translate-svc', TranslateModule.forRoot(translateEnv(options.llmUrl, options.translate))],
     ['tts-svc', TtsModule.forRoot(ttsEnvSchema.parse(options.tts ?? {}))],
   ];

@@ -16,7 +16,7 @@ import {
   startProcess,
   useProcessLogger,
 } from '@lt/platform';
-import { RoomsModule } from '@lt/rooms';
+import { RoomsModule, roomsEnvSchema } from '@lt/rooms';
 import { TranslateModule, translateEnvSchema } from '@lt/translate';
 import { TtsModule, ttsEnvSchema } from '@lt/tts';
 import { GatewayModule, gatewayEnvSchema, prepareGateway } from '@lt/gateway';
@@ -28,6 +28,7 @@ const envSchema = commonEnvSchema
   .extend(translateEnvSchema.shape)
   .extend(accountsEnvSchema.shape)
   .extend(ttsEnvSchema.shape)
+  .extend(roomsEnvSchema.shape)
   .extend({ EMBEDDED_PG_PORT: port(54329) });
 
 /** Embedded mode: the gateway and every service in one process, over the in-process transport. */
@@ -43,7 +44,7 @@ run(async () => {
       DatabaseUrlModule.forRoot(databaseUrl),
       HealthModule,
       AccountsModule.forRoot(env),
-      RoomsModule,
+      RoomsModule.forRoot(env),
       TranslateModule.forRoot(env),
       TtsModule.forRoot(env),
       GatewayModule.forRoot(env),

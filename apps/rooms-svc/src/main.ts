@@ -1,6 +1,12 @@
 import './instrument';
 import 'reflect-metadata';
 import { runService } from '@lt/platform';
-import { RoomsModule } from '@lt/rooms';
+import { RoomsModule, roomsEnvSchema } from '@lt/rooms';
 
-runService({ name: 'rooms-svc', healthPort: 8082, needsDatabase: true, imports: () => [RoomsModule] });
+runService({
+  name: 'rooms-svc',
+  healthPort: 8082,
+  needsDatabase: true,
+  env: roomsEnvSchema.shape,
+  imports: (env) => [RoomsModule.forRoot(env)],
+});

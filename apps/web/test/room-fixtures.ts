@@ -14,6 +14,8 @@ export function makeRoom(overrides: Partial<RoomResponse> = {}): RoomResponse {
     scheduled_at: null,
     duration_minutes: 60,
     viewer_downloads: true,
+    retention: 'keep',
+    transcript_deleted_at: null,
     created_at: '2026-01-01T10:00:00.000Z',
     updated_at: '2026-01-01T10:00:00.000Z',
     ...overrides,

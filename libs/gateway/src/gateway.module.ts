@@ -37,6 +37,8 @@ import { LiveService } from './live/live.service';
 import { QuotaState } from './live/quota-state';
 import { SpeakerPresence } from './live/speaker-presence';
 import { webAppModules } from './web-app';
+import { AccountArchiveHttpController } from './http/account-archive/account-archive.http-controller';
+import { AccountArchive } from './http/account-archive/account-archive.service';
 
 type LimiterKinds = Record<'client' | 'room' | 'address', RateLimitKind>;
 
@@ -72,6 +74,7 @@ export class GatewayModule {
         ConfigHttpController,
         ApiDocsHttpController,
         LiveBusController,
+        AccountArchiveHttpController,
       ],
       providers: [
         { provide: GATEWAY_ENV, useValue: config },
@@ -93,6 +96,7 @@ export class GatewayModule {
         AdminGuard,
         SummaryCoalescer,
         TranscriptExports,
+        AccountArchive,
         SystemHealthCheck,
         HostPresence,
         LiveRooms,

@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { DynamicModule, Module } from '@nestjs/common';
 import { GlossaryController } from './glossary/glossary.controller';
 import { GlossaryRepository } from './glossary/glossary.repository';
 import { GlossaryService } from './glossary/glossary.service';
@@ -10,6 +10,9 @@ import { OwnedRoomsController } from './rooms/owned-rooms.controller';
 import { OwnedRoomsService } from './rooms/owned-rooms.service';
 import { RoomAccess } from './rooms/room-access';
 import { RoomDeletion } from './rooms/room-deletion.service';
+import { RoomRetention } from './rooms/room-retention.service';
+import { RetentionJob } from './rooms/retention.job';
+import { ROOMS_ENV, type RoomsEnv } from './rooms.env';
 import { RoomEvaluations } from './rooms/room-evaluations.service';
 import { RoomsController } from './rooms/rooms.controller';
 import { RoomsRepository } from './rooms/rooms.repository';
@@ -22,7 +25,10 @@ import { TranscriptRepository } from './transcript/transcript.repository';
 import { PublicTranscriptService } from './transcript/public-transcript.service';
 import { TranscriptService } from './transcript/transcript.service';
 
-/** rooms-svc: rooms, host keys, co-host speakers, glossaries and the transcript. Needs BusModule and DatabaseUrlModule from the composition root. */
+/**
+ * rooms-svc: rooms, host keys, co-host speakers, glossaries, the transcript and its retention. Needs BusModule and
+ * DatabaseUrlModule from the composition root; imported as it is, its settings are the defaults of `roomsEnvSchema`.
+ */
 @Module({
   controllers: [
     RoomsController,
@@ -40,6 +46,8 @@ import { TranscriptService } from './transcript/transcript.service';
     RoomEvaluations,
     RoomsService,
     RoomDeletion,
+    RoomRetention,
+    RetentionJob,
     OwnedRoomsService,
     AdminRoomsService,
     HostPresenceRegistry,
@@ -52,4 +60,8 @@ import { TranscriptService } from './transcript/transcript.service';
     GlossaryService,
   ],
 })
-export class RoomsModule {}
+export class RoomsModule {
+  static forRoot(env: RoomsEnv): DynamicModule {
+    return { module: RoomsModule, providers: [{ provide: ROOMS_ENV, useValue: env }] };
+  }
+}

@@ -12,6 +12,8 @@ import { LlmClient } from './llm/llm.client';
 import { PresenceController } from './presence/presence.controller';
 import { PresenceRegistry } from './presence/presence.registry';
 import { PurgedRooms } from './room-purge/purged-rooms';
+import { RoomExportController } from './room-export/room-export.controller';
+import { RoomExportRepository } from './room-export/room-export.repository';
 import { RoomDataRepository } from './room-purge/room-data.repository';
 import { RoomPurgeController } from './room-purge/room-purge.controller';
 import { RoomPurge } from './room-purge/room-purge.service';
@@ -49,6 +51,7 @@ export class TranslateModule {
         SummariesController,
         UsageRoomsController,
         TranslatedCountController,
+        RoomExportController,
       ],
       providers: [
         { provide: TRANSLATE_ENV, useValue: env },
@@ -74,6 +77,7 @@ export class TranslateModule {
         EnhancementsRepository,
         EnhancementsService,
         TranslatedCountRepository,
+        RoomExportRepository,
       ],
     };
   }

@@ -6,12 +6,15 @@ import { glossaryEn } from './glossary.en';
 import { glossaryEs } from './glossary.es';
 import { roomEn } from './room.en';
 import { roomEs } from './room.es';
+import { retentionEn } from './retention.en';
+import { retentionEs } from './retention.es';
 
 const PAIRS: [string, Record<string, string>, Record<string, string>][] = [
   ['app', es, en],
   ['room', roomEs, roomEn],
   ['dashboard', dashboardEs, dashboardEn],
   ['glossary', glossaryEs, glossaryEn],
+  ['retention', retentionEs, retentionEn],
 ];
 
 /**
@@ -62,13 +65,13 @@ describe.each(PAIRS)('the %s catalogs', (_name, spanish, english) => {
 describe('the catalogs together', () => {
   it('never define a key twice across chunks (a chunk key would hide the app one)', () => {
     const appKeys = new Set(Object.keys(es));
-    const chunkKeys = [roomEs, dashboardEs, glossaryEs].flatMap((catalog) => Object.keys(catalog));
+    const chunkKeys = [roomEs, dashboardEs, glossaryEs, retentionEs].flatMap((catalog) => Object.keys(catalog));
     expect(chunkKeys.filter((key) => appKeys.has(key))).toEqual([]);
   });
 
   it('write no Spanish into the English catalogs', () => {
     const spanish = /[áéíóúñ¿¡]/i;
-    const found = [en, roomEn, dashboardEn, glossaryEn]
+    const found = [en, roomEn, dashboardEn, glossaryEn, retentionEn]
       .flatMap((catalog) => Object.entries(catalog))
       .filter(([key, text]) => key !== 'locale.es' && spanish.test(text));
     expect(found).toEqual([]);

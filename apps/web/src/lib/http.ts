@@ -68,8 +68,24 @@ export function filenameFromDisposition(header: string | null): string | null {
   return plain ? plain[1].trim() : null;
 }
 
-/** A GET whose answer is a file; failures throw the same ApiError as JSON calls. */
-export async function apiDownload(path: string, init: RequestInit = {}): Promise<DownloadedFile> {
+/** The body as a Blob, telling `onProgress` the bytes received so far as they come. */
+async function blobOf(response: Response, onProgress?: (received: number) => void): Promise<Blob> {
+  if (!onProgress || !response.body) return response.blob();
+  const reader = response.body.getReader();
+  const parts: Uint8Array<ArrayBuffer>[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    received += value.byteLength;
+    onProgress(received);
+  }
+  return new Blob(parts, { type: response.headers.get('Content-Type') ?? '' });
+}
+
+/** A GET whose answer is a file; failures throw the same ApiError as JSON calls. A download cut short is a network error. */
+export async function apiDownload(path: string, init: RequestInit = {}, onProgress?: (received: number) => void): Promise<DownloadedFile> {
   let response: Response;
   try {
     response = await fetch(path, init);
@@ -86,5 +102,11 @@ export async function apiDownload(path: string, init: RequestInit = {}): Promise
     if (isApiErrorBody(body)) throw new ApiError(response.status, body.error.code, body.error.message);
     throw new ApiError(response.status, 'http_error', '');
   }
-  return { blob: await response.blob(), filename: filenameFromDisposition(response.headers.get('Content-Disposition')) };
+  let blob: Blob;
+  try {
+    blob = await blobOf(response, onProgress);
+  } catch {
+    throw new ApiError(0, 'network', '');
+  }
+  return { blob, filename: filenameFromDisposition(response.headers.get('Content-Disposition')) };
 }

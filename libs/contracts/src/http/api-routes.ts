@@ -18,6 +18,7 @@ import { createRoomBodySchema } from '../rooms/create-room.dto';
 import { createOwnedRoomBodySchema } from '../rooms/owner-rooms.dto';
 import { roomIdParamsSchema } from '../rooms/room-id.dto';
 import { createRoomResponseSchema, publicRoomResponseSchema } from '../rooms/room.response';
+import { ACCOUNT_ROUTES } from './account-api-routes';
 import { apiErrors, SERVICE_ERRORS, STATE_CHANGING_ERRORS, type ApiRoute } from './api-route';
 import { ADMIN_ROUTES, OWNER_ROOM_ROUTES } from './dashboard-api-routes';
 import { GLOSSARY_ROUTES } from './glossary-api-routes';
@@ -35,7 +36,7 @@ export const API_INFO = {
 
 export const API_TAGS = [
   { name: 'auth', description: 'Sign-up, sessions, recovery and the own account' },
-  { name: 'profile', description: "The caller's plan and token quota" },
+  { name: 'profile', description: "The caller's plan and token quota, and the archive of everything held about the caller" },
   { name: 'rooms', description: "Creating rooms, the owner's rooms with their transcripts, and what viewers may know and keep of them" },
   { name: 'glossary', description: "A room's glossary: terms kept as they are or translated as the organiser says" },
   { name: 'speakers', description: 'Co-host speakers: invites by the owner, and what an invite token opens' },
@@ -244,6 +245,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...GLOSSARY_ROUTES,
   ...ADMIN_ROUTES,
   ...MEDIA_ROUTES,
+  ...ACCOUNT_ROUTES,
   {
     method: 'get',
     path: '/config.json',

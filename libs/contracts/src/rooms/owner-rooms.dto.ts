@@ -4,6 +4,7 @@ import { SCHEDULE } from '../constants';
 import { hostLanguageCodeSchema, languageCodeSchema } from '../languages';
 import { interfaceLocaleSchema } from '../auth/auth.response';
 import { cleanText } from '../text';
+import { retentionSchema } from './retention';
 import { ownedRoomSchema, roomResponseSchema, roomStatusSchema } from './room.response';
 
 /**
@@ -64,6 +65,7 @@ export const createOwnedRoomBodySchema = z
     scheduled_at: timestamp.nullish(),
     duration_minutes: durationMinutesSchema.optional(),
     viewer_downloads: viewerDownloadsSchema.optional(),
+    retention: retentionSchema.optional(),
     /** Addresses that will get a speaker link by e-mail (comma-separated in the form). */
     invited_hosts: z.array(z.email('Each invited host must be an e-mail address')).max(20).optional(),
   })
@@ -78,6 +80,7 @@ export const updateRoomBodySchema = z
     scheduled_at: timestamp.nullable().optional(),
     duration_minutes: durationMinutesSchema.optional(),
     viewer_downloads: viewerDownloadsSchema.optional(),
+    retention: retentionSchema.optional(),
   })
   .strict()
   .refine((b) => Object.keys(b).length > 0, 'Nothing to change');

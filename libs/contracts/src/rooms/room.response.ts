@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { languageCodeSchema } from '../languages';
+import { retentionSchema } from './retention';
 
 export const roomStatusSchema = z.enum(['scheduled', 'active', 'ended']);
 export type RoomStatus = z.infer<typeof roomStatusSchema>;
@@ -20,6 +21,10 @@ export const roomResponseSchema = z
     scheduled_at: timestamp.nullable(),
     duration_minutes: z.int().describe('Planned length, from the create form (default 60)'),
     viewer_downloads: z.boolean().describe("Whether viewers may read and download the room's transcript (default true)"),
+    retention: retentionSchema,
+    transcript_deleted_at: timestamp
+      .nullable()
+      .describe('When the transcript, translations, summaries and audio were last deleted by the retention setting; null if never'),
     created_at: timestamp,
     updated_at: timestamp,
   })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, SCHEDULE } from '../constants';
 import { languageCodeSchema } from '../languages';
+import { retentionSchema } from './retention';
 import { roomOrderSchema, updateRoomBodySchema } from './owner-rooms.dto';
 import { roomStatusSchema, type RoomResponse } from './room.response';
 
@@ -23,6 +24,7 @@ export const createRoomRequestSchema = z.object({
     .refine((m) => (SCHEDULE.durations as readonly number[]).includes(m))
     .optional(),
   viewerDownloads: z.boolean().optional(),
+  retention: retentionSchema.optional(),
   /** Addresses from the create form: each gets a speaker invite, and its link by mail. */
   invitedHosts: z.array(z.email()).max(20).optional(),
 });
@@ -53,6 +55,13 @@ export const setOwnedRoomStatusRequestSchema = ownerRoomRequestSchema.extend({ s
 
 /** A signed-in user takes an anonymous room whose host key it holds. */
 export const claimRoomRequestSchema = z.object({ roomId, userId, hostKey: z.string().min(16).max(200) });
+
+/** Every room of an owner, a page at a time, oldest first: `offset` rooms are skipped. */
+export const exportOwnedRoomsRequestSchema = z.object({
+  ownerId: userId,
+  offset: z.number().int().min(0),
+  limit: z.number().int().min(1).max(100),
+});
 
 /** Every room of an owner goes (the account is being deleted). */
 export const purgeOwnerRequestSchema = z.object({ ownerId: userId });

@@ -18,6 +18,7 @@ import {
   listTranscriptRequestSchema,
   ownerRoomRequestSchema,
   purgeOwnerRequestSchema,
+  exportOwnedRoomsRequestSchema,
   roomDeletedEventSchema,
   roomsDeletedSchema,
   roomStatsSchema,
@@ -52,6 +53,8 @@ export const ROOMS_SUBJECTS = {
   duplicateOwned: requestRoute('rooms.owner.duplicate', duplicateRoomRequestSchema, typed<RoomResponse>()),
   setOwnedStatus: requestRoute('rooms.owner.set-status', setOwnedRoomStatusRequestSchema, typed<RoomResponse>()),
   ownedTranscript: requestRoute('rooms.owner.transcript', ownerRoomRequestSchema, typed<TranscriptResponse>()),
+  /** request: a page of every room of the owner, oldest first (the owner's archive) */
+  exportOwned: requestRoute('rooms.owner.export', exportOwnedRoomsRequestSchema, typed<OwnedRoom[]>()),
   /**
    * request: the transcript for a viewer (refused with `transcript_downloads_off` when the owner turned viewer
    * downloads off) or, with the room's host key, for its host.

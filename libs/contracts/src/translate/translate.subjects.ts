@@ -3,6 +3,12 @@ import { keyedRoomEventRoute, requestRoute, typed } from '../bus/route';
 import { serviceHealthSchema } from '../health';
 import { languageCodeSchema } from '../languages';
 import type { TranslationFrame } from '../protocol/server-frames';
+import {
+  roomSummariesExportRequestSchema,
+  roomTranslationsExportRequestSchema,
+  storedSummarySchema,
+  storedTranslationSchema,
+} from './room-export.messages';
 
 export const translationHistoryRequestSchema = z.object({
   roomId: z.string().uuid(),
@@ -11,7 +17,7 @@ export const translationHistoryRequestSchema = z.object({
   limit: z.number().int().min(1).max(1000),
 });
 
-/** Rooms whose translations go (the rooms are being deleted). */
+/** Rooms whose translations go (the rooms are being deleted, or their retention is over). */
 export const purgeRoomsRequestSchema = z.object({ roomIds: z.array(z.string().uuid()).max(10_000) });
 
 export type TranslationHistoryRequest = z.infer<typeof translationHistoryRequestSchema>;
@@ -46,6 +52,14 @@ export const TRANSLATE_SUBJECTS = {
     z.object({ roomId: z.uuid() }),
     z.object({ translated: z.number().int().min(0) }),
   ),
+  /** request from the gateway for its owner's archive: a page of a room's stored translations, by seq, every language */
+  exportTranslations: requestRoute(
+    'translate.room.export-translations',
+    roomTranslationsExportRequestSchema,
+    z.array(storedTranslationSchema),
+  ),
+  /** request from the gateway for its owner's archive: the room's stored summaries, oldest first */
+  exportSummaries: requestRoute('translate.room.export-summaries', roomSummariesExportRequestSchema, z.array(storedSummarySchema)),
   /** request: whether translate-svc answers and reaches its database */
   health: requestRoute('translate.health.check', z.object({}), serviceHealthSchema),
 } as const;

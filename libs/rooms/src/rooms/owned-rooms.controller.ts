@@ -13,6 +13,11 @@ export class OwnedRoomsController {
     return this.owned.list(request);
   }
 
+  @OnRequest(ROOMS_SUBJECTS.exportOwned)
+  export(@Payload() request: BusPayload<typeof ROOMS_SUBJECTS.exportOwned>) {
+    return this.owned.export(request.ownerId, request.offset, request.limit);
+  }
+
   @OnRequest(ROOMS_SUBJECTS.getOwned)
   get(@Payload() request: BusPayload<typeof ROOMS_SUBJECTS.getOwned>) {
     return this.owned.get(request.roomId, request.ownerId);

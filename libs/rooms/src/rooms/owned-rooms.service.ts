@@ -30,6 +30,7 @@ function toRoomChanges(body: UpdateRoomBody): RoomChanges {
   if (body.scheduled_at !== undefined) changes.scheduledAt = body.scheduled_at === null ? null : new Date(body.scheduled_at);
   if (body.duration_minutes !== undefined) changes.durationMinutes = body.duration_minutes;
   if (body.viewer_downloads !== undefined) changes.viewerDownloads = body.viewer_downloads;
+  if (body.retention !== undefined) changes.retention = body.retention;
   return changes;
 }
 
@@ -52,6 +53,13 @@ export class OwnedRoomsService {
   /** The owner's rooms; an ended one with its evaluation (the history list). */
   async list(request: ListOwnedRoomsRequest): Promise<OwnedRoom[]> {
     const rooms = await this.rooms.listOwned(request);
+    const evaluations = await this.evaluations.of(rooms.filter((r) => r.status === 'ended').map((r) => r.id));
+    return rooms.map((r) => ({ ...toRoomResponse(r), evaluation: evaluations.get(r.id) ?? null }));
+  }
+
+  /** A page of every room of the owner, oldest first, each with its evaluation (the owner's archive). */
+  async export(ownerId: string, offset: number, limit: number): Promise<OwnedRoom[]> {
+    const rooms = await this.rooms.exportOwned(ownerId, offset, limit);
     const evaluations = await this.evaluations.of(rooms.filter((r) => r.status === 'ended').map((r) => r.id));
     return rooms.map((r) => ({ ...toRoomResponse(r), evaluation: evaluations.get(r.id) ?? null }));
   }
@@ -85,6 +93,7 @@ export class OwnedRoomsService {
       scheduledAt: null,
       durationMinutes: original.durationMinutes,
       viewerDownloads: original.viewerDownloads,
+      retention: original.retention,
     });
     await this.glossary.copy(roomId, copy.id);
     return toRoomResponse(copy);

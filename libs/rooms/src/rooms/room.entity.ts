@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import type { LanguageCode, RoomStatus } from '@lt/contracts';
+import type { LanguageCode, Retention, RoomStatus } from '@lt/contracts';
 
 @Entity({ name: 'rooms' })
 export class RoomEntity {
@@ -13,6 +13,12 @@ export class RoomEntity {
   @Column({ name: 'duration_minutes', type: 'int' }) durationMinutes!: number;
   /** Whether viewers may read and download the transcript (the owner may turn it off). */
   @Column({ name: 'viewer_downloads', type: 'boolean' }) viewerDownloads!: boolean;
+  /** How long the transcript, translations, summaries and audio are kept (`retentionSchema`). */
+  @Column({ type: 'varchar' }) retention!: Retention;
+  /** When the room last ended; null until it first ends. */
+  @Column({ name: 'ended_at', type: 'timestamptz', nullable: true }) endedAt!: Date | null;
+  /** When the retention setting last deleted the room's content; null if never. */
+  @Column({ name: 'transcript_deleted_at', type: 'timestamptz', nullable: true }) transcriptDeletedAt!: Date | null;
   @Column({ name: 'host_key_hash', type: 'char', length: 64 }) hostKeyHash!: string;
   @Column({ name: 'last_seq', type: 'int' }) lastSeq!: number;
   @Column({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
-import type { LanguageCode, ListOwnedRoomsRequest, RoomOrder, RoomStatus } from '@lt/contracts';
+import type { LanguageCode, ListOwnedRoomsRequest, Retention, RoomOrder, RoomStatus } from '@lt/contracts';
 import { ROOMS_DATA_SOURCE } from '../rooms.database';
 import { RoomEntity, RoomEvaluationEntity } from './room.entity';
 
@@ -14,10 +14,13 @@ export interface NewRoom {
   scheduledAt?: Date | null;
   durationMinutes: number;
   viewerDownloads?: boolean;
+  retention?: Retention;
 }
 
 /** What the edit form may change; an absent field stays as it is. */
-export type RoomChanges = Partial<Pick<RoomEntity, 'name' | 'sourceLanguage' | 'scheduledAt' | 'durationMinutes' | 'viewerDownloads'>>;
+export type RoomChanges = Partial<
+  Pick<RoomEntity, 'name' | 'sourceLanguage' | 'scheduledAt' | 'durationMinutes' | 'viewerDownloads' | 'retention'>
+>;
 
 /** How a room went, measured when it ended. */
 export type RoomTotals = Pick<RoomEvaluationEntity, 'endTime' | 'totalMessages' | 'translatedMessages' | 'successRate'>;
@@ -38,6 +41,12 @@ const ORDERS: Record<RoomOrder, [string, 'ASC' | 'DESC', ('NULLS FIRST' | 'NULLS
   ],
 };
 
+/**
+ * The tables of this schema that hold what was said in a room, which its retention setting deletes; the room's
+ * settings, speakers, glossary and evaluation stay. A table that keeps more of what is said in a room joins here.
+ */
+const ROOM_CONTENT_TABLES = ['message_logs'] as const;
+
 /** What the pg driver answers to an UPDATE or DELETE … RETURNING through TypeORM: the rows and their count. */
 type Returning = [{ id: string }[], number];
 
@@ -55,6 +64,9 @@ export class RoomsRepository {
         status: 'scheduled',
         scheduledAt: room.scheduledAt ?? null,
         viewerDownloads: room.viewerDownloads ?? true,
+        retention: room.retention ?? 'keep',
+        endedAt: null,
+        transcriptDeletedAt: null,
         lastSeq: 0,
         createdAt: now,
         updatedAt: now,
@@ -108,6 +120,7 @@ export class RoomsRepository {
   async setStatus(id: string, status: RoomStatus, sourceLanguage?: LanguageCode): Promise<RoomEntity | null> {
     const patch: Partial<RoomEntity> = { status, updatedAt: new Date() };
     if (sourceLanguage) patch.sourceLanguage = sourceLanguage;
+    if (status === 'ended') patch.endedAt = patch.updatedAt;
     const result = await this.db.getRepository(RoomEntity).update({ id }, patch);
     if (!result.affected) return null;
     return this.findById(id);
@@ -121,6 +134,13 @@ export class RoomsRepository {
       [id, userId, hostKeyHash],
     );
     return claimed.length ? this.findById(id) : null;
+  }
+
+  /** A page of the owner's rooms, oldest first (the owner's archive). */
+  exportOwned(ownerId: string, offset: number, limit: number): Promise<RoomEntity[]> {
+    return this.db
+      .getRepository(RoomEntity)
+      .find({ where: { ownerId }, order: { createdAt: 'ASC', id: 'ASC' }, skip: offset, take: limit });
   }
 
   async idsOwnedBy(ownerId: string): Promise<string[]> {
@@ -139,6 +159,36 @@ export class RoomsRepository {
   async deleteOwnedBy(ownerId: string): Promise<string[]> {
     const [deleted]: Returning = await this.db.query(`DELETE FROM rooms.rooms WHERE owner_id = $1 RETURNING id`, [ownerId]);
     return deleted.map((r) => r.id);
+  }
+
+  /**
+   * Ended rooms whose content the retention setting says must go now and that still have it (never deleted, or
+   * ended again since): `none` at once, `days_N` N days after the end. The oldest ends first.
+   */
+  async dueForDeletion(now: Date, limit: number): Promise<string[]> {
+    const rows: { id: string }[] = await this.db.query(
+      `SELECT id FROM rooms.rooms
+       WHERE status = 'ended' AND retention <> 'keep' AND ended_at IS NOT NULL
+         AND (transcript_deleted_at IS NULL OR transcript_deleted_at < ended_at)
+         AND ended_at <= $1::timestamptz - make_interval(days => CASE retention
+               WHEN 'days_7' THEN 7 WHEN 'days_30' THEN 30 WHEN 'days_90' THEN 90 ELSE 0 END)
+       ORDER BY ended_at LIMIT $2`,
+      [now.toISOString(), limit],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** The rooms' content in this schema goes (the retention setting); the rooms record when. */
+  async deleteTranscripts(roomIds: string[], at: Date): Promise<number> {
+    return this.db.transaction(async (em) => {
+      let deleted = 0;
+      for (const table of ROOM_CONTENT_TABLES) {
+        const [, count]: [unknown, number] = await em.query(`DELETE FROM rooms.${table} WHERE room_id = ANY($1::uuid[])`, [roomIds]);
+        deleted += count;
+      }
+      await em.query(`UPDATE rooms.rooms SET transcript_deleted_at = $2 WHERE id = ANY($1::uuid[])`, [roomIds, at]);
+      return deleted;
+    });
   }
 
   /** Every room, newest first (the admin panel). */

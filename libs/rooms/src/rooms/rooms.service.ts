@@ -7,6 +7,7 @@ import {
   type CreateRoomRequest,
   type CreateRoomResponse,
   type LanguageCode,
+  type Retention,
   type RoomResponse,
   type RoomState,
   type RoomStatus,
@@ -17,6 +18,7 @@ import { SpeakersService } from '../speakers/speakers.service';
 import { RoomAccess, type RoomActor } from './room-access';
 import type { RoomEntity } from './room.entity';
 import { RoomEvaluations } from './room-evaluations.service';
+import { RoomRetention } from './room-retention.service';
 import { RoomsErrorCode, RoomsException } from './rooms.exception';
 import { RoomsRepository } from './rooms.repository';
 
@@ -30,6 +32,8 @@ export interface RoomDraft {
   durationMinutes: number;
   /** On when absent. */
   viewerDownloads?: boolean;
+  /** Kept for good when absent. */
+  retention?: Retention;
 }
 
 export function viewerLink(origin: string, roomId: string): string {
@@ -47,6 +51,8 @@ export function toRoomResponse(room: RoomEntity): RoomResponse {
     scheduled_at: room.scheduledAt?.toISOString() ?? null,
     duration_minutes: room.durationMinutes,
     viewer_downloads: room.viewerDownloads,
+    retention: room.retention,
+    transcript_deleted_at: room.transcriptDeletedAt?.toISOString() ?? null,
     created_at: room.createdAt.toISOString(),
     updated_at: room.updatedAt.toISOString(),
   };
@@ -60,6 +66,7 @@ export class RoomsService {
     private readonly speakers: SpeakersService,
     private readonly access: RoomAccess,
     private readonly evaluations: RoomEvaluations,
+    private readonly retention: RoomRetention,
   ) {}
 
   async create(request: CreateRoomRequest): Promise<CreateRoomResponse> {
@@ -71,6 +78,7 @@ export class RoomsService {
       scheduledAt: request.scheduledAt ? new Date(request.scheduledAt) : null,
       durationMinutes: request.durationMinutes ?? SCHEDULE.defaultDuration,
       viewerDownloads: request.viewerDownloads,
+      retention: request.retention,
     });
     if (request.ownerId && request.invitedHosts?.length) await this.speakers.inviteByMail(room, request.invitedHosts, request.origin);
     return { room: toRoomResponse(room), hostKey };
@@ -90,6 +98,7 @@ export class RoomsService {
       scheduledAt: draft.scheduledAt,
       durationMinutes: draft.durationMinutes,
       viewerDownloads: draft.viewerDownloads,
+      retention: draft.retention,
     });
     return { room, hostKey };
   }
@@ -132,7 +141,11 @@ export class RoomsService {
       messageId: crypto.randomUUID(),
     };
     this.bus.emitToRoom(ROOMS_SUBJECTS.statusChanged, { roomId }, event);
-    if (room.status === 'ended') await this.evaluations.record(room);
+    if (room.status === 'ended') {
+      await this.evaluations.record(room);
+      // After the evaluation, which counts what was said; the retention job tries again if a service is away.
+      if (room.retention === 'none') await this.retention.expireQuietly([room.id]);
+    }
     return toRoomResponse(room);
   }
 

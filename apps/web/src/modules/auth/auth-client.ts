@@ -182,9 +182,9 @@ export class AuthClient {
   readonly request = <T>(path: string, init: RequestInit = {}): Promise<T> =>
     this.withSession((signed) => apiRequest<T>(path, signed), init);
 
-  /** A file download (transcript exports) signed like `request`. */
-  readonly download = (path: string, init: RequestInit = {}): Promise<DownloadedFile> =>
-    this.withSession((signed) => apiDownload(path, signed), init);
+  /** A file download (transcript exports, the account archive) signed like `request`; `onProgress` hears the bytes received. */
+  readonly download = (path: string, init: RequestInit = {}, onProgress?: (received: number) => void): Promise<DownloadedFile> =>
+    this.withSession((signed) => apiDownload(path, signed, onProgress), init);
 
   private async withSession<T>(call: (init: RequestInit) => Promise<T>, init: RequestInit): Promise<T> {
     const session = await this.getSession().catch(() => this.state.session);

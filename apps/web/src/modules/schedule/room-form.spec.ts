@@ -19,7 +19,11 @@ describe('room form rules', () => {
       scheduled_at: null,
       duration_minutes: 90,
       viewer_downloads: true,
+      retention: 'keep',
     });
+    // Kept by default on the server: the create form sends the setting only when the owner chose another.
+    expect(createBody(values)).not.toHaveProperty('retention');
+    expect(createBody({ ...values, retention: 'days_30' })).toMatchObject({ retention: 'days_30' });
   });
 
   it('splits invited hosts on commas and names the first address that is not one', () => {

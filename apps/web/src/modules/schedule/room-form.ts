@@ -3,6 +3,7 @@ import {
   isHostLanguageCode,
   type CreateOwnedRoomBody,
   type HostLanguageCode,
+  type Retention,
   type RoomResponse,
   type UpdateRoomBody,
 } from '@lt/contracts';
@@ -19,6 +20,8 @@ export interface RoomFormValues {
   invitedHosts: string;
   /** Viewers may read and download the transcript (on unless the owner turns it off). */
   viewerDownloads: boolean;
+  /** How long the transcript is kept (kept by default). */
+  retention: Retention;
 }
 
 export const emptyRoomForm: RoomFormValues = {
@@ -29,6 +32,7 @@ export const emptyRoomForm: RoomFormValues = {
   duration: SCHEDULE.defaultDuration as Duration,
   invitedHosts: '',
   viewerDownloads: true,
+  retention: 'keep',
 };
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -58,6 +62,7 @@ export function formValuesOf(room: RoomResponse): RoomFormValues {
     duration,
     invitedHosts: '',
     viewerDownloads: room.viewer_downloads,
+    retention: room.retention,
   };
 }
 
@@ -83,6 +88,7 @@ export function createBody(values: RoomFormValues): CreateOwnedRoomBody {
     ...(emails.length ? { invited_hosts: emails } : {}),
     // On by default on the server: sent only when the owner turned it off.
     ...(values.viewerDownloads ? {} : { viewer_downloads: false }),
+    ...(values.retention === 'keep' ? {} : { retention: values.retention }),
   };
 }
 
@@ -93,5 +99,6 @@ export function updateBody(values: RoomFormValues): UpdateRoomBody {
     scheduled_at: scheduledAtFrom(values.scheduledDate, values.scheduledTime),
     duration_minutes: values.duration,
     viewer_downloads: values.viewerDownloads,
+    retention: values.retention,
   };
 }

@@ -133,7 +133,7 @@ describe('Scheduled rooms', () => {
   });
 
   it('edits a room: the form starts from the room and sends the changes', async () => {
-    const room = makeRoom({ name: 'Keynote', source_language: 'fr', duration_minutes: 120 });
+    const room = makeRoom({ name: 'Keynote', source_language: 'fr', duration_minutes: 120, retention: 'days_7' });
     const fetchMock = dashboardFetch({
       [`GET /api/rooms/${ROOM_ID}`]: () => jsonResponse(200, room),
       [`PATCH /api/rooms/${ROOM_ID}`]: () => jsonResponse(200, { ...room, name: 'Renamed' }),
@@ -143,7 +143,9 @@ describe('Scheduled rooms', () => {
     await waitFor(() => expect(input('room-form-name').value).toBe('Keynote'));
     expect((screen.getByTestId('room-form-language') as HTMLSelectElement).value).toBe('fr');
     expect((screen.getByTestId('room-form-duration') as HTMLSelectElement).value).toBe('120');
+    expect((screen.getByTestId('room-form-retention') as HTMLSelectElement).value).toBe('days_7');
     fireEvent.change(input('room-form-name'), { target: { value: 'Renamed' } });
+    fireEvent.change(screen.getByTestId('room-form-retention'), { target: { value: 'none' } });
     fireEvent.click(screen.getByTestId('room-form-submit'));
     await waitFor(() => expect(window.location.pathname).toBe('/dashboard/scheduled'));
     expect(bodyOf(fetchMock, `PATCH /api/rooms/${ROOM_ID}`)).toEqual({
@@ -152,6 +154,7 @@ describe('Scheduled rooms', () => {
       scheduled_at: null,
       duration_minutes: 120,
       viewer_downloads: true,
+      retention: 'none',
     });
   });
 });

@@ -4,6 +4,7 @@ import { useAuth } from '../../auth/hooks/useAuth';
 import { DangerZone } from './DangerZone';
 import { PersonalInfo } from './PersonalInfo';
 import { PlanUsage } from './PlanUsage';
+import { DataArchive } from '../../retention/components/DataArchive';
 
 export function AccountScreen() {
   const t = useDashboardT();
@@ -25,6 +26,7 @@ export function AccountScreen() {
           )}
           <PersonalInfo name={profile?.name ?? ''} email={profile?.email ?? user?.email ?? ''} />
           {profile && <PlanUsage profile={profile} />}
+          <DataArchive />
           <DangerZone />
         </>
       )}

@@ -8,6 +8,7 @@ import { ErrorBanner } from '../../dashboard/components/ErrorBanner';
 import { RoomListBody } from '../../dashboard/components/RoomListBody';
 import { languageName, shortDateTime } from '../../dashboard/format';
 import { useRoomActions } from '../../rooms/hooks/useRoomActions';
+import { RetentionBadge } from '../../retention/components/RetentionBadge';
 import { useRoomList } from '../../rooms/hooks/useRoomList';
 import { formatDuration, roomDurationMinutes } from '../duration';
 import { TranscriptModal } from './TranscriptModal';
@@ -60,6 +61,7 @@ export function HistoryScreen() {
                     <td data-label={t('history.colRoom')}>
                       <strong className="cell-title">{room.name}</strong>
                       <code className="cell-sub">{room.id.slice(0, 8)}</code>
+                      <RetentionBadge room={room} />
                     </td>
                     <td data-label={t('history.colDate')} data-testid="history-date">
                       {shortDateTime(room.created_at)}

@@ -3,6 +3,7 @@ import { languageOptionLabel } from '../../../components/LanguageSelect';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useDashboardT } from '../../../i18n/useDashboardT';
+import { RetentionField } from '../../retention/components/RetentionField';
 import { localDateValue, parseInvitedHosts, type Duration, type RoomFormValues } from '../room-form';
 
 interface RoomFormProps {
@@ -134,6 +135,7 @@ export function RoomForm({ initial, withInvites, busy, submitLabel, busyLabel, e
           {t('form.viewerDownloadsHint')}
         </p>
       </div>
+      <RetentionField value={values.retention} onChange={(retention) => set('retention', retention)} />
       {withInvites && (
         <div className="field">
           <label className="field-label" htmlFor={`${id}-invited`}>
