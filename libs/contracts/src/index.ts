@@ -34,3 +34,4 @@ export * from './glossary/glossary-csv';
 export * from './glossary/glossary-revision';
 export * from './http/client-id';
 export * from './rooms/viewer-transcript.dto';
+export * from './live/fast-captions';

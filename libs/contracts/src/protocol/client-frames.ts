@@ -59,6 +59,8 @@ export const roomEndFrameSchema = z.object({ type: z.literal('room_end') });
 export const setLanguageFrameSchema = z.object({ type: z.literal('set_language'), lang: languageCodeSchema });
 export const resyncFrameSchema = z.object({ type: z.literal('resync'), since: z.number().int().min(0) });
 export const pingFrameSchema = z.object({ type: z.literal('ping') });
+/** The host turns the room's Fast captions (interim lines translated for the viewers) on or off. */
+export const roomSettingsFrameSchema = z.object({ type: z.literal('room_settings'), fastCaptions: z.boolean() });
 
 export const clientFrameSchema = z.discriminatedUnion('type', [
   joinFrameSchema,
@@ -68,9 +70,11 @@ export const clientFrameSchema = z.discriminatedUnion('type', [
   setLanguageFrameSchema,
   resyncFrameSchema,
   pingFrameSchema,
+  roomSettingsFrameSchema,
 ]);
 
 export type JoinFrame = z.infer<typeof joinFrameSchema>;
 export type TranscriptFrame = z.infer<typeof transcriptFrameSchema>;
+export type RoomSettingsClientFrame = z.infer<typeof roomSettingsFrameSchema>;
 export type RoomStartFrame = z.infer<typeof roomStartFrameSchema>;
 export type ClientFrame = z.infer<typeof clientFrameSchema>;

@@ -20,6 +20,9 @@ export const roomResponseSchema = z
     scheduled_at: timestamp.nullable(),
     duration_minutes: z.int().describe('Planned length, from the create form (default 60)'),
     viewer_downloads: z.boolean().describe("Whether viewers may read and download the room's transcript (default true)"),
+    fast_captions: z
+      .boolean()
+      .describe('Fast captions: interim lines are translated for the viewers while the speaker talks (default true)'),
     created_at: timestamp,
     updated_at: timestamp,
   })

@@ -36,6 +36,7 @@ function creationOf(body: unknown, owner: Caller | null): Omit<CreateRoomRequest
     scheduledAt: form.scheduled_at ?? null,
     durationMinutes: form.duration_minutes,
     viewerDownloads: form.viewer_downloads,
+    fastCaptions: form.fast_captions,
     invitedHosts: form.invited_hosts,
   };
 }

@@ -30,6 +30,7 @@ function toRoomChanges(body: UpdateRoomBody): RoomChanges {
   if (body.scheduled_at !== undefined) changes.scheduledAt = body.scheduled_at === null ? null : new Date(body.scheduled_at);
   if (body.duration_minutes !== undefined) changes.durationMinutes = body.duration_minutes;
   if (body.viewer_downloads !== undefined) changes.viewerDownloads = body.viewer_downloads;
+  if (body.fast_captions !== undefined) changes.fastCaptions = body.fast_captions;
   return changes;
 }
 
@@ -65,6 +66,7 @@ export class OwnedRoomsService {
     // An owned room never changes owner, so only a deletion since the check can make it go missing.
     const room = await this.rooms.update(roomId, toRoomChanges(body));
     if (!room) throw new RoomsException(RoomsErrorCode.RoomNotFound, 'Room not found');
+    if (body.fast_captions !== undefined) this.lifecycle.settingsChanged(room);
     return toRoomResponse(room);
   }
 
@@ -85,6 +87,7 @@ export class OwnedRoomsService {
       scheduledAt: null,
       durationMinutes: original.durationMinutes,
       viewerDownloads: original.viewerDownloads,
+      fastCaptions: original.fastCaptions,
     });
     await this.glossary.copy(roomId, copy.id);
     return toRoomResponse(copy);

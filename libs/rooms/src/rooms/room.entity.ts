@@ -13,6 +13,8 @@ export class RoomEntity {
   @Column({ name: 'duration_minutes', type: 'int' }) durationMinutes!: number;
   /** Whether viewers may read and download the transcript (the owner may turn it off). */
   @Column({ name: 'viewer_downloads', type: 'boolean' }) viewerDownloads!: boolean;
+  /** Whether interim lines are translated for the viewers ("Fast captions"; the owner or host may turn it off). */
+  @Column({ name: 'fast_captions', type: 'boolean' }) fastCaptions!: boolean;
   @Column({ name: 'host_key_hash', type: 'char', length: 64 }) hostKeyHash!: string;
   @Column({ name: 'last_seq', type: 'int' }) lastSeq!: number;
   @Column({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;

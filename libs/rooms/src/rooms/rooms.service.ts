@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   defaultRoomName,
+  FAST_CAPTIONS_SUBJECTS,
   ROOMS_SUBJECTS,
   SCHEDULE,
   type AuthorizeHostRequest,
@@ -8,6 +9,7 @@ import {
   type CreateRoomResponse,
   type LanguageCode,
   type RoomResponse,
+  type RoomSettingsEvent,
   type RoomState,
   type RoomStatus,
   type RoomStatusChangedEvent,
@@ -30,6 +32,8 @@ export interface RoomDraft {
   durationMinutes: number;
   /** On when absent. */
   viewerDownloads?: boolean;
+  /** On when absent. */
+  fastCaptions?: boolean;
 }
 
 export function viewerLink(origin: string, roomId: string): string {
@@ -47,6 +51,7 @@ export function toRoomResponse(room: RoomEntity): RoomResponse {
     scheduled_at: room.scheduledAt?.toISOString() ?? null,
     duration_minutes: room.durationMinutes,
     viewer_downloads: room.viewerDownloads,
+    fast_captions: room.fastCaptions,
     created_at: room.createdAt.toISOString(),
     updated_at: room.updatedAt.toISOString(),
   };
@@ -71,6 +76,7 @@ export class RoomsService {
       scheduledAt: request.scheduledAt ? new Date(request.scheduledAt) : null,
       durationMinutes: request.durationMinutes ?? SCHEDULE.defaultDuration,
       viewerDownloads: request.viewerDownloads,
+      fastCaptions: request.fastCaptions,
     });
     if (request.ownerId && request.invitedHosts?.length) await this.speakers.inviteByMail(room, request.invitedHosts, request.origin);
     return { room: toRoomResponse(room), hostKey };
@@ -90,6 +96,7 @@ export class RoomsService {
       scheduledAt: draft.scheduledAt,
       durationMinutes: draft.durationMinutes,
       viewerDownloads: draft.viewerDownloads,
+      fastCaptions: draft.fastCaptions,
     });
     return { room, hostKey };
   }
@@ -134,6 +141,20 @@ export class RoomsService {
     this.bus.emitToRoom(ROOMS_SUBJECTS.statusChanged, { roomId }, event);
     if (room.status === 'ended') await this.evaluations.record(room);
     return toRoomResponse(room);
+  }
+
+  /** The host's Fast captions switch (the gateway checked that the socket hosts the room). */
+  async setFastCaptions(roomId: string, fastCaptions: boolean): Promise<RoomSettingsEvent> {
+    const room = await this.rooms.update(roomId, { fastCaptions });
+    if (!room) throw new RoomsException(RoomsErrorCode.RoomNotFound, 'Room not found');
+    return this.settingsChanged(room);
+  }
+
+  /** Hosts' pages and translate-svc follow the room's Fast captions setting as it changes. */
+  settingsChanged(room: RoomEntity): RoomSettingsEvent {
+    const event: RoomSettingsEvent = { roomId: room.id, fastCaptions: room.fastCaptions };
+    this.bus.emitToRoom(FAST_CAPTIONS_SUBJECTS.settings, { roomId: room.id }, event);
+    return event;
   }
 
   private async require(roomId: string): Promise<RoomEntity> {
