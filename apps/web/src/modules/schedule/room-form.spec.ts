@@ -19,7 +19,10 @@ describe('room form rules', () => {
       scheduled_at: null,
       duration_minutes: 90,
       viewer_downloads: true,
+      fast_captions: true,
     });
+    expect(createBody({ ...values, fastCaptions: false }).fast_captions).toBe(false);
+    expect(createBody(values)).not.toHaveProperty('fast_captions');
   });
 
   it('splits invited hosts on commas and names the first address that is not one', () => {

@@ -19,6 +19,8 @@ export interface RoomFormValues {
   invitedHosts: string;
   /** Viewers may read and download the transcript (on unless the owner turns it off). */
   viewerDownloads: boolean;
+  /** Fast captions: interim lines translated while the speaker talks (on unless the owner turns it off). */
+  fastCaptions: boolean;
 }
 
 export const emptyRoomForm: RoomFormValues = {
@@ -29,6 +31,7 @@ export const emptyRoomForm: RoomFormValues = {
   duration: SCHEDULE.defaultDuration as Duration,
   invitedHosts: '',
   viewerDownloads: true,
+  fastCaptions: true,
 };
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -58,6 +61,7 @@ export function formValuesOf(room: RoomResponse): RoomFormValues {
     duration,
     invitedHosts: '',
     viewerDownloads: room.viewer_downloads,
+    fastCaptions: room.fast_captions !== false,
   };
 }
 
@@ -83,6 +87,7 @@ export function createBody(values: RoomFormValues): CreateOwnedRoomBody {
     ...(emails.length ? { invited_hosts: emails } : {}),
     // On by default on the server: sent only when the owner turned it off.
     ...(values.viewerDownloads ? {} : { viewer_downloads: false }),
+    ...(values.fastCaptions ? {} : { fast_captions: false }),
   };
 }
 
@@ -93,5 +98,6 @@ export function updateBody(values: RoomFormValues): UpdateRoomBody {
     scheduled_at: scheduledAtFrom(values.scheduledDate, values.scheduledTime),
     duration_minutes: values.duration,
     viewer_downloads: values.viewerDownloads,
+    fast_captions: values.fastCaptions,
   };
 }

@@ -23,6 +23,8 @@ export interface HostRoom extends Pick<LiveConnection, 'status' | 'problem'> {
   sendInterim: (result: SpeechResult, language: HostLanguageCode) => void;
   startRoom: (language: HostLanguageCode) => boolean;
   endRoom: () => boolean;
+  /** Turns the room's Fast captions on or off (false when not connected). */
+  setFastCaptions: (on: boolean) => boolean;
 }
 
 /** Where "Start Room" cleared the log: lines up to this seq stay hidden, also after a reload of this tab. */
@@ -105,6 +107,8 @@ export function useHostRoom({
 
   const endRoom = useCallback(() => send({ type: 'room_end' }), [send]);
 
+  const setFastCaptions = useCallback((on: boolean) => send({ type: 'room_settings', fastCaptions: on }), [send]);
+
   return {
     status: live.status,
     problem: live.problem,
@@ -117,5 +121,6 @@ export function useHostRoom({
     sendInterim,
     startRoom,
     endRoom,
+    setFastCaptions,
   };
 }

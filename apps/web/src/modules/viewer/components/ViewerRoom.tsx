@@ -99,7 +99,13 @@ export function ViewerRoom({ roomId, initialRoom = null }: { roomId: string; ini
         transcript={<RoomTranscriptButton roomId={roomId} lang={lang} className="btn btn-secondary btn-bar" labelClassName="bar-label" />}
       />
       {offer && lang && <CatchUpOffer offer={offer} controls={summary} />}
-      <MessageList messages={viewer.messages} interim={viewer.interim} hasLanguage={lang !== null} showSpeakers={viewer.severalSpeakers} />
+      <MessageList
+        messages={viewer.messages}
+        interim={viewer.interim}
+        provisional={viewer.provisional}
+        hasLanguage={lang !== null}
+        showSpeakers={viewer.severalSpeakers}
+      />
       {summary.open && <SummarySheet controls={summary} />}
     </div>
   );
