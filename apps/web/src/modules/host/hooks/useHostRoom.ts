@@ -107,7 +107,15 @@ export function useHostRoom({
 
   const endRoom = useCallback(() => send({ type: 'room_end' }), [send]);
 
-  const setFastCaptions = useCallback((on: boolean) => send({ type: 'room_settings', fastCaptions: on }), [send]);
+  // Shown at once; the room's event confirms it (and tells the room's other host pages).
+  const setFastCaptions = useCallback(
+    (on: boolean) => {
+      if (!send({ type: 'room_settings', fastCaptions: on })) return false;
+      dispatch({ type: 'frame', frame: { type: 'room_settings', roomId, fastCaptions: on }, at: Date.now() });
+      return true;
+    },
+    [send, roomId],
+  );
 
   return {
     status: live.status,
