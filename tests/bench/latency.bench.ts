@@ -138,7 +138,15 @@ class RoomRun {
   }
 
   private send(messageId: string, text: string, final: boolean): void {
-    this.host.send({ type: 'transcript', messageId, text, sourceLanguage: 'es', timestamp: new Date().toISOString(), confidence: 0.9, final });
+    this.host.send({
+      type: 'transcript',
+      messageId,
+      text,
+      sourceLanguage: 'es',
+      timestamp: new Date().toISOString(),
+      confidence: 0.9,
+      final,
+    });
   }
 
   private sentenceOf(messageId: string): number {

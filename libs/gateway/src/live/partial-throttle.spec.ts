@@ -5,7 +5,11 @@ afterEach(() => jest.useRealTimers());
 
 function setup(finals = new Set<number>()) {
   const sent: [number, string][] = [];
-  const throttle = new PartialThrottle((seq, text) => sent.push([seq, text]), 150, () => Date.now());
+  const throttle = new PartialThrottle(
+    (seq, text) => sent.push([seq, text]),
+    150,
+    () => Date.now(),
+  );
   const offer = (seq: number, text: string) => throttle.offer(seq, text, (s) => finals.has(s));
   return { throttle, sent, offer, finals };
 }

@@ -130,7 +130,9 @@ export class FakeOpenAiServer {
     }
     if (req.method === 'POST' && url === '/__pace') {
       const body = JSON.parse((await readBody(req)) || '{}');
-      this.pace(body.firstTokenMs === undefined ? null : { firstTokenMs: Number(body.firstTokenMs), tokensPerSecond: Number(body.tokensPerSecond) });
+      this.pace(
+        body.firstTokenMs === undefined ? null : { firstTokenMs: Number(body.firstTokenMs), tokensPerSecond: Number(body.tokensPerSecond) },
+      );
       return json(res, 200, {});
     }
     if (req.method === 'POST' && url === '/v1/chat/completions') return this.completions(req, res);

@@ -84,7 +84,11 @@ function translation(state: ViewerState, frame: TranslationFrame, at: number): V
   let next = update.resyncSince === undefined ? state : enqueue(state, { kind: 'resync', since: update.resyncSince });
   if (!update.added) return next;
   const provisional = acceptFinal(next.provisional, frame);
-  next = heard({ ...next, feed: update.feed, interim: null, provisional, latestSeq: Math.max(next.latestSeq, frame.seq) }, frame, frame.seq);
+  next = heard(
+    { ...next, feed: update.feed, interim: null, provisional, latestSeq: Math.max(next.latestSeq, frame.seq) },
+    frame,
+    frame.seq,
+  );
   if (frame.seq <= next.historyUpTo) return next;
   // The host may switch language between recordings without restarting the room.
   const hostSwitched = speakerKey(frame.speakerId) === HOST_SPEAKER && next.room && next.room.sourceLanguage !== frame.sourceLanguage;

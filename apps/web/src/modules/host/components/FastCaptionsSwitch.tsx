@@ -30,9 +30,7 @@ export function FastCaptionsSwitch({ on, tokens, disabled, onChange }: FastCapti
       <label htmlFor={id}>{t('room.fastCaptions')}</label>
       <p id={`${id}-hint`} className="field-hint">
         {t('room.fastCaptionsHint')}{' '}
-        <span data-testid="fast-captions-cost">
-          {t('room.fastCaptionsCost', { tokens: (tokens ?? 0).toLocaleString(locale) })}
-        </span>
+        <span data-testid="fast-captions-cost">{t('room.fastCaptionsCost', { tokens: (tokens ?? 0).toLocaleString(locale) })}</span>
       </p>
     </div>
   );
