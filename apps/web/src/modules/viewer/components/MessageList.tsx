@@ -74,7 +74,7 @@ export function MessageList({ messages, interim, provisional = emptyProvisional,
   const replaced =
     interim &&
     (provisional.translated?.speakerId === interim.speakerId ||
-      Date.parse(interim.timestamp) <= (provisional.finalAt[interim.speakerId] ?? 0));
+      Date.parse(interim.timestamp) < (provisional.finalAt[interim.speakerId] ?? 0));
   const shownInterim = replaced ? null : interim;
   const followKey = `${lastSeq}:${messages.length}:${shownInterim?.text ?? ''}:${lines.map((l) => l.text).join('|')}`;
   const { following, jumpToNewest } = useFollowNewest(listRef, followKey);
