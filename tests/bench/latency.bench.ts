@@ -230,6 +230,8 @@ async function main() {
     databaseUrl: db.url,
     llmUrl: llm.url,
     translate: { LLM_RPM: '100000', LLM_TPM: '100000000' },
+    // Anonymous rooms: a budget the talk cannot spend (Fast captions cost more than whole sentences).
+    accounts: { ANON_ROOM_TOKEN_BUDGET: 1_000_000_000 },
   });
   const configs: Config[] = [
     { name: 'Fast captions on, 1 gateway', fast: true, viewerGateway: 0 },

@@ -33,6 +33,8 @@ interface Limit {
 const ROOM_WAIT_MS = 30_000;
 
 const UNBOUNDED = 1e12;
+/** How long an interim translation waits for a slot of the provider at most (one poll). */
+const INTERIM_SLOT_WAIT_MS = 300;
 
 export type Acquired = 'granted' | 'busy' | 'rate_limited';
 
@@ -76,7 +78,9 @@ export class LlmLimiter {
    * our own limits gave none in time, `rate_limited` when the provider's `Retry-After` outlasts the deadline.
    */
   provide(tokens: number, priority: LlmPriority, deadlineAt: number): Promise<Acquired> {
-    return this.acquire(this.provider, Math.min(tokens, this.provider.tokenCap), priority, deadlineAt);
+    // An interim line is of use now or not at all: skipped when the budget has no slot for it at once.
+    const until = priority === 'interim' ? Math.min(deadlineAt, Date.now() + INTERIM_SLOT_WAIT_MS) : deadlineAt;
+    return this.acquire(this.provider, Math.min(tokens, this.provider.tokenCap), priority, until);
   }
 
   /** One translation request of a room (a sentence, whatever its languages, or a summary). */
