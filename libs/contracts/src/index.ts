@@ -40,3 +40,4 @@ export * from './rooms/viewer-transcript.dto';
 export * from './ids';
 export * from './http/headers';
 export * from './rooms/room-rules';
+export * from './live/fast-captions';

@@ -4,6 +4,7 @@ import { AddRoomDuration1763800500000 } from './database/migrations/176380050000
 import { CreateRoomSpeakers1764000200000 } from './database/migrations/1764000200000-CreateRoomSpeakers';
 import { CreateRoomGlossaries1764100000000 } from './database/migrations/1764100000000-CreateRoomGlossaries';
 import { AddRoomViewerDownloads1764200000000 } from './database/migrations/1764200000000-AddRoomViewerDownloads';
+import { AddRoomFastCaptions1764400000000 } from './database/migrations/1764400000000-AddRoomFastCaptions';
 import { AddRoomRetention1764800000000 } from './database/migrations/1764800000000-AddRoomRetention';
 import { GlossaryEntity } from './glossary/glossary.entity';
 import { RoomEntity, RoomEvaluationEntity } from './rooms/room.entity';
@@ -18,6 +19,7 @@ export const ROOMS_MIGRATIONS = [
   CreateRoomSpeakers1764000200000,
   CreateRoomGlossaries1764100000000,
   AddRoomViewerDownloads1764200000000,
+  AddRoomFastCaptions1764400000000,
   AddRoomRetention1764800000000,
 ];
 

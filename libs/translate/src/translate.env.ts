@@ -36,6 +36,12 @@ export const translateEnvSchema = z.object({
   ROOM_TRANSLATION_BURST: positive(50),
   ROOM_TRANSLATION_REFILL_PER_SECOND: z.coerce.number().positive().max(100_000).default(3),
   ROOM_TRANSLATION_PER_MINUTE: positive(50),
+  /** Fast captions: a speaker's interim line is translated into a language at most this often… */
+  INTERIM_TRANSLATION_MS: ms(1_000),
+  /** …and at most this many times a minute (the cost cap per speaker and language). */
+  INTERIM_TRANSLATIONS_PER_MINUTE: positive(60),
+  /** The last words of a translated interim line held back until the next one or the final (mask-k). */
+  INTERIM_MASK_WORDS: z.coerce.number().int().min(0).max(10).default(2),
 });
 
 export type TranslateEnv = z.infer<typeof translateEnvSchema>;

@@ -7,6 +7,10 @@ import { RoomContext } from './translations/room-context';
 import { GlossaryController } from './glossary/glossary.controller';
 import { GlossaryService } from './glossary/glossary.service';
 import { LlmLimiter } from './limits/llm-limiter';
+import { FastCaptionsSettings } from './interim/fast-captions-settings';
+import { InterimController } from './interim/interim.controller';
+import { InterimTranslator } from './interim/interim-translator';
+import { InterimUsageRepository } from './interim/interim-usage.repository';
 import { TranslationCache } from './translations/translation-cache';
 import { LlmClient } from './llm/llm.client';
 import { PresenceController } from './presence/presence.controller';
@@ -52,6 +56,7 @@ export class TranslateModule {
         UsageRoomsController,
         TranslatedCountController,
         RoomExportController,
+        InterimController,
       ],
       providers: [
         { provide: TRANSLATE_ENV, useValue: env },
@@ -78,6 +83,9 @@ export class TranslateModule {
         EnhancementsService,
         TranslatedCountRepository,
         RoomExportRepository,
+        FastCaptionsSettings,
+        InterimTranslator,
+        InterimUsageRepository,
       ],
     };
   }

@@ -74,6 +74,9 @@ export const dashboardEn: DashboardCatalog = {
   'form.duration': 'Duration',
   'form.durationOption': '{n} minutes',
   'form.viewerDownloads': 'Viewers can download the transcript',
+  'form.fastCaptions': 'Fast captions',
+  'form.fastCaptionsHint':
+    'Viewers read the translation while the speaker is still talking. It uses more of the translation budget; turn it off to translate whole sentences only.',
   'form.viewerDownloadsHint': 'Viewers can open the transcript in their language and download it as .txt, .srt or .vtt.',
   'form.invited': 'Invited hosts',
   'form.invitedHint': 'E-mail addresses separated by commas.',

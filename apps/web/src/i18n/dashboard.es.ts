@@ -79,6 +79,9 @@ export const dashboardEs = {
   'form.duration': 'Duración',
   'form.durationOption': '{n} minutos',
   'form.viewerDownloads': 'El público puede descargar la transcripción',
+  'form.fastCaptions': 'Subtítulos rápidos',
+  'form.fastCaptionsHint':
+    'El público lee la traducción mientras la persona todavía está hablando. Consume más presupuesto de traducción; desactívalo para traducir solo frases completas.',
   'form.viewerDownloadsHint': 'El público puede abrir la transcripción en su idioma y descargarla como .txt, .srt o .vtt.',
   'form.invited': 'Anfitriones invitados',
   'form.invitedHint': 'Correos electrónicos separados por comas.',

@@ -3,6 +3,9 @@ import type { RoomCatalog } from './room.es';
 export const roomEn: RoomCatalog = {
   'room.enhance': 'Enhance Mode',
   'room.enhanceHint': 'The language model corrects each sentence before it is translated.',
+  'room.fastCaptions': 'Fast captions',
+  'room.fastCaptionsHint': 'Viewers read the translation while you are still speaking. Turn it off to translate whole sentences only.',
+  'room.fastCaptionsCost': 'Used by fast captions in this room: {tokens} tokens',
   'room.mic.prompt': 'Microphone: not asked yet',
   'room.mic.granted': 'Microphone allowed',
   'room.mic.denied': 'Microphone blocked',

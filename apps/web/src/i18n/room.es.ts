@@ -2,6 +2,9 @@
 export const roomEs = {
   'room.enhance': 'Modo Mejorado',
   'room.enhanceHint': 'El modelo de lenguaje corrige cada frase antes de traducirla.',
+  'room.fastCaptions': 'Subtítulos rápidos',
+  'room.fastCaptionsHint': 'El público lee la traducción mientras todavía hablas. Desactívalo para traducir solo frases completas.',
+  'room.fastCaptionsCost': 'Usado por los subtítulos rápidos en esta sala: {tokens} tokens',
   'room.mic.prompt': 'Micrófono: aún sin pedir',
   'room.mic.granted': 'Micrófono permitido',
   'room.mic.denied': 'Micrófono bloqueado',

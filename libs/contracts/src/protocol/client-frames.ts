@@ -60,6 +60,8 @@ export const setLanguageFrameSchema = z.object({ type: z.literal('set_language')
 export const resyncFrameSchema = z.object({ type: z.literal('resync'), since: z.number().int().min(0) });
 /** `t`: the client's clock (ms since the epoch) when it sent the ping, given back in the pong to measure the clock offset. */
 export const pingFrameSchema = z.object({ type: z.literal('ping'), t: z.number().finite().min(0).max(8.64e15).optional() });
+/** The host turns the room's Fast captions (interim lines translated for the viewers) on or off. */
+export const roomSettingsFrameSchema = z.object({ type: z.literal('room_settings'), fastCaptions: z.boolean() });
 
 export const clientFrameSchema = z.discriminatedUnion('type', [
   joinFrameSchema,
@@ -69,9 +71,11 @@ export const clientFrameSchema = z.discriminatedUnion('type', [
   setLanguageFrameSchema,
   resyncFrameSchema,
   pingFrameSchema,
+  roomSettingsFrameSchema,
 ]);
 
 export type JoinFrame = z.infer<typeof joinFrameSchema>;
 export type TranscriptFrame = z.infer<typeof transcriptFrameSchema>;
+export type RoomSettingsClientFrame = z.infer<typeof roomSettingsFrameSchema>;
 export type RoomStartFrame = z.infer<typeof roomStartFrameSchema>;
 export type ClientFrame = z.infer<typeof clientFrameSchema>;

@@ -3,6 +3,7 @@ import type { Role } from './client-frames';
 import type { LiveErrorCode } from './error-codes';
 import type { RoomStatus } from '../rooms/room.response';
 import type { TranslationRevisedFrame } from '../glossary/glossary-revision';
+import type { InterimTranslationFrame, InterimUsageFrame, RoomSettingsFrame, TranslationPartialFrame } from '../live/fast-captions';
 
 /** Frames the gateway sends on `/ws`. */
 export interface JoinedFrame {
@@ -25,6 +26,8 @@ export interface JoinedFrame {
   quotaExhausted?: boolean;
   /** Viewers and speakers: whether the host is connected now. */
   hostConnected?: boolean;
+  /** Hosts: whether interim lines are translated for the viewers (the room's "Fast captions" setting). */
+  fastCaptions?: boolean;
 }
 
 export interface AckFrame {
@@ -126,6 +129,10 @@ export type ServerFrame =
   | InterimFrame
   | TranslationFrame
   | TranslationRevisedFrame
+  | TranslationPartialFrame
+  | InterimTranslationFrame
+  | RoomSettingsFrame
+  | InterimUsageFrame
   | RoomEventFrame
   | QuotaFrame
   | HostStatusFrame

@@ -51,6 +51,11 @@ export const viewerDownloadsSchema = z
   .boolean()
   .describe("Viewers may read and download the room's transcript (true when absent at creation)");
 
+/** Fast captions: interim lines translated for the viewers while the speaker talks; on unless turned off. */
+export const fastCaptionsSchema = z
+  .boolean()
+  .describe('Interim lines are translated for the viewers while the speaker talks (true when absent at creation)');
+
 const roomName = cleanText('Room name').trim().min(1, 'Room name is required').max(50, 'Room name must be at most 50 characters');
 
 /**
@@ -66,6 +71,7 @@ export const createOwnedRoomBodySchema = z
     duration_minutes: durationMinutesSchema.optional(),
     viewer_downloads: viewerDownloadsSchema.optional(),
     retention: retentionSchema.optional(),
+    fast_captions: fastCaptionsSchema.optional(),
     /** Addresses that will get a speaker link by e-mail (comma-separated in the form). */
     invited_hosts: z.array(z.email('Each invited host must be an e-mail address')).max(20).optional(),
   })
@@ -81,6 +87,7 @@ export const updateRoomBodySchema = z
     duration_minutes: durationMinutesSchema.optional(),
     viewer_downloads: viewerDownloadsSchema.optional(),
     retention: retentionSchema.optional(),
+    fast_captions: fastCaptionsSchema.optional(),
   })
   .strict()
   .refine((b) => Object.keys(b).length > 0, 'Nothing to change');

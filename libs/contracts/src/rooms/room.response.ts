@@ -25,6 +25,9 @@ export const roomResponseSchema = z
     transcript_deleted_at: timestamp
       .nullable()
       .describe('When the transcript, translations, summaries and audio were last deleted by the retention setting; null if never'),
+    fast_captions: z
+      .boolean()
+      .describe('Fast captions: interim lines are translated for the viewers while the speaker talks (default true)'),
     created_at: timestamp,
     updated_at: timestamp,
   })

@@ -25,6 +25,7 @@ export const createRoomRequestSchema = z.object({
     .optional(),
   viewerDownloads: z.boolean().optional(),
   retention: retentionSchema.optional(),
+  fastCaptions: z.boolean().optional(),
   /** Addresses from the create form: each gets a speaker invite, and its link by mail. */
   invitedHosts: z.array(z.email()).max(20).optional(),
 });

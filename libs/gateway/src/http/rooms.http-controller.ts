@@ -37,6 +37,7 @@ function creationOf(body: unknown, owner: Caller | null): Omit<CreateRoomRequest
     durationMinutes: form.duration_minutes,
     viewerDownloads: form.viewer_downloads,
     retention: form.retention,
+    fastCaptions: form.fast_captions,
     invitedHosts: form.invited_hosts,
   };
 }

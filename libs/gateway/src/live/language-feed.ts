@@ -1,8 +1,16 @@
 import { Logger } from '@nestjs/common';
-import { REALTIME, REVISION_SUBJECTS, TRANSLATE_SUBJECTS, type LanguageCode, type TranslationFrame } from '@lt/contracts';
+import {
+  FAST_CAPTIONS_SUBJECTS,
+  REALTIME,
+  REVISION_SUBJECTS,
+  TRANSLATE_SUBJECTS,
+  type LanguageCode,
+  type TranslationFrame,
+} from '@lt/contracts';
 import { Bus, checkPayload, type Unsubscribe } from '@lt/platform';
 import { arrival, fanOut, writeCounted, type Arrival } from './fan-out';
 import type { LiveSocket } from './live-socket';
+import { PartialThrottle } from './partial-throttle';
 import { TranslationStream } from './translation-stream';
 
 /** The longest wait between two requests for a translation that does not come. */
@@ -19,6 +27,8 @@ export class LanguageFeed {
   private readonly stream: TranslationStream;
   private readonly unsubscribe: Unsubscribe;
   private readonly unsubscribeRevisions: Unsubscribe;
+  private readonly unsubscribeProvisional: Unsubscribe[];
+  private readonly partials: PartialThrottle;
   /** Translations received and not yet written to the viewers (the stream may hold them for order). */
   private readonly arrivals = new Map<number, Arrival>();
 
@@ -30,7 +40,12 @@ export class LanguageFeed {
     viewers: Set<LiveSocket>,
     /** Called for each translation received, valid or not. */
     received: () => void,
+    /** When a speaker's latest final sentence was said (its interim lines up to then are out of date). */
+    finalAt: (speakerId: string) => string | undefined = () => undefined,
   ) {
+    this.partials = new PartialThrottle((seq, text) =>
+      writeCounted('translation_partial', viewers, (viewer) => viewer.sendProvisional(seq, text)),
+    );
     this.stream = new TranslationStream(lastSeq, {
       waitMs: REALTIME.translationWaitMs,
       maxWaitMs: MAX_TRANSLATION_WAIT_MS,
@@ -40,6 +55,7 @@ export class LanguageFeed {
       deliver: (seq, text) => {
         const from = this.arrivals.get(seq);
         for (const key of this.arrivals.keys()) if (key <= seq) this.arrivals.delete(key);
+        this.partials.finalized(seq);
         const attributes = { 'lt.room_id': roomId, 'lt.seq': seq, 'lt.lang': lang };
         fanOut('translation', from, attributes, viewers, (viewer) => viewer.sendTranslation(seq, text));
       },
@@ -62,6 +78,27 @@ export class LanguageFeed {
       const text = JSON.stringify(checked.data);
       writeCounted(checked.data.type, viewers, (viewer) => viewer.sendRaw(text));
     });
+    // Fast captions: neither is stored nor in the seq promise; both stop once the final they lead to is known.
+    this.unsubscribeProvisional = [
+      bus.subscribe<unknown>(FAST_CAPTIONS_SUBJECTS.partial.subject(roomId, lang), (payload, subject) => {
+        received();
+        const checked = checkPayload(FAST_CAPTIONS_SUBJECTS.partial.payload, payload, subject);
+        if ('problem' in checked) return logger.warn(`dropped: ${checked.problem}`);
+        if (checked.data.lang !== lang) return;
+        this.partials.offer(checked.data.seq, JSON.stringify(checked.data), (seq) => this.stream.hasFinal(seq));
+      }),
+      bus.subscribe<unknown>(FAST_CAPTIONS_SUBJECTS.interim.subject(roomId, lang), (payload, subject) => {
+        received();
+        const checked = checkPayload(FAST_CAPTIONS_SUBJECTS.interim.payload, payload, subject);
+        if ('problem' in checked) return logger.warn(`dropped: ${checked.problem}`);
+        const frame = checked.data;
+        const final = finalAt(frame.speakerId);
+        // A translation that comes back after its sentence's final is out of date: dropped.
+        if (frame.lang !== lang || (final !== undefined && Date.parse(frame.timestamp) <= Date.parse(final))) return;
+        const text = JSON.stringify(frame);
+        writeCounted(frame.type, viewers, (viewer) => viewer.sendProvisional(0, text));
+      }),
+    ];
   }
 
   /** The room stored a sentence: its translation is due. */
@@ -72,6 +109,8 @@ export class LanguageFeed {
   close(): void {
     this.unsubscribe();
     this.unsubscribeRevisions();
+    for (const unsubscribe of this.unsubscribeProvisional) unsubscribe();
+    this.partials.close();
     this.stream.close();
   }
 

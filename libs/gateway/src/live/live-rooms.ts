@@ -74,7 +74,10 @@ export class LiveRooms implements OnModuleInit, OnApplicationShutdown {
         this.count(roomId);
         this.events.dispatch(roomId, event, subject);
       });
-      this.rooms.set(roomId, (room = { sockets: new Set(), viewers: new Map(), events, translations: new Map(), lastSeq }));
+      this.rooms.set(
+        roomId,
+        (room = { sockets: new Set(), viewers: new Map(), events, translations: new Map(), lastSeq, finalAt: new Map() }),
+      );
       this.hosts.ask(roomId, this.gatewayId);
     }
     room.lastSeq = Math.max(room.lastSeq, lastSeq);
@@ -146,7 +149,16 @@ export class LiveRooms implements OnModuleInit, OnApplicationShutdown {
     if (set) return void set.add(socket);
     const viewers = new Set([socket]);
     room.viewers.set(lang, viewers);
-    room.translations.set(lang, new LanguageFeed(this.bus, roomId, lang, room.lastSeq, viewers, () => this.count(roomId)));
+    const feed = new LanguageFeed(
+      this.bus,
+      roomId,
+      lang,
+      room.lastSeq,
+      viewers,
+      () => this.count(roomId),
+      (speakerId) => room.finalAt.get(speakerId),
+    );
+    room.translations.set(lang, feed);
     this.publishPresence(roomId, [...room.viewers.keys()]);
   }
 

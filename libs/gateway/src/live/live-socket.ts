@@ -68,6 +68,15 @@ export class LiveSocket {
     return false;
   }
 
+  /**
+   * A provisional frame (a partial of message `seq`, or with seq 0 an interim line translated): not while
+   * history is being sent, nor once the socket has that message's final translation.
+   */
+  sendProvisional(seq: number, text: string): boolean {
+    if (this.holds > 0 || (seq > 0 && seq <= this.cursor)) return false;
+    return this.sendRaw(text);
+  }
+
   /** Sends a translation only if its seq is above every one sent before: nothing twice, nothing out of order. */
   sendInOrder(seq: number, text: string): boolean {
     if (seq <= this.cursor) return false;

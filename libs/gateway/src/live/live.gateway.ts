@@ -82,6 +82,11 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect, Be
     return this.live.setLanguage(socket, frame.lang);
   }
 
+  @SubscribeMessage('room_settings')
+  roomSettings(@Live() socket: LiveSocket, @MessageBody() frame: Frame<'room_settings'>) {
+    return this.live.setRoomSettings(socket, frame.fastCaptions);
+  }
+
   @SubscribeMessage('resync')
   resync(@Live() socket: LiveSocket, @MessageBody() frame: Frame<'resync'>) {
     return this.live.resync(socket, frame.since);

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  FAST_CAPTIONS_SUBJECTS,
   FINAL_TRANSCRIPT_ERRORS,
   GLOSSARY_REVISION,
   LIMITS,
@@ -39,7 +40,7 @@ const MAX_CATCH_UP_BATCHES = 10;
 
 /** What admitting a socket learns: the room, its latest seq, and for a speaker the invite it holds. */
 interface Admission {
-  room: Pick<RoomResponse, 'name' | 'status' | 'source_language'> & Partial<Pick<RoomResponse, 'owner_id'>>;
+  room: Pick<RoomResponse, 'name' | 'status' | 'source_language'> & Partial<Pick<RoomResponse, 'owner_id' | 'fast_captions'>>;
   lastSeq: number;
   speaker?: { id: string; name: string };
 }
@@ -93,11 +94,27 @@ export class LiveService {
       ...(llmConfigured === false ? { translationUnavailable: true } : {}),
       ...(ttsAvailable === undefined ? {} : { ttsAvailable }),
       ...(quotaExhausted ? { quotaExhausted } : {}),
-      ...(frame.role === 'host' ? {} : { hostConnected: this.rooms.hostConnected(frame.roomId) }),
+      ...(frame.role === 'host'
+        ? { fastCaptions: state.room.fast_captions !== false }
+        : { hostConnected: this.rooms.hostConnected(frame.roomId) }),
     });
+    if (frame.role === 'host') void this.sendInterimUsage(socket, frame.roomId);
     if (state.speaker) this.presence.joined(socket);
     if (socket.lang) await this.sendHistory(socket, socket.lang, frame.since, true);
     if (frame.role !== 'viewer') await this.sendSentences(socket, frame.roomId);
+  }
+
+  /** What interim translation has cost the room so far; the host's page counts on from it with each update. */
+  private async sendInterimUsage(socket: LiveSocket, roomId: string): Promise<void> {
+    const usage = await this.bus.request(FAST_CAPTIONS_SUBJECTS.usageOf, { roomId }).catch(() => null);
+    if (usage) socket.send({ type: 'interim_usage', ...usage });
+  }
+
+  /** The host turns Fast captions on or off; every host page of the room hears it from the room's event. */
+  async setRoomSettings(socket: LiveSocket, fastCaptions: boolean): Promise<void> {
+    const roomId = requireJoined(socket);
+    if (socket.role !== 'host') return socket.error(LiveErrorCode.Forbidden, "Only the host can change the room's settings");
+    await this.bus.request(FAST_CAPTIONS_SUBJECTS.setSettings, { roomId, fastCaptions });
   }
 
   /** A host's or speaker's log: the room's latest stored sentences, oldest first, as `transcript` frames. */

@@ -15,6 +15,13 @@ export interface LocalRoom {
   translations: Map<LanguageCode, LanguageFeed>;
   /** The highest seq this gateway knows to be stored in the room. */
   lastSeq: number;
+  /** Each speaker's latest stored sentence, by its timestamp: interim lines said before it are out of date. */
+  finalAt: Map<string, string>;
+}
+
+/** One frame to the room's hosts (its settings, what interim translation costs). */
+export function toHosts(room: LocalRoom | undefined, text: string, type: string): void {
+  writeCounted(type, room?.sockets ?? [], (socket) => socket.role === 'host' && socket.sendRaw(text));
 }
 
 /** One frame to every socket of the room. */

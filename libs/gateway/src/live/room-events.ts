@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import {
   CLOSE_CODES,
+  FAST_CAPTIONS_SUBJECTS,
   LIVE_SUBJECTS,
   LiveErrorCode,
   ROOMS_SUBJECTS,
@@ -14,7 +15,7 @@ import { checkPayload } from '@lt/platform';
 import { arrival, fanOut } from './fan-out';
 import { quotaFrame, roomDeletedFrame, roomStatusFrame, speakerFrame, transcriptFrame } from './frames';
 import type { HostPresence } from './host-presence';
-import { broadcast, broadcastBut, sendHostStatus, type LocalRoom } from './local-room';
+import { broadcast, broadcastBut, sendHostStatus, toHosts, type LocalRoom } from './local-room';
 import type { QuotaState } from './quota-state';
 import type { SpeakerRoster } from './speaker-roster';
 
@@ -58,6 +59,8 @@ export class RoomEvents {
           return socket.role !== 'viewer' && socket.speakerId !== t.speakerId && socket.sendRaw(text);
         });
         room.lastSeq = Math.max(room.lastSeq, t.seq);
+        const before = room.finalAt.get(t.speakerId);
+        if (!before || Date.parse(before) < Date.parse(t.timestamp)) room.finalAt.set(t.speakerId, t.timestamp);
         for (const feed of room.translations.values()) feed.expect(t.seq);
       }),
       on(ROOMS_SUBJECTS.statusChanged, (_, event) => {
@@ -69,6 +72,13 @@ export class RoomEvents {
         broadcast(ctx.room(event.roomId), JSON.stringify(roomDeletedFrame(event)), 'room_end');
         for (const socket of [...(ctx.room(event.roomId)?.sockets ?? [])]) socket.close(CLOSE_CODES.roomDeleted, 'Room deleted');
       }),
+      // Hosts follow the room's Fast captions setting and what its interim translations cost, live.
+      on(FAST_CAPTIONS_SUBJECTS.settings, (roomId, event) =>
+        toHosts(ctx.room(roomId), JSON.stringify({ type: 'room_settings', ...event }), 'room_settings'),
+      ),
+      on(FAST_CAPTIONS_SUBJECTS.usage, (roomId, event) =>
+        toHosts(ctx.room(roomId), JSON.stringify({ type: 'interim_usage', ...event }), 'interim_usage'),
+      ),
       on(LIVE_SUBJECTS.interim, (_, event) => broadcastBut(ctx.room(event.roomId), event.speakerId, JSON.stringify(event), 'interim')),
       // `speaker_joined` / `speaker_left` to everyone in the room but the speaker itself; a heartbeat only keeps it present.
       on(SPEAKERS_SUBJECTS.presence, (_, event) => {

@@ -48,6 +48,11 @@ export class TranslationStream {
     return this.next;
   }
 
+  /** Whether the final translation of `seq` has come (handed on, or held for order). */
+  hasFinal(seq: number): boolean {
+    return seq < this.next || this.pending.has(seq);
+  }
+
   /** A transcript was stored: its translation is due. */
   expect(seq: number): void {
     if (seq <= this.known) return;

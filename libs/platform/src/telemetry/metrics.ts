@@ -1,7 +1,7 @@
 import { metrics as otel, type Counter, type Histogram, type UpDownCounter } from '@opentelemetry/api';
 
 /** The tasks a language model does for the product; every LLM metric is labelled with one. */
-export type LlmTask = 'translation' | 'summary' | 'enhancement';
+export type LlmTask = 'translation' | 'summary' | 'enhancement' | 'interim';
 
 /** Buckets of the latency histograms, in milliseconds: a live caption is late after about a second. */
 const LATENCY_BUCKETS_MS = [1, 2, 5, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10000, 30000];

@@ -31,6 +31,7 @@ function toRoomChanges(body: UpdateRoomBody): RoomChanges {
   if (body.duration_minutes !== undefined) changes.durationMinutes = body.duration_minutes;
   if (body.viewer_downloads !== undefined) changes.viewerDownloads = body.viewer_downloads;
   if (body.retention !== undefined) changes.retention = body.retention;
+  if (body.fast_captions !== undefined) changes.fastCaptions = body.fast_captions;
   return changes;
 }
 
@@ -73,6 +74,7 @@ export class OwnedRoomsService {
     // An owned room never changes owner, so only a deletion since the check can make it go missing.
     const room = await this.rooms.update(roomId, toRoomChanges(body));
     if (!room) throw new RoomsException(RoomsErrorCode.RoomNotFound, 'Room not found');
+    if (body.fast_captions !== undefined) this.lifecycle.settingsChanged(room);
     return toRoomResponse(room);
   }
 
@@ -94,6 +96,7 @@ export class OwnedRoomsService {
       durationMinutes: original.durationMinutes,
       viewerDownloads: original.viewerDownloads,
       retention: original.retention,
+      fastCaptions: original.fastCaptions,
     });
     await this.glossary.copy(roomId, copy.id);
     return toRoomResponse(copy);

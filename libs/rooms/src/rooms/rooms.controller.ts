@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { ROOMS_SUBJECTS, type BusPayload } from '@lt/contracts';
+import { FAST_CAPTIONS_SUBJECTS, ROOMS_SUBJECTS, type BusPayload } from '@lt/contracts';
 import { OnRequest } from '@lt/platform';
 import { RoomsService } from './rooms.service';
 
@@ -26,6 +26,11 @@ export class RoomsController {
   @OnRequest(ROOMS_SUBJECTS.claim)
   claim(@Payload() request: BusPayload<typeof ROOMS_SUBJECTS.claim>) {
     return this.rooms.claim(request.roomId, request.userId, request.hostKey);
+  }
+
+  @OnRequest(FAST_CAPTIONS_SUBJECTS.setSettings)
+  setSettings(@Payload() request: BusPayload<typeof FAST_CAPTIONS_SUBJECTS.setSettings>) {
+    return this.rooms.setFastCaptions(request.roomId, request.fastCaptions);
   }
 
   @OnRequest(ROOMS_SUBJECTS.setStatus)

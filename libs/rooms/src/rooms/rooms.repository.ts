@@ -15,11 +15,12 @@ export interface NewRoom {
   durationMinutes: number;
   viewerDownloads?: boolean;
   retention?: Retention;
+  fastCaptions?: boolean;
 }
 
 /** What the edit form may change; an absent field stays as it is. */
 export type RoomChanges = Partial<
-  Pick<RoomEntity, 'name' | 'sourceLanguage' | 'scheduledAt' | 'durationMinutes' | 'viewerDownloads' | 'retention'>
+  Pick<RoomEntity, 'name' | 'sourceLanguage' | 'scheduledAt' | 'durationMinutes' | 'viewerDownloads' | 'retention' | 'fastCaptions'>
 >;
 
 /** How a room went, measured when it ended. */
@@ -67,6 +68,7 @@ export class RoomsRepository {
         retention: room.retention ?? 'keep',
         endedAt: null,
         transcriptDeletedAt: null,
+        fastCaptions: room.fastCaptions ?? true,
         lastSeq: 0,
         createdAt: now,
         updatedAt: now,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   defaultRoomName,
+  FAST_CAPTIONS_SUBJECTS,
   ROOMS_SUBJECTS,
   SCHEDULE,
   type AuthorizeHostRequest,
@@ -9,6 +10,7 @@ import {
   type LanguageCode,
   type Retention,
   type RoomResponse,
+  type RoomSettingsEvent,
   type RoomState,
   type RoomStatus,
   type RoomStatusChangedEvent,
@@ -34,6 +36,8 @@ export interface RoomDraft {
   viewerDownloads?: boolean;
   /** Kept for good when absent. */
   retention?: Retention;
+  /** On when absent. */
+  fastCaptions?: boolean;
 }
 
 export function viewerLink(origin: string, roomId: string): string {
@@ -53,6 +57,7 @@ export function toRoomResponse(room: RoomEntity): RoomResponse {
     viewer_downloads: room.viewerDownloads,
     retention: room.retention,
     transcript_deleted_at: room.transcriptDeletedAt?.toISOString() ?? null,
+    fast_captions: room.fastCaptions,
     created_at: room.createdAt.toISOString(),
     updated_at: room.updatedAt.toISOString(),
   };
@@ -79,6 +84,7 @@ export class RoomsService {
       durationMinutes: request.durationMinutes ?? SCHEDULE.defaultDuration,
       viewerDownloads: request.viewerDownloads,
       retention: request.retention,
+      fastCaptions: request.fastCaptions,
     });
     if (request.ownerId && request.invitedHosts?.length) await this.speakers.inviteByMail(room, request.invitedHosts, request.origin);
     return { room: toRoomResponse(room), hostKey };
@@ -99,6 +105,7 @@ export class RoomsService {
       durationMinutes: draft.durationMinutes,
       viewerDownloads: draft.viewerDownloads,
       retention: draft.retention,
+      fastCaptions: draft.fastCaptions,
     });
     return { room, hostKey };
   }
@@ -147,6 +154,20 @@ export class RoomsService {
       if (room.retention === 'none') await this.retention.expireQuietly([room.id]);
     }
     return toRoomResponse(room);
+  }
+
+  /** The host's Fast captions switch (the gateway checked that the socket hosts the room). */
+  async setFastCaptions(roomId: string, fastCaptions: boolean): Promise<RoomSettingsEvent> {
+    const room = await this.rooms.update(roomId, { fastCaptions });
+    if (!room) throw new RoomsException(RoomsErrorCode.RoomNotFound, 'Room not found');
+    return this.settingsChanged(room);
+  }
+
+  /** Hosts' pages and translate-svc follow the room's Fast captions setting as it changes. */
+  settingsChanged(room: RoomEntity): RoomSettingsEvent {
+    const event: RoomSettingsEvent = { roomId: room.id, fastCaptions: room.fastCaptions };
+    this.bus.emitToRoom(FAST_CAPTIONS_SUBJECTS.settings, { roomId: room.id }, event);
+    return event;
   }
 
   private async require(roomId: string): Promise<RoomEntity> {

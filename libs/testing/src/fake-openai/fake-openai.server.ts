@@ -128,6 +128,13 @@ export class FakeOpenAiServer {
       this.delay(Number(JSON.parse((await readBody(req)) || '{}').ms ?? 0));
       return json(res, 200, {});
     }
+    if (req.method === 'POST' && url === '/__pace') {
+      const body = JSON.parse((await readBody(req)) || '{}');
+      this.pace(
+        body.firstTokenMs === undefined ? null : { firstTokenMs: Number(body.firstTokenMs), tokensPerSecond: Number(body.tokensPerSecond) },
+      );
+      return json(res, 200, {});
+    }
     if (req.method === 'POST' && url === '/v1/chat/completions') return this.completions(req, res);
     if (req.method === 'POST' && url === '/v1/audio/speech') return this.speech(req, res);
     json(res, 404, { error: { message: `No route ${req.method} ${url}`, type: 'invalid_request_error' } });

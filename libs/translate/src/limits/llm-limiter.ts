@@ -5,16 +5,17 @@ import { TRANSLATE_ENV, type TranslateEnv } from '../translate.env';
 
 /**
  * Who asks, most urgent first: a live caption, a revision (Enhance Mode's improvement of a sentence, or lines
- * translated again with a new glossary), a summary, catch-up and exports.
+ * translated again with a new glossary), a summary, catch-up and exports, and last an interim line (Fast
+ * captions: the first to go without when the provider's budget runs low).
  */
-export type LlmPriority = 'live' | 'revision' | 'summary' | 'history';
+export type LlmPriority = 'live' | 'revision' | 'summary' | 'history' | 'interim';
 
 /**
  * The share of each bucket a priority leaves to the more urgent ones: when the provider's budget runs low,
  * live captions still get a slot while summaries and catch-up wait.
  */
-const RESERVE: Record<LlmPriority, number> = { live: 0, revision: 0.1, summary: 0.2, history: 0.3 };
-const POLL_MS: Record<LlmPriority, number> = { live: 50, revision: 100, summary: 250, history: 250 };
+const RESERVE: Record<LlmPriority, number> = { live: 0, revision: 0.1, summary: 0.2, history: 0.3, interim: 0.4 };
+const POLL_MS: Record<LlmPriority, number> = { live: 50, revision: 100, summary: 250, history: 250, interim: 250 };
 
 /** A limit: a bucket of requests, one of tokens, and a fixed window of requests. */
 interface Limit {
@@ -32,6 +33,8 @@ interface Limit {
 const ROOM_WAIT_MS = 30_000;
 
 const UNBOUNDED = 1e12;
+/** How long an interim translation waits for a slot of the provider at most (one poll). */
+const INTERIM_SLOT_WAIT_MS = 300;
 
 export type Acquired = 'granted' | 'busy' | 'rate_limited';
 
@@ -75,13 +78,33 @@ export class LlmLimiter {
    * our own limits gave none in time, `rate_limited` when the provider's `Retry-After` outlasts the deadline.
    */
   provide(tokens: number, priority: LlmPriority, deadlineAt: number): Promise<Acquired> {
-    return this.acquire(this.provider, Math.min(tokens, this.provider.tokenCap), priority, deadlineAt);
+    // An interim line is of use now or not at all: skipped when the budget has no slot for it at once.
+    const until = priority === 'interim' ? Math.min(deadlineAt, Date.now() + INTERIM_SLOT_WAIT_MS) : deadlineAt;
+    return this.acquire(this.provider, Math.min(tokens, this.provider.tokenCap), priority, until);
   }
 
   /** One translation request of a room (a sentence, whatever its languages, or a summary). */
   async room(roomId: string, priority: LlmPriority, deadlineAt: number): Promise<boolean> {
     const limit: Limit = { key: `room:${roomId}`, roomId, ...this.roomLimit };
     return (await this.acquire(limit, 0, priority, Math.min(deadlineAt, Date.now() + ROOM_WAIT_MS))) === 'granted';
+  }
+
+  /**
+   * One interim translation of a speaker into a language (Fast captions): at most one per `intervalMs` and
+   * `perMinute` a minute, shared by every replica; never waited for (false: this interim line is skipped).
+   */
+  async interim(roomId: string, speakerId: string, lang: string, intervalMs: number, perMinute: number): Promise<boolean> {
+    const limit: Limit = {
+      key: `interim:${roomId}:${speakerId}:${lang}`,
+      roomId,
+      requestCap: 1,
+      requestsPerSecond: 1000 / intervalMs,
+      tokenCap: UNBOUNDED,
+      tokensPerSecond: 0,
+      windowMs: 60_000,
+      windowMax: perMinute,
+    };
+    return (await this.acquire(limit, 0, 'live', Date.now())) === 'granted';
   }
 
   /** The provider answered 429: every replica waits `ms` before its next call. */

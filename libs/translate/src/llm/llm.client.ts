@@ -29,7 +29,16 @@ export interface TranslateRequest {
   glossary?: string;
   /** A live caption, or catch-up and exports (served after live captions when the provider's budget runs low). */
   priority: LlmPriority;
+  /** An interim line (Fast captions) is metered as its own task. */
+  task?: 'translation' | 'interim';
+  /** Called as the answer streams in, with the text so far. */
+  onText?: (text: string) => void;
+  /** Called with the call's tokens (input and output) when the provider reports them. */
+  onUsage?: (tokens: number) => void;
 }
+
+/** What a caller follows of one streamed answer. */
+type StreamHooks = Pick<TranslateRequest, 'onText' | 'onUsage'>;
 
 interface Limits {
   temperature: number;
@@ -75,11 +84,12 @@ export class LlmClient {
   async translate(r: TranslateRequest): Promise<string> {
     const context = r.context ?? [];
     const { system, user } = translationMessages({ text: r.text, from: r.from, to: r.to, context, glossary: r.glossary });
-    const answer = await this.ask('translation', r.priority, r.roomId, r.text, LLM.translation, r.deadlineAt, {
+    const answer = await this.ask(r.task ?? 'translation', r.priority, r.roomId, r.text, LLM.translation, r.deadlineAt, {
       system,
       user,
       unavailable: 'No translation provider is configured',
       empty: 'Empty translation result',
+      hooks: { onText: r.onText, onUsage: r.onUsage },
     });
     return checkTranslation(answer, r.text, context);
   }
@@ -134,7 +144,14 @@ export class LlmClient {
     input: string,
     limits: Limits,
     deadlineAt: number,
-    prompt: { system: string; user: string; unavailable: string; empty: string; extra?: { top_p?: number; frequency_penalty?: number } },
+    prompt: {
+      system: string;
+      user: string;
+      unavailable: string;
+      empty: string;
+      extra?: { top_p?: number; frequency_penalty?: number };
+      hooks?: StreamHooks;
+    },
   ): Promise<string> {
     const client = this.client;
     if (!client) return Promise.reject(new LlmUnavailableError(prompt.unavailable));
@@ -150,7 +167,7 @@ export class LlmClient {
       ],
     };
     const tokens = Math.ceil((prompt.system.length + prompt.user.length) / 4) + (params.max_tokens ?? 0);
-    const work = this.withRetries({ task, priority, roomId, tokens }, client, params, deadlineAt).then((text) => {
+    const work = this.withRetries({ task, priority, roomId, tokens, hooks: prompt.hooks }, client, params, deadlineAt).then((text) => {
       if (!text) throw new Error(prompt.empty);
       return text;
     });
@@ -163,7 +180,7 @@ export class LlmClient {
    * again while the deadline leaves time; a refusal is not.
    */
   private async withRetries(
-    call: { task: LlmTask; priority: LlmPriority; roomId: string; tokens: number },
+    call: { task: LlmTask; priority: LlmPriority; roomId: string; tokens: number; hooks?: StreamHooks },
     client: OpenAI,
     params: ChatCompletionCreateParamsStreaming,
     deadlineAt: number,
@@ -173,7 +190,7 @@ export class LlmClient {
       if (slot === 'busy') throw new LimiterBusyError(`no language-model slot for the ${call.task} in time`);
       if (slot === 'rate_limited') throw new LlmRateLimitedError(0);
       try {
-        return await this.stream(call.task, call.roomId, client, params);
+        return await this.stream(call.task, call.roomId, client, params, call.hooks);
       } catch (error) {
         const rateLimit = rateLimitOf(error);
         if (rateLimit) {
@@ -193,7 +210,13 @@ export class LlmClient {
    * server reports in its last chunk), the calls and tokens counted by task, and the tokens charged to the
    * room (its owner's quota or its own budget), even when the answer comes too late to be used.
    */
-  private stream(task: LlmTask, roomId: string, client: OpenAI, params: ChatCompletionCreateParamsStreaming): Promise<string> {
+  private stream(
+    task: LlmTask,
+    roomId: string,
+    client: OpenAI,
+    params: ChatCompletionCreateParamsStreaming,
+    hooks: StreamHooks = {},
+  ): Promise<string> {
     const metrics = productMetrics();
     const attributes = {
       'gen_ai.operation.name': 'chat',
@@ -210,7 +233,9 @@ export class LlmClient {
         const stream = await client.chat.completions.create({ ...params, stream_options: { include_usage: true } }, { signal });
         let text = '';
         for await (const chunk of stream) {
-          text += chunk.choices[0]?.delta?.content ?? '';
+          const delta = chunk.choices[0]?.delta?.content ?? '';
+          text += delta;
+          if (delta) hooks.onText?.(text);
           if (chunk.model) span.setAttribute('gen_ai.response.model', chunk.model);
           if (chunk.usage) {
             span.setAttributes({
@@ -221,6 +246,7 @@ export class LlmClient {
             metrics.llmTokens.add(chunk.usage.completion_tokens, { task, kind: 'output' });
             // In the tick the usage is read: the report's outbox row is written from here at once.
             this.meter.report(roomId, task, chunk.usage.prompt_tokens + chunk.usage.completion_tokens);
+            hooks.onUsage?.(chunk.usage.prompt_tokens + chunk.usage.completion_tokens);
           }
         }
         metrics.llmCalls.add(1, { task, outcome: 'ok' });

@@ -55,6 +55,12 @@ export class RoomContext {
     this.recent.set(t.roomId, said.slice(-RECENT_PER_ROOM));
   }
 
+  /** The room's latest sentences this replica knows of, as context for an interim line (not waited for). */
+  latest(roomId: string): PreviousSentences {
+    const said = this.size === 0 ? [] : (this.recent.get(roomId) ?? []).slice(-this.size);
+    return { roomId, sentences: said.map(({ messageId, text }) => ({ messageId, text })) };
+  }
+
   /** Once per sentence, whatever the number of languages. */
   async before(t: StoredTranscript): Promise<PreviousSentences> {
     const none = { roomId: t.roomId, sentences: [] };

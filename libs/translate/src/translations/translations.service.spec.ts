@@ -8,6 +8,7 @@ import { DeadlineError, LlmRateLimitedError } from '../llm/deadline';
 import type { LlmClient, TranslateRequest } from '../llm/llm.client';
 import { translateEnvSchema } from '../translate.env';
 import type { RoomContext } from './room-context';
+import type { InterimTranslator } from '../interim/interim-translator';
 import { TranslationCache } from './translation-cache';
 import type { PresenceRegistry } from '../presence/presence.registry';
 import { TranslationsService } from './translations.service';
@@ -63,6 +64,7 @@ function setup(
     glossaries,
     { room: async () => true } as unknown as LlmLimiter,
     cache,
+    { onFinal: () => undefined } as unknown as InterimTranslator,
   );
   return { service, saved, bus };
 }

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
+  FAST_CAPTIONS_SUBJECTS,
   ORIGINAL_PREFIX,
   ROOMS_SUBJECTS,
   TRANSLATE_SUBJECTS,
@@ -15,6 +16,7 @@ import { FallbackService } from '../fallback/fallback.service';
 import { glossaryPrompt, keptTerms } from '../glossary/glossary-prompt';
 import { GlossaryService } from '../glossary/glossary.service';
 import { LimiterBusyError, LlmRateLimitedError } from '../llm/deadline';
+import { InterimTranslator } from '../interim/interim-translator';
 import { LlmLimiter } from '../limits/llm-limiter';
 import { LlmClient, LlmUnavailableError } from '../llm/llm.client';
 import { TRANSLATE_ENV, type TranslateEnv } from '../translate.env';
@@ -57,6 +59,37 @@ export interface TranslationPlan {
   previous?: PreviousSentences;
   /** Whether the room's rate gave this sentence a language-model slot (false: the fallback answers). */
   roomSlot?: boolean;
+  /** Called as the language model writes the translation, with the text so far (Fast captions). */
+  onText?: (text: string) => void;
+}
+
+/**
+ * The growing translation of a live sentence, published as `translation_partial` whenever it gained a whole
+ * word (what follows the last space may still be half a word).
+ */
+export function partialPublisher(bus: Bus, t: SourcedTranscript, lang: LanguageCode): (text: string) => void {
+  let sent = '';
+  return (text) => {
+    const cut = text.trimStart().search(/\s\S*$/);
+    const words = cut > 0 ? text.trimStart().slice(0, cut).trimEnd() : '';
+    if (!words || words === sent) return;
+    sent = words;
+    bus.emitToRoom(
+      FAST_CAPTIONS_SUBJECTS.partial,
+      { roomId: t.roomId, key: lang },
+      {
+        type: 'translation_partial',
+        seq: t.seq,
+        lang,
+        text: words,
+        messageId: t.messageId,
+        sourceLanguage: t.sourceLanguage,
+        timestamp: t.timestamp,
+        speakerId: t.speakerId,
+        speakerName: t.speakerName,
+      },
+    );
+  };
 }
 
 /** Of the live deadline, what the fallback translator keeps for itself when the language model has not answered. */
@@ -86,6 +119,7 @@ export class TranslationsService {
     private readonly glossaries: GlossaryService,
     private readonly limiter: LlmLimiter,
     private readonly cache: TranslationCache,
+    private readonly interim: InterimTranslator,
   ) {
     this.deadlineMs = env.TRANSLATION_DEADLINE_MS;
   }
@@ -93,6 +127,7 @@ export class TranslationsService {
   async onTranscriptStored(stored: StoredTranscript): Promise<void> {
     const received = performance.now();
     this.context.remember(stored);
+    this.interim.onFinal(stored);
     const langs = this.presence.languagesFor(stored.roomId);
     if (langs.length === 0) return;
     const deadlineAt = Date.now() + this.deadlineMs;
@@ -113,7 +148,8 @@ export class TranslationsService {
       // A span per language: the translation, and the fan-out of each gateway, are its children.
       langs.map((lang) =>
         inSpan(`translate ${lang}`, { attributes: { ...attributes, 'lt.lang': lang } }, async () => {
-          const frame = await this.translate(transcript, lang, { deadlineAt, live: true, previous, roomSlot });
+          const onText = partialPublisher(this.bus, transcript, lang);
+          const frame = await this.translate(transcript, lang, { deadlineAt, live: true, previous, roomSlot, onText });
           productMetrics().translationLatency.record(performance.now() - received, { lang });
           this.bus.emitToRoom(TRANSLATE_SUBJECTS.ready, { roomId: transcript.roomId, key: lang }, frame);
         }),
@@ -234,6 +270,7 @@ export class TranslationsService {
       context,
       glossary,
       priority: plan.live ? 'live' : 'history',
+      onText: plan.onText,
     });
   }
 }

@@ -25,6 +25,8 @@ describe('host room reducer', () => {
       sourceLanguage: 'es',
       translationUnavailable: true,
       quotaExhausted: true,
+      fastCaptions: true,
+      interimTokens: null,
     });
     expect(state.serverError).toBeNull();
     expect(state.latestSeq).toBe(4);

@@ -8,6 +8,10 @@ export interface HostRoomInfo {
   sourceLanguage: LanguageCode | null;
   translationUnavailable: boolean;
   quotaExhausted: boolean;
+  /** Interim lines are translated for the viewers (the room's setting, on unless turned off). */
+  fastCaptions: boolean;
+  /** Tokens spent on interim translation in the room so far; null until the server said. */
+  interimTokens: number | null;
 }
 
 export type HostEffect =
@@ -36,7 +40,15 @@ export type HostEvent = FrameEvent | SentEvent | EffectsDone;
 export function initialHostState({ pending, floor }: { pending: readonly TranscriptFrame[]; floor: number }): HostState {
   return {
     ...emptyQueue,
-    room: { name: null, status: null, sourceLanguage: null, translationUnavailable: false, quotaExhausted: false },
+    room: {
+      name: null,
+      status: null,
+      sourceLanguage: null,
+      translationUnavailable: false,
+      quotaExhausted: false,
+      fastCaptions: true,
+      interimTokens: null,
+    },
     log: initialTranscriptLog(pending),
     speakerInterim: null,
     serverError: null,
@@ -58,6 +70,8 @@ function onFrame(state: HostState, frame: ServerFrame): HostState {
         serverError: null,
         latestSeq: Math.max(state.latestSeq, frame.seq),
         room: {
+          ...state.room,
+          fastCaptions: frame.fastCaptions !== false,
           name: frame.room.name,
           status: frame.room.status,
           sourceLanguage: frame.room.sourceLanguage,
@@ -91,6 +105,10 @@ function onFrame(state: HostState, frame: ServerFrame): HostState {
       return enqueue(state, { kind: 'speaker', frame });
     case 'speaker_left':
       return enqueue({ ...state, speakerInterim: withoutInterimOf(state.speakerInterim, frame.speakerId) }, { kind: 'speaker', frame });
+    case 'room_settings':
+      return { ...state, room: { ...state.room, fastCaptions: frame.fastCaptions } };
+    case 'interim_usage':
+      return { ...state, room: { ...state.room, interimTokens: Math.max(state.room.interimTokens ?? 0, frame.tokens) } };
     case 'quota_exhausted':
     case 'quota_restored':
       return { ...state, room: { ...state.room, quotaExhausted: frame.type === 'quota_exhausted' } };

@@ -20,10 +20,13 @@ describe('room form rules', () => {
       duration_minutes: 90,
       viewer_downloads: true,
       retention: 'keep',
+      fast_captions: true,
     });
     // Kept by default on the server: the create form sends the setting only when the owner chose another.
     expect(createBody(values)).not.toHaveProperty('retention');
     expect(createBody({ ...values, retention: 'days_30' })).toMatchObject({ retention: 'days_30' });
+    expect(createBody({ ...values, fastCaptions: false }).fast_captions).toBe(false);
+    expect(createBody(values)).not.toHaveProperty('fast_captions');
   });
 
   it('splits invited hosts on commas and names the first address that is not one', () => {

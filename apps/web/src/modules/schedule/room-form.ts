@@ -22,6 +22,8 @@ export interface RoomFormValues {
   viewerDownloads: boolean;
   /** How long the transcript is kept (kept by default). */
   retention: Retention;
+  /** Fast captions: interim lines translated while the speaker talks (on unless the owner turns it off). */
+  fastCaptions: boolean;
 }
 
 export const emptyRoomForm: RoomFormValues = {
@@ -33,6 +35,7 @@ export const emptyRoomForm: RoomFormValues = {
   invitedHosts: '',
   viewerDownloads: true,
   retention: 'keep',
+  fastCaptions: true,
 };
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -63,6 +66,7 @@ export function formValuesOf(room: RoomResponse): RoomFormValues {
     invitedHosts: '',
     viewerDownloads: room.viewer_downloads,
     retention: room.retention,
+    fastCaptions: room.fast_captions !== false,
   };
 }
 
@@ -89,6 +93,7 @@ export function createBody(values: RoomFormValues): CreateOwnedRoomBody {
     // On by default on the server: sent only when the owner turned it off.
     ...(values.viewerDownloads ? {} : { viewer_downloads: false }),
     ...(values.retention === 'keep' ? {} : { retention: values.retention }),
+    ...(values.fastCaptions ? {} : { fast_captions: false }),
   };
 }
 
@@ -100,5 +105,6 @@ export function updateBody(values: RoomFormValues): UpdateRoomBody {
     duration_minutes: values.duration,
     viewer_downloads: values.viewerDownloads,
     retention: values.retention,
+    fast_captions: values.fastCaptions,
   };
 }

@@ -1,6 +1,7 @@
 import type { InterimFrame, JoinedFrame, LanguageCode, ServerFrame, TranslationFrame } from '@lt/contracts';
 import { drain, emptyQueue, enqueue, type EffectQueue, type EffectsDone, type FrameEvent } from '../live/room-effects';
 import { HOST_SPEAKER, speakerKey } from '../live/speaker-key';
+import { acceptFinal, acceptInterimTranslation, acceptPartial, emptyProvisional, type ProvisionalState } from './provisional-lines';
 import { acceptTranslation, emptyFeed, reviseTranslation, type FeedState } from './translation-feed';
 
 export type ViewerRoomInfo = JoinedFrame['room'];
@@ -21,6 +22,8 @@ export interface ViewerState extends EffectQueue<ViewerEffect> {
   feed: FeedState;
   room: ViewerRoomInfo | null;
   interim: InterimFrame | null;
+  /** Fast captions: lines on their way in the viewer's language (growing translations, translated interim lines). */
+  provisional: ProvisionalState;
   ttsAvailable: boolean;
   quotaExhausted: boolean;
   /** null until the server said. */
@@ -54,6 +57,7 @@ export function initialViewerState({ lang, room }: { lang: LanguageCode | null; 
     feed: emptyFeed(lang),
     room,
     interim: null,
+    provisional: emptyProvisional,
     ttsAvailable: false,
     quotaExhausted: false,
     hostConnected: null,
@@ -79,7 +83,12 @@ function translation(state: ViewerState, frame: TranslationFrame, at: number): V
   const update = acceptTranslation(state.feed, frame);
   let next = update.resyncSince === undefined ? state : enqueue(state, { kind: 'resync', since: update.resyncSince });
   if (!update.added) return next;
-  next = heard({ ...next, feed: update.feed, interim: null, latestSeq: Math.max(next.latestSeq, frame.seq) }, frame, frame.seq);
+  const provisional = acceptFinal(next.provisional, frame);
+  next = heard(
+    { ...next, feed: update.feed, interim: null, provisional, latestSeq: Math.max(next.latestSeq, frame.seq) },
+    frame,
+    frame.seq,
+  );
   if (frame.seq <= next.historyUpTo) return next;
   // The host may switch language between recordings without restarting the room.
   const hostSwitched = speakerKey(frame.speakerId) === HOST_SPEAKER && next.room && next.room.sourceLanguage !== frame.sourceLanguage;
@@ -106,6 +115,14 @@ function onFrame(state: ViewerState, frame: ServerFrame, at: number): ViewerStat
       const feed = reviseTranslation(state.feed, frame);
       return feed === state.feed ? state : { ...state, feed };
     }
+    case 'translation_partial': {
+      const provisional = acceptPartial(state.provisional, frame, state.feed.lang, state.feed.messages.at(-1)?.seq ?? 0);
+      return provisional === state.provisional ? state : { ...state, provisional, lastActivityAt: at };
+    }
+    case 'interim_translation': {
+      const provisional = acceptInterimTranslation(state.provisional, frame, state.feed.lang);
+      return provisional === state.provisional ? state : { ...state, provisional, lastActivityAt: at };
+    }
     case 'interim': {
       const next = heard({ ...state, lastActivityAt: at }, frame, 0);
       return state.feed.lang ? { ...next, interim: frame } : next;
@@ -120,7 +137,12 @@ function onFrame(state: ViewerState, frame: ServerFrame, at: number): ViewerStat
         },
       };
     case 'room_end':
-      return { ...state, room: state.room ? { ...state.room, status: 'ended' } : state.room, interim: null };
+      return {
+        ...state,
+        room: state.room ? { ...state.room, status: 'ended' } : state.room,
+        interim: null,
+        provisional: emptyProvisional,
+      };
     case 'host_status':
       return { ...state, hostConnected: frame.connected, interim: frame.connected ? state.interim : null };
     case 'quota_exhausted':
@@ -143,6 +165,7 @@ export function viewerRoomReducer(state: ViewerState, event: ViewerEvent): Viewe
         historyUpTo: Math.max(state.historyUpTo, state.feed.messages.at(-1)?.seq ?? 0),
         feed: emptyFeed(event.lang),
         interim: null,
+        provisional: emptyProvisional,
       };
     case 'effects_done':
       return drain(state, event.upTo);

@@ -155,6 +155,7 @@ describe('Scheduled rooms', () => {
       duration_minutes: 120,
       viewer_downloads: true,
       retention: 'none',
+      fast_captions: true,
     });
   });
 });

@@ -2,6 +2,7 @@ import type { HostLanguageCode } from '@lt/contracts';
 import { LanguageSelect } from '../../../components/LanguageSelect';
 import { useId } from 'react';
 import { useRoomT } from '../../../i18n/useRoomT';
+import { FastCaptionsSwitch } from './FastCaptionsSwitch';
 
 interface HostControlsProps {
   language: HostLanguageCode | null;
@@ -16,6 +17,9 @@ interface HostControlsProps {
   onEndRoom: () => void;
   enhance: boolean;
   onEnhanceChange: (enhance: boolean) => void;
+  fastCaptions: boolean;
+  interimTokens: number | null;
+  onFastCaptionsChange: (on: boolean) => void;
 }
 
 export function HostControls(props: HostControlsProps) {
@@ -58,6 +62,12 @@ export function HostControls(props: HostControlsProps) {
           {t('room.enhanceHint')}
         </p>
       </div>
+      <FastCaptionsSwitch
+        on={props.fastCaptions}
+        tokens={props.interimTokens}
+        disabled={props.connecting}
+        onChange={props.onFastCaptionsChange}
+      />
       {active ? (
         <>
           {recordingButton}

@@ -186,6 +186,12 @@ export function HostRoom({ roomId, hostKey }: { roomId: string; hostKey: string 
             onEndRoom={endRoom}
             enhance={enhance}
             onEnhanceChange={setEnhance}
+            fastCaptions={host.room.fastCaptions}
+            interimTokens={host.room.interimTokens}
+            onFastCaptionsChange={(on) => {
+              setNotice(null);
+              if (!host.setFastCaptions(on)) setNotice(t('error.notConnected'));
+            }}
           />
           <ShareLinks roomId={roomId} name={name} hostKey={hostKey} />
           <GlossaryButton roomId={roomId} hostKey={hostKey} roomName={name} />

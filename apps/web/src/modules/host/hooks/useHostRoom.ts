@@ -23,6 +23,8 @@ export interface HostRoom extends Pick<LiveConnection, 'status' | 'problem'> {
   sendInterim: (result: SpeechResult, language: HostLanguageCode) => void;
   startRoom: (language: HostLanguageCode) => boolean;
   endRoom: () => boolean;
+  /** Turns the room's Fast captions on or off (false when not connected). */
+  setFastCaptions: (on: boolean) => boolean;
 }
 
 /** Where "Start Room" cleared the log: lines up to this seq stay hidden, also after a reload of this tab. */
@@ -105,6 +107,16 @@ export function useHostRoom({
 
   const endRoom = useCallback(() => send({ type: 'room_end' }), [send]);
 
+  // Shown at once; the room's event confirms it (and tells the room's other host pages).
+  const setFastCaptions = useCallback(
+    (on: boolean) => {
+      if (!send({ type: 'room_settings', fastCaptions: on })) return false;
+      dispatch({ type: 'frame', frame: { type: 'room_settings', roomId, fastCaptions: on }, at: Date.now() });
+      return true;
+    },
+    [send, roomId],
+  );
+
   return {
     status: live.status,
     problem: live.problem,
@@ -117,5 +129,6 @@ export function useHostRoom({
     sendInterim,
     startRoom,
     endRoom,
+    setFastCaptions,
   };
 }

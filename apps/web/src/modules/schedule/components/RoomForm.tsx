@@ -136,6 +136,20 @@ export function RoomForm({ initial, withInvites, busy, submitLabel, busyLabel, e
         </p>
       </div>
       <RetentionField value={values.retention} onChange={(retention) => set('retention', retention)} />
+      <div className="checkbox-field">
+        <input
+          id={`${id}-fast`}
+          type="checkbox"
+          checked={values.fastCaptions}
+          aria-describedby={`${id}-fast-hint`}
+          data-testid="room-form-fast-captions"
+          onChange={(e) => set('fastCaptions', e.target.checked)}
+        />
+        <label htmlFor={`${id}-fast`}>{t('form.fastCaptions')}</label>
+        <p id={`${id}-fast-hint`} className="field-hint">
+          {t('form.fastCaptionsHint')}
+        </p>
+      </div>
       {withInvites && (
         <div className="field">
           <label className="field-label" htmlFor={`${id}-invited`}>

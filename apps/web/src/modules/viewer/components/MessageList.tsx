@@ -6,10 +6,13 @@ import { useT } from '../../../i18n/useT';
 import { clockTime } from '../../../lib/clock';
 import { speakerLabel } from '../../live/speaker-label';
 import { useFollowNewest } from '../hooks/useFollowNewest';
+import { emptyProvisional, type ProvisionalLine, type ProvisionalState } from '../provisional-lines';
 
 interface MessageListProps {
   messages: readonly TranslationFrame[];
   interim: InterimFrame | null;
+  /** Fast captions: translated lines on their way, shown after the final ones and replaced by them. */
+  provisional?: ProvisionalState;
   hasLanguage: boolean;
   /** More than one person has spoken: each line starts with its speaker's name. */
   showSpeakers?: boolean;
@@ -36,12 +39,45 @@ function SpeakerName({ line, locale }: { line: { speakerId: string; speakerName:
   );
 }
 
-export function MessageList({ messages, interim, hasLanguage, showSpeakers = false }: MessageListProps) {
+/**
+ * A line on its way (a growing translation, or the speaker's interim line translated): laid out as the final
+ * line that replaces it, so the list does not jump; hidden from screen readers, which announce finals only.
+ */
+function ProvisionalItem({ line, showSpeakers, locale }: { line: ProvisionalLine; showSpeakers: boolean; locale: string }) {
+  return (
+    <li
+      className="message message-provisional"
+      data-testid={line.seq ? 'partial-line' : 'interim-translation'}
+      data-seq={line.seq || undefined}
+      aria-hidden="true"
+      lang={line.lang}
+      dir={textDirection(line.lang)}
+    >
+      <div className="message-meta">
+        {showSpeakers && <SpeakerName line={line} locale={locale} />}
+        <time dateTime={line.timestamp} dir="auto">
+          {clockTime(line.timestamp, false)}
+        </time>
+      </div>
+      <p className="message-text">{line.text}</p>
+    </li>
+  );
+}
+
+export function MessageList({ messages, interim, provisional = emptyProvisional, hasLanguage, showSpeakers = false }: MessageListProps) {
   const t = useT();
   const { locale } = useLocale();
   const listRef = useRef<HTMLDivElement>(null);
   const lastSeq = messages.at(-1)?.seq;
-  const { following, jumpToNewest } = useFollowNewest(listRef, `${lastSeq}:${messages.length}:${interim?.text ?? ''}`);
+  const lines = hasLanguage ? [...provisional.partials, ...(provisional.translated ? [provisional.translated] : [])] : [];
+  // The untranslated interim line gives way to its translation, and goes once its sentence is final.
+  const replaced =
+    interim &&
+    (provisional.translated?.speakerId === interim.speakerId ||
+      Date.parse(interim.timestamp) < (provisional.finalAt[interim.speakerId] ?? 0));
+  const shownInterim = replaced ? null : interim;
+  const followKey = `${lastSeq}:${messages.length}:${shownInterim?.text ?? ''}:${lines.map((l) => l.text).join('|')}`;
+  const { following, jumpToNewest } = useFollowNewest(listRef, followKey);
   const backToNewest = () => {
     jumpToNewest();
     // The button goes away: the keyboard stays with the captions it brought back.
@@ -63,7 +99,7 @@ export function MessageList({ messages, interim, hasLanguage, showSpeakers = fal
         tabIndex={0}
       >
         {!hasLanguage && <p className="empty prompt">{t('viewer.pickPrompt')}</p>}
-        {hasLanguage && messages.length === 0 && !interim && <p className="empty">{t('viewer.empty')}</p>}
+        {hasLanguage && messages.length === 0 && !interim && lines.length === 0 && <p className="empty">{t('viewer.empty')}</p>}
         <ol className="messages">
           {messages.map((message) => (
             <li
@@ -95,22 +131,25 @@ export function MessageList({ messages, interim, hasLanguage, showSpeakers = fal
               <p className="message-text">{displayText(message)}</p>
             </li>
           ))}
+          {lines.map((line) => (
+            <ProvisionalItem key={line.seq || `interim-${line.speakerId}`} line={line} showSpeakers={showSpeakers} locale={locale} />
+          ))}
         </ol>
-        {hasLanguage && interim && (
+        {hasLanguage && shownInterim && (
           <p
             className="interim"
             data-testid="interim-line"
             aria-hidden="true"
-            lang={interim.sourceLanguage}
-            dir={textDirection(interim.sourceLanguage)}
+            lang={shownInterim.sourceLanguage}
+            dir={textDirection(shownInterim.sourceLanguage)}
           >
             <span className="visually-hidden">{t('viewer.interim')}: </span>
             {showSpeakers && (
               <>
-                <SpeakerName line={interim} locale={locale} />{' '}
+                <SpeakerName line={shownInterim} locale={locale} />{' '}
               </>
             )}
-            {interim.text}
+            {shownInterim.text}
           </p>
         )}
       </div>

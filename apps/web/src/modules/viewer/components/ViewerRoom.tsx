@@ -116,6 +116,7 @@ export function ViewerRoom({ roomId, initialRoom = null }: { roomId: string; ini
         key={`${reading.size}:${reading.lines}`}
         messages={lastLines(viewer.messages, reading.lines)}
         interim={viewer.interim}
+        provisional={viewer.provisional}
         hasLanguage={lang !== null}
         showSpeakers={viewer.severalSpeakers}
       />

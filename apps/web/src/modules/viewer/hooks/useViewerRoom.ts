@@ -4,6 +4,7 @@ import { useLatest } from '../../../lib/useLatest';
 import { useAuth } from '../../auth/hooks/useAuth';
 import { useLiveConnection, type LiveConnection } from '../../live/hooks/useLiveConnection';
 import { useEffectQueue } from '../../live/room-effects';
+import type { ProvisionalState } from '../provisional-lines';
 import { initialViewerState, viewerRoomReducer, type CurrentSpeaker, type ViewerEffect, type ViewerRoomInfo } from '../viewer-room-state';
 
 export type { CurrentSpeaker, ViewerRoomInfo };
@@ -12,6 +13,8 @@ export interface ViewerRoom extends Pick<LiveConnection, 'status' | 'problem' | 
   room: ViewerRoomInfo | null;
   messages: readonly TranslationFrame[];
   interim: InterimFrame | null;
+  /** Fast captions: lines on their way in the viewer's language, after the last final one. */
+  provisional: ProvisionalState;
   live: boolean;
   ended: boolean;
   /** The server reads messages aloud; otherwise the browser's voice does. */
@@ -92,6 +95,7 @@ export function useViewerRoom({
     room,
     messages: state.feed.messages,
     interim: state.interim,
+    provisional: state.provisional,
     live: status === 'connected' && room?.status === 'active',
     ended: room?.status === 'ended',
     ttsAvailable: state.ttsAvailable,

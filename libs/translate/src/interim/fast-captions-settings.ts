@@ -1,0 +1,42 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { ROOMS_SUBJECTS } from '@lt/contracts';
+import { Bus } from '@lt/platform';
+
+/** A room's setting is asked again after this long (changes come as events meanwhile). */
+const TTL_MS = 60_000;
+const MAX_ROOMS = 5_000;
+
+/**
+ * Whether a room translates its interim lines ("Fast captions"): asked of rooms-svc once, then followed by
+ * its `event.settings`. When rooms-svc does not answer, interim lines are not translated (they are extra).
+ */
+@Injectable()
+export class FastCaptionsSettings {
+  private readonly logger = new Logger('FastCaptionsSettings');
+  private readonly rooms = new Map<string, { on: boolean; until: number }>();
+
+  constructor(private readonly bus: Bus) {}
+
+  async enabled(roomId: string): Promise<boolean> {
+    const known = this.rooms.get(roomId);
+    if (known && known.until > Date.now()) return known.on;
+    try {
+      const { room } = await this.bus.request(ROOMS_SUBJECTS.getRoom, { roomId });
+      this.set(roomId, room.fast_captions !== false);
+      return room.fast_captions !== false;
+    } catch (error) {
+      this.logger.warn(`Fast captions of room ${roomId} unknown: ${(error as Error).message}`);
+      return false;
+    }
+  }
+
+  set(roomId: string, on: boolean): void {
+    this.rooms.delete(roomId);
+    if (this.rooms.size >= MAX_ROOMS) this.rooms.delete(this.rooms.keys().next().value as string);
+    this.rooms.set(roomId, { on, until: Date.now() + TTL_MS });
+  }
+
+  forget(roomIds: string[]): void {
+    for (const roomId of roomIds) this.rooms.delete(roomId);
+  }
+}

@@ -1,0 +1,166 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  FAST_CAPTIONS_SUBJECTS,
+  withoutLastWords,
+  wordCount,
+  type InterimEvent,
+  type LanguageCode,
+  type StoredTranscript,
+} from '@lt/contracts';
+import { Bus, UsageMeter } from '@lt/platform';
+import { glossaryPrompt } from '../glossary/glossary-prompt';
+import { GlossaryService } from '../glossary/glossary.service';
+import { LlmLimiter } from '../limits/llm-limiter';
+import { LlmClient } from '../llm/llm.client';
+import { PresenceRegistry } from '../presence/presence.registry';
+import { TRANSLATE_ENV, type TranslateEnv } from '../translate.env';
+import { RoomContext, type PreviousSentences } from '../translations/room-context';
+import { FastCaptionsSettings } from './fast-captions-settings';
+import { InterimUsageRepository } from './interim-usage.repository';
+
+/** An interim line is translated again only when it grew by this many words since the last one translated. */
+export const MIN_GROWTH_WORDS = 2;
+/** An interim translation later than this is of no use: the speaker has said more since. */
+const INTERIM_DEADLINE_MS = 4_000;
+const MAX_SPEAKERS = 10_000;
+
+/** What this replica knows of one speaker's sentence in progress. */
+interface SpeakerState {
+  /** The timestamp (epoch ms) of the speaker's latest final sentence: interim lines up to it are out of date. */
+  finalAt: number;
+  /** Per language, the words of the interim line last sent to be translated in this sentence. */
+  words: Map<LanguageCode, number>;
+}
+
+/**
+ * Fast captions: the speaker's interim lines translated for the languages in demand while the sentence is
+ * still being spoken, with the room's context and glossary. Per (room, speaker, language) at most once per
+ * `INTERIM_TRANSLATION_MS` and `INTERIM_TRANSLATIONS_PER_MINUTE` (shared by every replica), only when the
+ * line grew by two words, with the lowest priority of the provider's budget, metered as the `interim` task.
+ * A translation coming back after its sentence's final is dropped; the rest goes out without its last words.
+ */
+@Injectable()
+export class InterimTranslator {
+  private readonly logger = new Logger('InterimTranslator');
+  private readonly speakers = new Map<string, SpeakerState>();
+
+  constructor(
+    @Inject(TRANSLATE_ENV) private readonly env: TranslateEnv,
+    private readonly llm: LlmClient,
+    private readonly limiter: LlmLimiter,
+    private readonly presence: PresenceRegistry,
+    private readonly settings: FastCaptionsSettings,
+    private readonly glossaries: GlossaryService,
+    private readonly context: RoomContext,
+    private readonly meter: UsageMeter,
+    private readonly usage: InterimUsageRepository,
+    private readonly bus: Bus,
+  ) {}
+
+  async onInterim(event: InterimEvent): Promise<void> {
+    const said = Date.parse(event.timestamp);
+    const speaker = this.speaker(event.roomId, event.speakerId);
+    if (!this.llm.configured || said <= speaker.finalAt) return;
+    const words = wordCount(event.text);
+    // A line shorter than the one last translated is a new sentence (its final went to another replica) or a
+    // recognition that changed its mind: it counts from nothing.
+    const grew = (lang: LanguageCode) => {
+      const before = speaker.words.get(lang) ?? 0;
+      return (words >= before ? words - before : words) >= MIN_GROWTH_WORDS;
+    };
+    const langs = this.presence.languagesFor(event.roomId).filter((lang) => lang !== event.sourceLanguage && grew(lang));
+    if (langs.length === 0) return;
+    if (!(await this.settings.enabled(event.roomId)) || !(await this.meter.allowed(event.roomId))) return;
+    const previous = this.context.latest(event.roomId);
+    await Promise.all(langs.map((lang) => this.translate(event, lang, speaker, words, previous)));
+  }
+
+  /** The speaker's sentence is final: its interim lines are no longer translated, nor shown when they come back. */
+  onFinal(t: StoredTranscript): void {
+    const speaker = this.speaker(t.roomId, t.speakerId);
+    speaker.finalAt = Math.max(speaker.finalAt, Date.parse(t.timestamp));
+    speaker.words.clear();
+  }
+
+  /** Tokens spent on interim translation in the room so far. */
+  async usageOf(roomId: string): Promise<{ roomId: string; tokens: number }> {
+    return { roomId, tokens: await this.usage.of(roomId) };
+  }
+
+  forget(roomIds: string[]): void {
+    const gone = new Set(roomIds);
+    for (const key of [...this.speakers.keys()]) if (gone.has(key.slice(0, key.indexOf(':')))) this.speakers.delete(key);
+    this.settings.forget(roomIds);
+  }
+
+  private async translate(
+    event: InterimEvent,
+    lang: LanguageCode,
+    speaker: SpeakerState,
+    words: number,
+    previous: PreviousSentences,
+  ): Promise<void> {
+    const { INTERIM_TRANSLATION_MS: interval, INTERIM_TRANSLATIONS_PER_MINUTE: perMinute } = this.env;
+    if (!(await this.limiter.interim(event.roomId, event.speakerId, lang, interval, perMinute))) return;
+    speaker.words.set(lang, words);
+    try {
+      const [glossary, context] = await Promise.all([
+        this.glossaries.forText(event.roomId, event.text),
+        this.context.inLanguage(previous, lang),
+      ]);
+      const text = await this.llm.translate({
+        text: event.text,
+        from: event.sourceLanguage,
+        to: lang,
+        roomId: event.roomId,
+        deadlineAt: Date.now() + INTERIM_DEADLINE_MS,
+        context,
+        glossary: glossaryPrompt(glossary, lang),
+        priority: 'interim',
+        task: 'interim',
+        onUsage: (tokens) => void this.charge(event.roomId, tokens),
+      });
+      if (Date.parse(event.timestamp) <= speaker.finalAt) return;
+      const shown = withoutLastWords(text, this.env.INTERIM_MASK_WORDS);
+      if (!shown) return;
+      this.bus.emitToRoom(
+        FAST_CAPTIONS_SUBJECTS.interim,
+        { roomId: event.roomId, key: lang },
+        {
+          type: 'interim_translation',
+          roomId: event.roomId,
+          lang,
+          text: shown,
+          messageId: event.messageId,
+          sourceLanguage: event.sourceLanguage,
+          timestamp: event.timestamp,
+          speakerId: event.speakerId,
+          speakerName: event.speakerName,
+        },
+      );
+    } catch (error) {
+      // An interim line is extra: one that fails is not tried again, the next or the final replaces it.
+      this.logger.debug(`interim translation to ${lang} skipped: ${(error as Error).message}`);
+    }
+  }
+
+  /** Counts the tokens of an interim call for the room, and tells its hosts the new total. */
+  private async charge(roomId: string, tokens: number): Promise<void> {
+    try {
+      const total = await this.usage.add(roomId, tokens);
+      this.bus.emitToRoom(FAST_CAPTIONS_SUBJECTS.usage, { roomId }, { roomId, tokens: total });
+    } catch (error) {
+      this.logger.warn(`interim usage of room ${roomId} not counted: ${(error as Error).message}`);
+    }
+  }
+
+  private speaker(roomId: string, speakerId: string): SpeakerState {
+    const key = `${roomId}:${speakerId}`;
+    let state = this.speakers.get(key);
+    if (!state) {
+      if (this.speakers.size >= MAX_SPEAKERS) this.speakers.delete(this.speakers.keys().next().value as string);
+      this.speakers.set(key, (state = { finalAt: 0, words: new Map() }));
+    }
+    return state;
+  }
+}
