@@ -34,3 +34,5 @@ export * from './glossary/glossary-csv';
 export * from './glossary/glossary-revision';
 export * from './http/client-id';
 export * from './rooms/viewer-transcript.dto';
+export * from './questions/questions.dto';
+export * from './questions/questions.subjects';

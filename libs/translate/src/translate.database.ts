@@ -5,6 +5,7 @@ import { CreateEnhancements1764000400000 } from './database/migrations/176400040
 import { CreateLlmLimits1764100000000 } from './database/migrations/1764100000000-CreateLlmLimits';
 import { AddTranslationRevisions1764200000000 } from './database/migrations/1764200000000-AddTranslationRevisions';
 import { CreateUsageOutbox1764300000000 } from './database/migrations/1764300000000-CreateUsageOutbox';
+import { CreateQuestionTranslations1764700100000 } from './database/migrations/1764700100000-CreateQuestionTranslations';
 import { EnhancementEntity } from './enhancements/enhancement.entity';
 import { SummaryEntity } from './summaries/summary.entity';
 import { TranslationEntity } from './translations/translation.entity';
@@ -18,6 +19,7 @@ export const TRANSLATE_MIGRATIONS = [
   CreateLlmLimits1764100000000,
   AddTranslationRevisions1764200000000,
   CreateUsageOutbox1764300000000,
+  CreateQuestionTranslations1764700100000,
 ];
 
 export const translateDatabaseProviders = serviceDatabaseProviders(TRANSLATE_DATA_SOURCE, {

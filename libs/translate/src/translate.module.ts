@@ -9,6 +9,9 @@ import { GlossaryService } from './glossary/glossary.service';
 import { LlmLimiter } from './limits/llm-limiter';
 import { TranslationCache } from './translations/translation-cache';
 import { LlmClient } from './llm/llm.client';
+import { QuestionTranslationsController } from './questions/question-translations.controller';
+import { QuestionTranslationsRepository } from './questions/question-translations.repository';
+import { QuestionTranslationsService } from './questions/question-translations.service';
 import { PresenceController } from './presence/presence.controller';
 import { PresenceRegistry } from './presence/presence.registry';
 import { PurgedRooms } from './room-purge/purged-rooms';
@@ -49,6 +52,7 @@ export class TranslateModule {
         SummariesController,
         UsageRoomsController,
         TranslatedCountController,
+        QuestionTranslationsController,
       ],
       providers: [
         { provide: TRANSLATE_ENV, useValue: env },
@@ -74,6 +78,8 @@ export class TranslateModule {
         EnhancementsRepository,
         EnhancementsService,
         TranslatedCountRepository,
+        QuestionTranslationsRepository,
+        QuestionTranslationsService,
       ],
     };
   }

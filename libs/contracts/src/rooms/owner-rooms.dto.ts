@@ -49,6 +49,9 @@ export const viewerDownloadsSchema = z
   .boolean()
   .describe("Viewers may read and download the room's transcript (true when absent at creation)");
 
+/** Whether the audience may ask questions; off unless the owner or host turns it on. */
+export const questionsEnabledSchema = z.boolean().describe('The audience may ask questions and upvote them (false when absent at creation)');
+
 const roomName = cleanText('Room name').trim().min(1, 'Room name is required').max(50, 'Room name must be at most 50 characters');
 
 /**
@@ -63,6 +66,7 @@ export const createOwnedRoomBodySchema = z
     scheduled_at: timestamp.nullish(),
     duration_minutes: durationMinutesSchema.optional(),
     viewer_downloads: viewerDownloadsSchema.optional(),
+    questions_enabled: questionsEnabledSchema.optional(),
     /** Addresses that will get a speaker link by e-mail (comma-separated in the form). */
     invited_hosts: z.array(z.email('Each invited host must be an e-mail address')).max(20).optional(),
   })
@@ -77,6 +81,7 @@ export const updateRoomBodySchema = z
     scheduled_at: timestamp.nullable().optional(),
     duration_minutes: durationMinutesSchema.optional(),
     viewer_downloads: viewerDownloadsSchema.optional(),
+    questions_enabled: questionsEnabledSchema.optional(),
   })
   .strict()
   .refine((b) => Object.keys(b).length > 0, 'Nothing to change');

@@ -20,6 +20,7 @@ export const roomResponseSchema = z
     scheduled_at: timestamp.nullable(),
     duration_minutes: z.int().describe('Planned length, from the create form (default 60)'),
     viewer_downloads: z.boolean().describe("Whether viewers may read and download the room's transcript (default true)"),
+    questions_enabled: z.boolean().describe('Whether the audience may ask questions (default false)'),
     created_at: timestamp,
     updated_at: timestamp,
   })
@@ -67,6 +68,7 @@ export const publicRoomResponseSchema = z
     status: roomStatusSchema,
     source_language: languageCodeSchema.nullable(),
     viewer_downloads: z.boolean().describe('Whether viewers may read and download the transcript'),
+    questions_enabled: z.boolean().describe('Whether the audience may ask questions'),
   })
   .meta({ id: 'PublicRoom', description: 'What anyone holding the viewer link may know of a room' });
 

@@ -23,6 +23,7 @@ export const createRoomRequestSchema = z.object({
     .refine((m) => (SCHEDULE.durations as readonly number[]).includes(m))
     .optional(),
   viewerDownloads: z.boolean().optional(),
+  questionsEnabled: z.boolean().optional(),
   /** Addresses from the create form: each gets a speaker invite, and its link by mail. */
   invitedHosts: z.array(z.email()).max(20).optional(),
 });

@@ -36,6 +36,7 @@ function creationOf(body: unknown, owner: Caller | null): Omit<CreateRoomRequest
     scheduledAt: form.scheduled_at ?? null,
     durationMinutes: form.duration_minutes,
     viewerDownloads: form.viewer_downloads,
+    questionsEnabled: form.questions_enabled,
     invitedHosts: form.invited_hosts,
   };
 }
@@ -68,6 +69,7 @@ export class RoomsHttpController {
       status: room.status,
       source_language: room.source_language,
       viewer_downloads: room.viewer_downloads,
+      questions_enabled: room.questions_enabled,
     };
   }
 }

@@ -8,6 +8,7 @@ import {
   type UpdateRoomBody,
 } from '@lt/contracts';
 import { GlossaryService } from '../glossary/glossary.service';
+import { QuestionsService } from '../questions/questions.service';
 import { TranscriptRepository } from '../transcript/transcript.repository';
 import { toTranscriptMessage } from '../transcript/transcript.service';
 import { RoomAccess, userActor } from './room-access';
@@ -30,6 +31,7 @@ function toRoomChanges(body: UpdateRoomBody): RoomChanges {
   if (body.scheduled_at !== undefined) changes.scheduledAt = body.scheduled_at === null ? null : new Date(body.scheduled_at);
   if (body.duration_minutes !== undefined) changes.durationMinutes = body.duration_minutes;
   if (body.viewer_downloads !== undefined) changes.viewerDownloads = body.viewer_downloads;
+  if (body.questions_enabled !== undefined) changes.questionsEnabled = body.questions_enabled;
   return changes;
 }
 
@@ -47,6 +49,7 @@ export class OwnedRoomsService {
     private readonly glossary: GlossaryService,
     private readonly access: RoomAccess,
     private readonly evaluations: RoomEvaluations,
+    private readonly questions: QuestionsService,
   ) {}
 
   /** The owner's rooms; an ended one with its evaluation (the history list). */
@@ -65,6 +68,7 @@ export class OwnedRoomsService {
     // An owned room never changes owner, so only a deletion since the check can make it go missing.
     const room = await this.rooms.update(roomId, toRoomChanges(body));
     if (!room) throw new RoomsException(RoomsErrorCode.RoomNotFound, 'Room not found');
+    if (body.questions_enabled !== undefined) this.questions.announceEnabled(roomId, room.questionsEnabled);
     return toRoomResponse(room);
   }
 
@@ -85,6 +89,7 @@ export class OwnedRoomsService {
       scheduledAt: null,
       durationMinutes: original.durationMinutes,
       viewerDownloads: original.viewerDownloads,
+      questionsEnabled: original.questionsEnabled,
     });
     await this.glossary.copy(roomId, copy.id);
     return toRoomResponse(copy);

@@ -13,6 +13,8 @@ export class RoomEntity {
   @Column({ name: 'duration_minutes', type: 'int' }) durationMinutes!: number;
   /** Whether viewers may read and download the transcript (the owner may turn it off). */
   @Column({ name: 'viewer_downloads', type: 'boolean' }) viewerDownloads!: boolean;
+  /** Whether the audience may ask questions (off until the owner or host turns it on). */
+  @Column({ name: 'questions_enabled', type: 'boolean' }) questionsEnabled!: boolean;
   @Column({ name: 'host_key_hash', type: 'char', length: 64 }) hostKeyHash!: string;
   @Column({ name: 'last_seq', type: 'int' }) lastSeq!: number;
   @Column({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;

@@ -14,10 +14,11 @@ export interface NewRoom {
   scheduledAt?: Date | null;
   durationMinutes: number;
   viewerDownloads?: boolean;
+  questionsEnabled?: boolean;
 }
 
 /** What the edit form may change; an absent field stays as it is. */
-export type RoomChanges = Partial<Pick<RoomEntity, 'name' | 'sourceLanguage' | 'scheduledAt' | 'durationMinutes' | 'viewerDownloads'>>;
+export type RoomChanges = Partial<Pick<RoomEntity, 'name' | 'sourceLanguage' | 'scheduledAt' | 'durationMinutes' | 'viewerDownloads' | 'questionsEnabled'>>;
 
 /** How a room went, measured when it ended. */
 export type RoomTotals = Pick<RoomEvaluationEntity, 'endTime' | 'totalMessages' | 'translatedMessages' | 'successRate'>;
@@ -55,6 +56,7 @@ export class RoomsRepository {
         status: 'scheduled',
         scheduledAt: room.scheduledAt ?? null,
         viewerDownloads: room.viewerDownloads ?? true,
+        questionsEnabled: room.questionsEnabled ?? false,
         lastSeq: 0,
         createdAt: now,
         updatedAt: now,

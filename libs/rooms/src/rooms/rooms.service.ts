@@ -30,6 +30,8 @@ export interface RoomDraft {
   durationMinutes: number;
   /** On when absent. */
   viewerDownloads?: boolean;
+  /** Off when absent. */
+  questionsEnabled?: boolean;
 }
 
 export function viewerLink(origin: string, roomId: string): string {
@@ -47,6 +49,7 @@ export function toRoomResponse(room: RoomEntity): RoomResponse {
     scheduled_at: room.scheduledAt?.toISOString() ?? null,
     duration_minutes: room.durationMinutes,
     viewer_downloads: room.viewerDownloads,
+    questions_enabled: room.questionsEnabled,
     created_at: room.createdAt.toISOString(),
     updated_at: room.updatedAt.toISOString(),
   };
@@ -71,6 +74,7 @@ export class RoomsService {
       scheduledAt: request.scheduledAt ? new Date(request.scheduledAt) : null,
       durationMinutes: request.durationMinutes ?? SCHEDULE.defaultDuration,
       viewerDownloads: request.viewerDownloads,
+      questionsEnabled: request.questionsEnabled,
     });
     if (request.ownerId && request.invitedHosts?.length) await this.speakers.inviteByMail(room, request.invitedHosts, request.origin);
     return { room: toRoomResponse(room), hostKey };
@@ -90,6 +94,7 @@ export class RoomsService {
       scheduledAt: draft.scheduledAt,
       durationMinutes: draft.durationMinutes,
       viewerDownloads: draft.viewerDownloads,
+      questionsEnabled: draft.questionsEnabled,
     });
     return { room, hostKey };
   }
