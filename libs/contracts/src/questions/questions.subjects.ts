@@ -20,6 +20,25 @@ export const storedQuestionSchema = z.object({
 });
 export type StoredQuestion = z.infer<typeof storedQuestionSchema>;
 
+/** A stored question as the readers of `lang` see it, with `t` its text in that language. */
+export function questionView(
+  q: StoredQuestion,
+  lang: z.infer<typeof languageCodeSchema>,
+  t: { text: string; fallback?: 'service' | 'original' },
+): z.infer<typeof questionViewSchema> {
+  return {
+    id: q.id,
+    text: t.text,
+    lang,
+    original: q.text,
+    original_lang: q.lang,
+    votes: q.votes,
+    status: q.status === 'answered' ? 'answered' : 'open',
+    created_at: q.createdAt,
+    ...(t.fallback ? { fallback: t.fallback } : {}),
+  };
+}
+
 /** A new question, for translate-svc: `hostLang` is what the room's host and speakers read (the room's language). */
 export const questionAskedEventSchema = storedQuestionSchema.extend({ hostLang: languageCodeSchema });
 export type QuestionAskedEvent = z.infer<typeof questionAskedEventSchema>;

@@ -39,7 +39,7 @@ const MAX_CATCH_UP_BATCHES = 10;
 
 /** What admitting a socket learns: the room, its latest seq, and for a speaker the invite it holds. */
 interface Admission {
-  room: Pick<RoomResponse, 'name' | 'status' | 'source_language'> & Partial<Pick<RoomResponse, 'owner_id'>>;
+  room: Pick<RoomResponse, 'name' | 'status' | 'source_language'> & Partial<Pick<RoomResponse, 'owner_id' | 'questions_enabled'>>;
   lastSeq: number;
   speaker?: { id: string; name: string };
 }
@@ -94,6 +94,7 @@ export class LiveService {
       ...(ttsAvailable === undefined ? {} : { ttsAvailable }),
       ...(quotaExhausted ? { quotaExhausted } : {}),
       ...(frame.role === 'host' ? {} : { hostConnected: this.rooms.hostConnected(frame.roomId) }),
+      ...(state.room.questions_enabled ? { questionsEnabled: true } : {}),
     });
     if (state.speaker) this.presence.joined(socket);
     if (socket.lang) await this.sendHistory(socket, socket.lang, frame.since, true);

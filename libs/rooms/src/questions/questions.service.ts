@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { QUESTION_LIMITS, QUESTIONS_SUBJECTS, type GlossaryAccess, type LanguageCode, type QuestionStatus, type StoredQuestion } from '@lt/contracts';
+import {
+  QUESTION_LIMITS,
+  QUESTIONS_SUBJECTS,
+  type GlossaryAccess,
+  type LanguageCode,
+  type QuestionStatus,
+  type StoredQuestion,
+} from '@lt/contracts';
 import { Bus } from '@lt/platform';
 import { RoomAccess, userActor } from '../rooms/room-access';
 import type { RoomEntity } from '../rooms/room.entity';

@@ -1,11 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import {
-  QUESTIONS_SUBJECTS,
-  type LanguageCode,
-  type QuestionAskedEvent,
-  type QuestionText,
-  type QuestionView,
-} from '@lt/contracts';
+import { QUESTIONS_SUBJECTS, questionView, type LanguageCode, type QuestionAskedEvent, type QuestionText } from '@lt/contracts';
 import { Bus, productMetrics, UsageMeter } from '@lt/platform';
 import { FallbackService } from '../fallback/fallback.service';
 import { LlmRateLimitedError, sleep } from '../llm/deadline';
@@ -26,20 +20,6 @@ export interface QuestionSource {
 /** How often a caller waiting for another replica's translation looks again. */
 const CLAIM_POLL_MS = 150;
 const LIST_CONCURRENCY = 4;
-
-export function questionView(q: QuestionAskedEvent, lang: LanguageCode, t: QuestionText): QuestionView {
-  return {
-    id: q.id,
-    text: t.text,
-    lang,
-    original: q.text,
-    original_lang: q.lang,
-    votes: q.votes,
-    status: q.status === 'answered' ? 'answered' : 'open',
-    created_at: q.createdAt,
-    ...(t.fallback ? { fallback: t.fallback } : {}),
-  };
-}
 
 /**
  * Questions from the audience in their readers' languages: each (question, language) translated once, by
@@ -70,7 +50,11 @@ export class QuestionTranslationsService {
     await Promise.all(
       [...langs].map(async (lang) => {
         const question = questionView(q, lang, await this.translate(q, lang));
-        this.bus.emitToRoom(QUESTIONS_SUBJECTS.ready, { roomId: q.roomId }, { roomId: q.roomId, lang, forHosts: lang === q.hostLang, question });
+        this.bus.emitToRoom(
+          QUESTIONS_SUBJECTS.ready,
+          { roomId: q.roomId },
+          { roomId: q.roomId, lang, forHosts: lang === q.hostLang, question },
+        );
       }),
     );
   }
