@@ -112,7 +112,7 @@ export const QUESTION_ROUTES: readonly ApiRoute[] = [
   },
   {
     method: 'put',
-    path: '/api/rooms/{roomId}/questions/settings',
+    path: '/api/rooms/{roomId}/question-settings',
     operationId: 'setQuestionSettings',
     summary: 'Turn questions from the audience on or off (the host)',
     description: `Off by default. Everyone in the room receives a \`questions_enabled\` frame. ${host}`,

@@ -36,7 +36,7 @@ export type QuestionParams = z.infer<typeof questionParamsSchema>;
 export const moderateQuestionBodySchema = z.object({ status: questionStatusSchema }).strict();
 export type ModerateQuestionBody = z.infer<typeof moderateQuestionBodySchema>;
 
-/** `PUT /api/rooms/:roomId/questions/settings` (the host): whether the audience may ask. */
+/** `PUT /api/rooms/:roomId/question-settings` (the host): whether the audience may ask. */
 export const questionSettingsBodySchema = z
   .object({ enabled: z.boolean().describe('Viewers may ask questions and upvote them') })
   .strict()

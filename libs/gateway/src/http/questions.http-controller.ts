@@ -93,7 +93,7 @@ export class QuestionsHttpController {
     return { id: question.id, status: question.status };
   }
 
-  @Put('rooms/:roomId/questions/settings')
+  @Put('rooms/:roomId/question-settings')
   @UseGuards(GlossaryAccessGuard)
   settings(
     @ValidParams(roomIdParamsSchema) { roomId }: RoomIdParams,
