@@ -14,6 +14,7 @@ export function makeRoom(overrides: Partial<RoomResponse> = {}): RoomResponse {
     scheduled_at: null,
     duration_minutes: 60,
     viewer_downloads: true,
+    questions_enabled: false,
     created_at: '2026-01-01T10:00:00.000Z',
     updated_at: '2026-01-01T10:00:00.000Z',
     ...overrides,

@@ -16,10 +16,12 @@ interface ViewerBarProps {
   onSize: (size: CaptionSize) => void;
   /** The room transcript's button, when the page offers it. */
   transcript?: ReactNode;
+  /** The audience questions' button, while the room takes questions. */
+  questions?: ReactNode;
 }
 
 /** One compact row above the captions: language, sound, summary, transcript, settings. On a phone the buttons show icons only. */
-export function ViewerBar({ lang, onLang, muted, onMuted, summary, size, onSize, transcript }: ViewerBarProps) {
+export function ViewerBar({ lang, onLang, muted, onMuted, summary, size, onSize, transcript, questions }: ViewerBarProps) {
   const t = useT();
   const busy = summary.pending === 'summary';
   return (
@@ -51,6 +53,7 @@ export function ViewerBar({ lang, onLang, muted, onMuted, summary, size, onSize,
           <span className="bar-label">{busy ? t('viewer.summary.generating') : t('viewer.summary.generate')}</span>
         </button>
         {transcript}
+        {questions}
         <ViewerSettings size={size} onSize={onSize} />
       </div>
     </div>

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useT } from '../../../i18n/useT';
 import { describeProblem } from '../../live/describe-problem';
+import { ViewerQuestionsButton } from '../../questions/components/ViewerQuestionsButton';
 import { RoomTranscriptButton } from '../../transcript/components/RoomTranscriptButton';
 import { catchUpOffer, readLastSeen, writeLastSeen } from '../catch-up';
 import { useReadAloud } from '../hooks/useReadAloud';
@@ -97,6 +98,7 @@ export function ViewerRoom({ roomId, initialRoom = null }: { roomId: string; ini
         size={captionSize}
         onSize={setCaptionSize}
         transcript={<RoomTranscriptButton roomId={roomId} lang={lang} className="btn btn-secondary btn-bar" labelClassName="bar-label" />}
+        questions={<ViewerQuestionsButton roomId={roomId} lang={lang} />}
       />
       {offer && lang && <CatchUpOffer offer={offer} controls={summary} />}
       <MessageList messages={viewer.messages} interim={viewer.interim} hasLanguage={lang !== null} showSpeakers={viewer.severalSpeakers} />
