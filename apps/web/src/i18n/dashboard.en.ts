@@ -74,6 +74,9 @@ export const dashboardEn: DashboardCatalog = {
   'form.duration': 'Duration',
   'form.durationOption': '{n} minutes',
   'form.viewerDownloads': 'Viewers can download the transcript',
+  'form.questions': 'Viewers can ask questions',
+  'form.questionsHint':
+    'Viewers ask in their language and upvote questions; you read them translated in the room. You can also turn it on from the room.',
   'form.viewerDownloadsHint': 'Viewers can open the transcript in their language and download it as .txt, .srt or .vtt.',
   'form.invited': 'Invited hosts',
   'form.invitedHint': 'E-mail addresses separated by commas.',

@@ -79,6 +79,9 @@ export const dashboardEs = {
   'form.duration': 'Duración',
   'form.durationOption': '{n} minutos',
   'form.viewerDownloads': 'El público puede descargar la transcripción',
+  'form.questions': 'El público puede hacer preguntas',
+  'form.questionsHint':
+    'El público pregunta en su idioma y vota las preguntas; tú las lees traducidas en la sala. También puedes activarlo desde la sala.',
   'form.viewerDownloadsHint': 'El público puede abrir la transcripción en su idioma y descargarla como .txt, .srt o .vtt.',
   'form.invited': 'Anfitriones invitados',
   'form.invitedHint': 'Correos electrónicos separados por comas.',

@@ -19,6 +19,7 @@ describe('room form rules', () => {
       scheduled_at: null,
       duration_minutes: 90,
       viewer_downloads: true,
+      questions_enabled: false,
     });
   });
 
@@ -48,6 +49,8 @@ describe('room form rules', () => {
   it('lets viewers download the transcript unless the owner turns it off, in both forms', () => {
     expect(emptyRoomForm.viewerDownloads).toBe(true);
     expect(createBody({ ...emptyRoomForm, name: 'A' })).not.toHaveProperty('viewer_downloads');
+    expect(createBody({ ...emptyRoomForm, name: 'A' })).not.toHaveProperty('questions_enabled');
+    expect(createBody({ ...emptyRoomForm, name: 'A', questionsEnabled: true }).questions_enabled).toBe(true);
     expect(createBody({ ...emptyRoomForm, name: 'A', viewerDownloads: false }).viewer_downloads).toBe(false);
     expect(formValuesOf(makeRoom({ viewer_downloads: false })).viewerDownloads).toBe(false);
     expect(updateBody({ ...emptyRoomForm, name: 'A', viewerDownloads: false }).viewer_downloads).toBe(false);

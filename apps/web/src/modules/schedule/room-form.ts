@@ -19,6 +19,8 @@ export interface RoomFormValues {
   invitedHosts: string;
   /** Viewers may read and download the transcript (on unless the owner turns it off). */
   viewerDownloads: boolean;
+  /** The audience may ask questions (off unless the owner turns it on). */
+  questionsEnabled: boolean;
 }
 
 export const emptyRoomForm: RoomFormValues = {
@@ -29,6 +31,7 @@ export const emptyRoomForm: RoomFormValues = {
   duration: SCHEDULE.defaultDuration as Duration,
   invitedHosts: '',
   viewerDownloads: true,
+  questionsEnabled: false,
 };
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -58,6 +61,7 @@ export function formValuesOf(room: RoomResponse): RoomFormValues {
     duration,
     invitedHosts: '',
     viewerDownloads: room.viewer_downloads,
+    questionsEnabled: room.questions_enabled,
   };
 }
 
@@ -83,6 +87,8 @@ export function createBody(values: RoomFormValues): CreateOwnedRoomBody {
     ...(emails.length ? { invited_hosts: emails } : {}),
     // On by default on the server: sent only when the owner turned it off.
     ...(values.viewerDownloads ? {} : { viewer_downloads: false }),
+    // Off by default on the server: sent only when the owner turned it on.
+    ...(values.questionsEnabled ? { questions_enabled: true } : {}),
   };
 }
 
@@ -93,5 +99,6 @@ export function updateBody(values: RoomFormValues): UpdateRoomBody {
     scheduled_at: scheduledAtFrom(values.scheduledDate, values.scheduledTime),
     duration_minutes: values.duration,
     viewer_downloads: values.viewerDownloads,
+    questions_enabled: values.questionsEnabled,
   };
 }

@@ -152,6 +152,7 @@ describe('Scheduled rooms', () => {
       scheduled_at: null,
       duration_minutes: 120,
       viewer_downloads: true,
+      questions_enabled: false,
     });
   });
 });
