@@ -32,7 +32,8 @@ export function QuestionsPanel({ roomId, hostKey, lang }: { roomId: string; host
   const moderate = useMutation({
     mutationFn: ({ id, status }: { id: string; status: QuestionStatus }) => moderateQuestion(roomId, id, status, credential),
   });
-  const enabled = questions.data?.enabled ?? false;
+  // The switch shows what the host asked for while it is being saved.
+  const enabled = toggle.isPending ? toggle.variables : (questions.data?.enabled ?? false);
   const failure = toggle.error ?? moderate.error;
 
   const actions = (q: QuestionView) => (
@@ -67,8 +68,9 @@ export function QuestionsPanel({ roomId, hostKey, lang }: { roomId: string; host
           role="switch"
           data-testid="questions-switch"
           checked={enabled}
-          disabled={!questions.data || toggle.isPending}
-          onChange={(e) => toggle.mutate(e.target.checked)}
+          disabled={!questions.data}
+          aria-busy={toggle.isPending}
+          onChange={(e) => !toggle.isPending && toggle.mutate(e.target.checked)}
         />
         <span>{t('questions.switch')}</span>
       </label>
