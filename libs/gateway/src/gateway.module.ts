@@ -101,7 +101,11 @@ export class GatewayModule {
           inject: [GATEWAY_ENV],
           useFactory: (c: GatewayConfig) => viewerCallLimiters(c, TRANSCRIPT_RATE_LIMITS),
         },
-        { provide: QUESTION_LIMITERS, inject: [GATEWAY_ENV], useFactory: (c: GatewayConfig) => viewerCallLimiters(c, QUESTION_RATE_LIMITS) },
+        {
+          provide: QUESTION_LIMITERS,
+          inject: [GATEWAY_ENV],
+          useFactory: (c: GatewayConfig) => viewerCallLimiters(c, QUESTION_RATE_LIMITS),
+        },
         { provide: VOTE_LIMITERS, inject: [GATEWAY_ENV], useFactory: (c: GatewayConfig) => viewerCallLimiters(c, VOTE_RATE_LIMITS) },
         AdminGuard,
         SummaryCoalescer,

@@ -50,7 +50,9 @@ export const viewerDownloadsSchema = z
   .describe("Viewers may read and download the room's transcript (true when absent at creation)");
 
 /** Whether the audience may ask questions; off unless the owner or host turns it on. */
-export const questionsEnabledSchema = z.boolean().describe('The audience may ask questions and upvote them (false when absent at creation)');
+export const questionsEnabledSchema = z
+  .boolean()
+  .describe('The audience may ask questions and upvote them (false when absent at creation)');
 
 const roomName = cleanText('Room name').trim().min(1, 'Room name is required').max(50, 'Room name must be at most 50 characters');
 

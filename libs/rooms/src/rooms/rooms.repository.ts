@@ -18,7 +18,9 @@ export interface NewRoom {
 }
 
 /** What the edit form may change; an absent field stays as it is. */
-export type RoomChanges = Partial<Pick<RoomEntity, 'name' | 'sourceLanguage' | 'scheduledAt' | 'durationMinutes' | 'viewerDownloads' | 'questionsEnabled'>>;
+export type RoomChanges = Partial<
+  Pick<RoomEntity, 'name' | 'sourceLanguage' | 'scheduledAt' | 'durationMinutes' | 'viewerDownloads' | 'questionsEnabled'>
+>;
 
 /** How a room went, measured when it ended. */
 export type RoomTotals = Pick<RoomEvaluationEntity, 'endTime' | 'totalMessages' | 'translatedMessages' | 'successRate'>;
