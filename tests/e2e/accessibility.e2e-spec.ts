@@ -96,7 +96,7 @@ test('the landing, host, viewer and caption pages of a live room have no serious
   browser,
   baseURL,
 }) => {
-  test.setTimeout(420_000);
+  test.setTimeout(600_000);
   const findings: Finding[] = [];
 
   const host = await newPage(browser, baseURL);
