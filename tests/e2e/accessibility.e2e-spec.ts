@@ -149,6 +149,18 @@ test('the landing, host, viewer and caption pages of a live room have no serious
     await viewer.keyboard.press('Escape');
   }
 
+  // Questions from the audience: the viewer's ask form and list, and the host's panel with a question in it.
+  await host.getByTestId('questions-switch').check();
+  await viewer.getByTestId('questions-open').click();
+  await viewer.getByTestId('question-input').fill('¿Habrá una grabación de la sesión?');
+  await viewer.getByTestId('question-send').click();
+  await expect(viewer.getByTestId('question')).toHaveCount(1);
+  findings.push(...(await scan(viewer, 'viewer-questions')));
+  await viewer.keyboard.press('Escape');
+  await expect(host.getByTestId('question')).toHaveCount(1);
+  await host.getByTestId('question-original-toggle').click();
+  findings.push(...(await scan(host, 'host-questions')));
+
   const overlay = await viewer.context().newPage();
   await overlay.goto(`/view/${roomId}/captions?lang=en`);
   await expect(overlay.getByTestId('caption-line').first()).toBeVisible();

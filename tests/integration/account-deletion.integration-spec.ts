@@ -53,6 +53,17 @@ describe.each(MODES)('deleting an account or a room (%s mode)', (mode) => {
       { id: crypto.randomUUID(), text: `${name} dos`, at, confidence: 0.9 },
     ]);
     await viewer.waitFor((c) => c.of('translation').length === 2, 5000, 'translations');
+    // A question from the audience, upvoted, translated for the host: rows in rooms and in translate.
+    expect((await api.call('PUT', `/api/rooms/${room.id}/question-settings`, { enabled: true }, user.token)).status).toBe(200);
+    const viewerCall = (path: string, body?: unknown) =>
+      api.send<{ id: string }>('POST', path, {
+        headers: { 'content-type': 'application/json', 'x-client-id': `viewer-${name.length}-0001` },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    const question = await viewerCall(`/api/view/${room.id}/questions`, { text: `${name} pregunta?`, lang: 'fr' });
+    expect(question.status).toBe(201);
+    expect((await viewerCall(`/api/view/${room.id}/questions/${question.body.id}/vote`)).status).toBe(200);
+    await host.waitFor((c) => c.of('question').length === 1, 5000, 'question');
     return { room, host, viewer };
   };
 
@@ -88,7 +99,10 @@ describe.each(MODES)('deleting an account or a room (%s mode)', (mode) => {
         'rooms.message_logs',
         'rooms.room_speakers',
         'rooms.room_glossaries',
+        'rooms.questions',
+        'rooms.question_votes',
         'translate.translations',
+        'translate.question_translations',
       ]),
     );
 
@@ -103,7 +117,7 @@ describe.each(MODES)('deleting an account or a room (%s mode)', (mode) => {
     expect(await holding(mine)).toEqual({});
     // What belongs to others is untouched, and still found by the same search.
     expect(Object.keys(await holding([staying.userId, kept.room.id]))).toEqual(
-      expect.arrayContaining(['accounts.users', 'rooms.rooms', 'rooms.message_logs', 'translate.translations']),
+      expect.arrayContaining(['accounts.users', 'rooms.rooms', 'rooms.message_logs', 'rooms.questions', 'translate.translations']),
     );
     expect(kept.viewer.open).toBe(true);
     expect((await api.signIn(user.email)).status).toBe(400);
@@ -116,7 +130,9 @@ describe.each(MODES)('deleting an account or a room (%s mode)', (mode) => {
     const admin = await newUser(api, 'admin', 'admin@example.com');
     for (const by of [owner, admin]) {
       const { room, viewer } = await busyRoom(owner, `Deleted by ${by === admin ? 'admin' : 'owner'}`);
-      expect(Object.keys(await holding([room.id]))).toContain('rooms.room_glossaries');
+      expect(Object.keys(await holding([room.id]))).toEqual(
+        expect.arrayContaining(['rooms.room_glossaries', 'rooms.questions', 'rooms.question_votes', 'translate.question_translations']),
+      );
       const path = by === admin ? `/api/admin/rooms/${room.id}` : `/api/rooms/${room.id}`;
       expect((await api.call('DELETE', path, undefined, by.token)).status).toBe(204);
       await viewer.waitFor((c) => c.closeCode !== null, 5000, 'close');

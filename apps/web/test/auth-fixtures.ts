@@ -59,6 +59,13 @@ export function storedSession(): AuthSession | null {
 
 export type Handler = (init: RequestInit | undefined, url: string) => Response | Promise<Response>;
 
+/** The host and viewer pages read the room's questions; unless a test says otherwise, there are none and they are off. */
+const QUESTION_LIST = /^GET \/api\/view\/[^/]+\/questions\?lang=/;
+const noQuestions: Handler = (_, url) => {
+  const body = { enabled: false, lang: new URL(url, 'http://localhost').searchParams.get('lang'), questions: [] };
+  return { ok: true, status: 200, text: () => Promise.resolve(JSON.stringify(body)) } as Response;
+};
+
 /**
  * A fetch stand-in answering by "METHOD path" (query included); unknown calls fail the test loudly.
  * Returns the mock so tests can inspect calls.
@@ -67,7 +74,7 @@ export function routeFetch(routes: Record<string, Handler>) {
   const mock = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     const key = `${(init?.method ?? 'GET').toUpperCase()} ${url}`;
-    const handler = routes[key];
+    const handler = routes[key] ?? (QUESTION_LIST.test(key) ? noQuestions : undefined);
     if (!handler) throw new Error(`unexpected fetch ${key}`);
     return handler(init, url);
   });

@@ -1,4 +1,5 @@
 import { act, screen } from '@testing-library/react';
+import { routeFetch } from './auth-fixtures';
 import { FakeRecognition } from './fake-recognition';
 import { FakeSocket, joinedFrame } from './fake-socket';
 import { preloadPages } from './render-app';
@@ -12,6 +13,7 @@ export function setUpHostRoomTests(): void {
   beforeEach(() => {
     window.localStorage.clear();
     FakeRecognition.install();
+    routeFetch({});
   });
   afterEach(() => FakeRecognition.uninstall());
 }

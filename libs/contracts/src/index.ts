@@ -41,3 +41,5 @@ export * from './ids';
 export * from './http/headers';
 export * from './rooms/room-rules';
 export * from './live/fast-captions';
+export * from './questions/questions.dto';
+export * from './questions/questions.subjects';

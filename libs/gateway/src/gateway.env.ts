@@ -61,6 +61,14 @@ export const gatewayEnvSchema = keycloakEnvSchema.extend({
   TRANSCRIPT_ROOM_PER_MINUTE: count(10_000),
   /** Transcripts one client address may read or download a minute; no per-address cap when unset. */
   TRANSCRIPT_ADDRESS_PER_MINUTE: optionalCap,
+  /** Questions one viewer (client id) may ask a minute. */
+  QUESTION_CLIENT_PER_MINUTE: count(5),
+  /** Questions one client address may send a minute (a venue's audience shares one address). */
+  QUESTION_ADDRESS_PER_MINUTE: count(60),
+  /** Upvotes one viewer (client id) may give a minute. */
+  VOTE_CLIENT_PER_MINUTE: count(60),
+  /** Upvotes one client address may send a minute. */
+  VOTE_ADDRESS_PER_MINUTE: count(1200),
   /**
    * Proxies whose `X-Forwarded-For` gives the client's address (for the per-address limits): a hop count,
    * `loopback`, a comma list of addresses / CIDR ranges, `true` (any) or `false`; none when unset.

@@ -12,9 +12,18 @@ import {
   ROOM_CREATE_RATE_LIMIT,
   SUMMARY_RATE_LIMITS,
   TRANSCRIPT_RATE_LIMITS,
+  QUESTION_RATE_LIMITS,
+  VOTE_RATE_LIMITS,
   type RateLimitKind,
 } from './auth/ip-rate-limiter';
-import { AUDIO_LIMITERS, SUMMARY_LIMITERS, TRANSCRIPT_LIMITERS, type ViewerCallLimiters } from './auth/ip-rate-limiter.guard';
+import {
+  AUDIO_LIMITERS,
+  QUESTION_LIMITERS,
+  SUMMARY_LIMITERS,
+  TRANSCRIPT_LIMITERS,
+  VOTE_LIMITERS,
+  type ViewerCallLimiters,
+} from './auth/ip-rate-limiter.guard';
 import { GATEWAY_ENV, type GatewayConfig } from './gateway.config';
 import { AdminHttpController } from './http/admin/admin.http-controller';
 import { SystemHealthCheck } from './http/admin/system-health';
@@ -24,6 +33,7 @@ import { ConfigHttpController } from './http/config.http-controller';
 import { ApiDocsHttpController } from './http/openapi/api-docs.http-controller';
 import { GlossaryHttpController } from './http/glossary.http-controller';
 import { OwnerRoomsHttpController } from './http/owner-rooms.http-controller';
+import { QuestionsHttpController } from './http/questions.http-controller';
 import { RoomsHttpController } from './http/rooms.http-controller';
 import { SpeakHttpController } from './http/speak.http-controller';
 import { SpeakersHttpController } from './http/speakers.http-controller';
@@ -65,6 +75,7 @@ export class GatewayModule {
         OwnerRoomsHttpController,
         SpeakersHttpController,
         GlossaryHttpController,
+        QuestionsHttpController,
         SpeakHttpController,
         TranscriptsHttpController,
         ViewerTranscriptsHttpController,
@@ -93,6 +104,12 @@ export class GatewayModule {
           inject: [GATEWAY_ENV],
           useFactory: (c: GatewayConfig) => viewerCallLimiters(c, TRANSCRIPT_RATE_LIMITS),
         },
+        {
+          provide: QUESTION_LIMITERS,
+          inject: [GATEWAY_ENV],
+          useFactory: (c: GatewayConfig) => viewerCallLimiters(c, QUESTION_RATE_LIMITS),
+        },
+        { provide: VOTE_LIMITERS, inject: [GATEWAY_ENV], useFactory: (c: GatewayConfig) => viewerCallLimiters(c, VOTE_RATE_LIMITS) },
         AdminGuard,
         SummaryCoalescer,
         TranscriptExports,

@@ -2,6 +2,9 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { GlossaryController } from './glossary/glossary.controller';
 import { GlossaryRepository } from './glossary/glossary.repository';
 import { GlossaryService } from './glossary/glossary.service';
+import { QuestionsController } from './questions/questions.controller';
+import { QuestionsRepository } from './questions/questions.repository';
+import { QuestionsService } from './questions/questions.service';
 import { roomsDatabaseProviders } from './rooms.database';
 import { AdminRoomsController } from './rooms/admin-rooms.controller';
 import { AdminRoomsService } from './rooms/admin-rooms.service';
@@ -38,6 +41,7 @@ import { TranscriptService } from './transcript/transcript.service';
     TranscriptController,
     SpeakersController,
     GlossaryController,
+    QuestionsController,
   ],
   providers: [
     ...roomsDatabaseProviders,
@@ -58,6 +62,8 @@ import { TranscriptService } from './transcript/transcript.service';
     SpeakersService,
     GlossaryRepository,
     GlossaryService,
+    QuestionsRepository,
+    QuestionsService,
   ],
 })
 export class RoomsModule {

@@ -6,6 +6,7 @@ import { CreateLlmLimits1764100000000 } from './database/migrations/176410000000
 import { AddTranslationRevisions1764200000000 } from './database/migrations/1764200000000-AddTranslationRevisions';
 import { CreateUsageOutbox1764300000000 } from './database/migrations/1764300000000-CreateUsageOutbox';
 import { CreateInterimUsage1764400000001 } from './database/migrations/1764400000001-CreateInterimUsage';
+import { CreateQuestionTranslations1764700100000 } from './database/migrations/1764700100000-CreateQuestionTranslations';
 import { EnhancementEntity } from './enhancements/enhancement.entity';
 import { SummaryEntity } from './summaries/summary.entity';
 import { TranslationEntity } from './translations/translation.entity';
@@ -20,6 +21,7 @@ export const TRANSLATE_MIGRATIONS = [
   AddTranslationRevisions1764200000000,
   CreateUsageOutbox1764300000000,
   CreateInterimUsage1764400000001,
+  CreateQuestionTranslations1764700100000,
 ];
 
 export const translateDatabaseProviders = serviceDatabaseProviders(TRANSLATE_DATA_SOURCE, {

@@ -13,6 +13,9 @@ import { InterimTranslator } from './interim/interim-translator';
 import { InterimUsageRepository } from './interim/interim-usage.repository';
 import { TranslationCache } from './translations/translation-cache';
 import { LlmClient } from './llm/llm.client';
+import { QuestionTranslationsController } from './questions/question-translations.controller';
+import { QuestionTranslationsRepository } from './questions/question-translations.repository';
+import { QuestionTranslationsService } from './questions/question-translations.service';
 import { PresenceController } from './presence/presence.controller';
 import { PresenceRegistry } from './presence/presence.registry';
 import { PurgedRooms } from './room-purge/purged-rooms';
@@ -57,6 +60,7 @@ export class TranslateModule {
         TranslatedCountController,
         RoomExportController,
         InterimController,
+        QuestionTranslationsController,
       ],
       providers: [
         { provide: TRANSLATE_ENV, useValue: env },
@@ -86,6 +90,8 @@ export class TranslateModule {
         FastCaptionsSettings,
         InterimTranslator,
         InterimUsageRepository,
+        QuestionTranslationsRepository,
+        QuestionTranslationsService,
       ],
     };
   }

@@ -4,6 +4,8 @@ import { en } from './en';
 import { es } from './es';
 import { glossaryEn } from './glossary.en';
 import { glossaryEs } from './glossary.es';
+import { questionsEn } from './questions.en';
+import { questionsEs } from './questions.es';
 import { roomEn } from './room.en';
 import { roomEs } from './room.es';
 import { retentionEn } from './retention.en';
@@ -15,6 +17,7 @@ const PAIRS: [string, Record<string, string>, Record<string, string>][] = [
   ['dashboard', dashboardEs, dashboardEn],
   ['glossary', glossaryEs, glossaryEn],
   ['retention', retentionEs, retentionEn],
+  ['questions', questionsEs, questionsEn],
 ];
 
 /**

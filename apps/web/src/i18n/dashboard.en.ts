@@ -77,6 +77,9 @@ export const dashboardEn: DashboardCatalog = {
   'form.fastCaptions': 'Fast captions',
   'form.fastCaptionsHint':
     'Viewers read the translation while the speaker is still talking. It uses more of the translation budget; turn it off to translate whole sentences only.',
+  'form.questions': 'Viewers can ask questions',
+  'form.questionsHint':
+    'Viewers ask in their language and upvote questions; you read them translated in the room. You can also turn it on from the room.',
   'form.viewerDownloadsHint': 'Viewers can open the transcript in their language and download it as .txt, .srt or .vtt.',
   'form.invited': 'Invited hosts',
   'form.invitedHint': 'E-mail addresses separated by commas.',

@@ -82,6 +82,9 @@ export const dashboardEs = {
   'form.fastCaptions': 'Subtítulos rápidos',
   'form.fastCaptionsHint':
     'El público lee la traducción mientras la persona todavía está hablando. Consume más presupuesto de traducción; desactívalo para traducir solo frases completas.',
+  'form.questions': 'El público puede hacer preguntas',
+  'form.questionsHint':
+    'El público pregunta en su idioma y vota las preguntas; tú las lees traducidas en la sala. También puedes activarlo desde la sala.',
   'form.viewerDownloadsHint': 'El público puede abrir la transcripción en su idioma y descargarla como .txt, .srt o .vtt.',
   'form.invited': 'Anfitriones invitados',
   'form.invitedHint': 'Correos electrónicos separados por comas.',

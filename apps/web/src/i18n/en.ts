@@ -135,6 +135,7 @@ export const en: Catalog = {
   'viewer.notFound.body': 'There is no room at this link. Please check the link with the organiser.',
   'viewer.time': 'Said at {time}',
   'viewer.summary.generate': 'Generate Summary',
+  'viewer.questions': 'Questions',
   'viewer.summary.generating': 'Generating...',
   'viewer.summary.title': 'Summary',
   'viewer.summary.catchUpTitle': 'What you missed',

@@ -139,6 +139,7 @@ export const es = {
   'viewer.notFound.body': 'No hay ninguna sala en este enlace. Comprueba el enlace con la organización.',
   'viewer.time': 'Dicho a las {time}',
   'viewer.summary.generate': 'Generar Resumen',
+  'viewer.questions': 'Preguntas',
   'viewer.summary.generating': 'Generando...',
   'viewer.summary.title': 'Resumen',
   'viewer.summary.catchUpTitle': 'Lo que te perdiste',

@@ -18,6 +18,9 @@ export const queryKeys = {
   view: {
     room: (roomId: string) => ['view', roomId] as const,
   },
+  questions: {
+    list: (roomId: string, lang: string) => ['questions', roomId, lang] as const,
+  },
   speakers: {
     all: ['speakers'] as const,
     list: (roomId: string) => ['speakers', roomId] as const,

@@ -9,4 +9,9 @@ export enum RoomsErrorCode {
   LanguageRequired = 'language_required',
   /** The room's owner turned off transcript downloads for its viewers. */
   TranscriptDownloadsOff = 'transcript_downloads_off',
+  /** The room does not take questions from its audience (the host has not turned them on). */
+  QuestionsOff = 'questions_off',
+  QuestionNotFound = 'question_not_found',
+  /** The room holds as many questions as it may. */
+  QuestionsFull = 'questions_full',
 }

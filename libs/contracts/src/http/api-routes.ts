@@ -23,6 +23,7 @@ import { apiErrors, SERVICE_ERRORS, STATE_CHANGING_ERRORS, type ApiRoute } from 
 import { ADMIN_ROUTES, OWNER_ROOM_ROUTES } from './dashboard-api-routes';
 import { GLOSSARY_ROUTES } from './glossary-api-routes';
 import { MEDIA_ROUTES } from './media-api-routes';
+import { QUESTION_ROUTES } from './question-api-routes';
 import { SPEAKER_ROUTES } from './speaker-api-routes';
 import { VIEWER_TRANSCRIPT_ROUTES } from './viewer-transcript-api-routes';
 
@@ -39,6 +40,7 @@ export const API_TAGS = [
   { name: 'profile', description: "The caller's plan and token quota, and the archive of everything held about the caller" },
   { name: 'rooms', description: "Creating rooms, the owner's rooms with their transcripts, and what viewers may know and keep of them" },
   { name: 'glossary', description: "A room's glossary: terms kept as they are or translated as the organiser says" },
+  { name: 'questions', description: 'Questions from the audience: asked and upvoted by viewers, answered or hidden by the host' },
   { name: 'speakers', description: 'Co-host speakers: invites by the owner, and what an invite token opens' },
   { name: 'admin', description: 'The admin panel: users, plans and roles, every room, statistics, system health (role admin)' },
   { name: 'config', description: 'Public settings for the web app' },
@@ -243,6 +245,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...OWNER_ROOM_ROUTES,
   ...SPEAKER_ROUTES,
   ...GLOSSARY_ROUTES,
+  ...QUESTION_ROUTES,
   ...ADMIN_ROUTES,
   ...MEDIA_ROUTES,
   ...ACCOUNT_ROUTES,

@@ -4,6 +4,7 @@ import type { LiveErrorCode } from './error-codes';
 import type { RoomStatus } from '../rooms/room.response';
 import type { TranslationRevisedFrame } from '../glossary/glossary-revision';
 import type { InterimTranslationFrame, InterimUsageFrame, RoomSettingsFrame, TranslationPartialFrame } from '../live/fast-captions';
+import type { QuestionStatus, QuestionView } from '../questions/questions.dto';
 
 /** Frames the gateway sends on `/ws`. */
 export interface JoinedFrame {
@@ -28,6 +29,8 @@ export interface JoinedFrame {
   hostConnected?: boolean;
   /** Hosts: whether interim lines are translated for the viewers (the room's "Fast captions" setting). */
   fastCaptions?: boolean;
+  /** Whether the audience may ask questions (off by default). */
+  questionsEnabled?: boolean;
 }
 
 export interface AckFrame {
@@ -104,6 +107,29 @@ export interface HostStatusFrame {
   timestamp: string;
 }
 
+/** A new question, in the reader's language (viewers: theirs; host and speakers: the room's), with its original. */
+export interface QuestionFrame {
+  type: 'question';
+  roomId: string;
+  question: QuestionView;
+}
+
+/** A question's votes or status changed; `hidden` means it is gone for everyone. */
+export interface QuestionUpdateFrame {
+  type: 'question_update';
+  roomId: string;
+  id: string;
+  votes: number;
+  status: QuestionStatus;
+}
+
+/** The host turned the audience's questions on or off. */
+export interface QuestionsEnabledFrame {
+  type: 'questions_enabled';
+  roomId: string;
+  enabled: boolean;
+}
+
 export interface ErrorFrame {
   type: 'error';
   code: LiveErrorCode;
@@ -136,5 +162,8 @@ export type ServerFrame =
   | RoomEventFrame
   | QuotaFrame
   | HostStatusFrame
+  | QuestionFrame
+  | QuestionUpdateFrame
+  | QuestionsEnabledFrame
   | ErrorFrame
   | PongFrame;

@@ -55,6 +55,10 @@ export const viewerDownloadsSchema = z
 export const fastCaptionsSchema = z
   .boolean()
   .describe('Interim lines are translated for the viewers while the speaker talks (true when absent at creation)');
+/** Whether the audience may ask questions; off unless the owner or host turns it on. */
+export const questionsEnabledSchema = z
+  .boolean()
+  .describe('The audience may ask questions and upvote them (false when absent at creation)');
 
 const roomName = cleanText('Room name').trim().min(1, 'Room name is required').max(50, 'Room name must be at most 50 characters');
 
@@ -72,6 +76,7 @@ export const createOwnedRoomBodySchema = z
     viewer_downloads: viewerDownloadsSchema.optional(),
     retention: retentionSchema.optional(),
     fast_captions: fastCaptionsSchema.optional(),
+    questions_enabled: questionsEnabledSchema.optional(),
     /** Addresses that will get a speaker link by e-mail (comma-separated in the form). */
     invited_hosts: z.array(z.email('Each invited host must be an e-mail address')).max(20).optional(),
   })
@@ -88,6 +93,7 @@ export const updateRoomBodySchema = z
     viewer_downloads: viewerDownloadsSchema.optional(),
     retention: retentionSchema.optional(),
     fast_captions: fastCaptionsSchema.optional(),
+    questions_enabled: questionsEnabledSchema.optional(),
   })
   .strict()
   .refine((b) => Object.keys(b).length > 0, 'Nothing to change');

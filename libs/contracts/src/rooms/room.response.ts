@@ -28,6 +28,7 @@ export const roomResponseSchema = z
     fast_captions: z
       .boolean()
       .describe('Fast captions: interim lines are translated for the viewers while the speaker talks (default true)'),
+    questions_enabled: z.boolean().describe('Whether the audience may ask questions (default false)'),
     created_at: timestamp,
     updated_at: timestamp,
   })
@@ -75,6 +76,7 @@ export const publicRoomResponseSchema = z
     status: roomStatusSchema,
     source_language: languageCodeSchema.nullable(),
     viewer_downloads: z.boolean().describe('Whether viewers may read and download the transcript'),
+    questions_enabled: z.boolean().describe('Whether the audience may ask questions'),
   })
   .meta({ id: 'PublicRoom', description: 'What anyone holding the viewer link may know of a room' });
 

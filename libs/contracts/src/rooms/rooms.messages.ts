@@ -26,6 +26,7 @@ export const createRoomRequestSchema = z.object({
   viewerDownloads: z.boolean().optional(),
   retention: retentionSchema.optional(),
   fastCaptions: z.boolean().optional(),
+  questionsEnabled: z.boolean().optional(),
   /** Addresses from the create form: each gets a speaker invite, and its link by mail. */
   invitedHosts: z.array(z.email()).max(20).optional(),
 });

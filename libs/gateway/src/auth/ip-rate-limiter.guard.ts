@@ -64,6 +64,8 @@ export interface ViewerCallLimiters {
 export const SUMMARY_LIMITERS = Symbol('SUMMARY_LIMITERS');
 export const AUDIO_LIMITERS = Symbol('AUDIO_LIMITERS');
 export const TRANSCRIPT_LIMITERS = Symbol('TRANSCRIPT_LIMITERS');
+export const QUESTION_LIMITERS = Symbol('QUESTION_LIMITERS');
+export const VOTE_LIMITERS = Symbol('VOTE_LIMITERS');
 
 const clientIdHeaderSchema = z.object({ [CLIENT_ID_HEADER.toLowerCase()]: clientIdSchema.optional() });
 
@@ -130,6 +132,20 @@ export class AudioRateLimitGuard extends ViewerCallRateLimitGuard {
 @Injectable()
 export class TranscriptRateLimitGuard extends ViewerCallRateLimitGuard {
   constructor(@Inject(TRANSCRIPT_LIMITERS) limiters: ViewerCallLimiters) {
+    super(limiters);
+  }
+}
+
+@Injectable()
+export class QuestionRateLimitGuard extends ViewerCallRateLimitGuard {
+  constructor(@Inject(QUESTION_LIMITERS) limiters: ViewerCallLimiters) {
+    super(limiters);
+  }
+}
+
+@Injectable()
+export class VoteRateLimitGuard extends ViewerCallRateLimitGuard {
+  constructor(@Inject(VOTE_LIMITERS) limiters: ViewerCallLimiters) {
     super(limiters);
   }
 }

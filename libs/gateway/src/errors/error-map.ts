@@ -21,6 +21,7 @@ export function httpStatusOf(code: ErrorCode): HttpStatus {
     case LiveErrorCode.RoomNotFound:
     case AccountsErrorCode.UserNotFound:
     case RoomsErrorCode.SpeakerNotFound:
+    case RoomsErrorCode.QuestionNotFound:
     case TtsErrorCode.NotConfigured:
     case TtsErrorCode.NoVoice:
     case TtsErrorCode.MessageNotFound:
@@ -37,6 +38,7 @@ export function httpStatusOf(code: ErrorCode): HttpStatus {
     case LiveErrorCode.InvalidInvite:
     case RoomsErrorCode.InvalidInvite:
     case RoomsErrorCode.TranscriptDownloadsOff:
+    case RoomsErrorCode.QuestionsOff:
     case LiveErrorCode.SpeakerRemoved:
     case LiveErrorCode.Forbidden:
     case AccountsErrorCode.InvalidLink:
@@ -46,6 +48,7 @@ export function httpStatusOf(code: ErrorCode): HttpStatus {
     case AccountsErrorCode.Forbidden:
       return HttpStatus.FORBIDDEN;
     case RoomsErrorCode.RoomNotActive:
+    case RoomsErrorCode.QuestionsFull:
     case LiveErrorCode.RoomNotActive:
     case LiveErrorCode.AlreadyJoined:
     case LiveErrorCode.NotJoined:
@@ -92,6 +95,7 @@ export function httpStatusOf(code: ErrorCode): HttpStatus {
 export function liveCodeOf(code: ErrorCode): LiveErrorCode {
   switch (code) {
     case RoomsErrorCode.RoomNotFound:
+    case RoomsErrorCode.QuestionNotFound:
     case TtsErrorCode.MessageNotFound:
       return LiveErrorCode.RoomNotFound;
     case TtsErrorCode.NotConfigured:
@@ -105,6 +109,7 @@ export function liveCodeOf(code: ErrorCode): LiveErrorCode {
     case RoomsErrorCode.InvalidHostKey:
       return LiveErrorCode.InvalidHostKey;
     case RoomsErrorCode.RoomNotActive:
+    case RoomsErrorCode.QuestionsFull:
       return LiveErrorCode.RoomNotActive;
     case RoomsErrorCode.LanguageRequired:
       return LiveErrorCode.LanguageRequired;
@@ -136,6 +141,7 @@ export function liveCodeOf(code: ErrorCode): LiveErrorCode {
     case AccountsErrorCode.Forbidden:
     case GatewayErrorCode.Forbidden:
     case RoomsErrorCode.TranscriptDownloadsOff:
+    case RoomsErrorCode.QuestionsOff:
       return LiveErrorCode.Forbidden;
     case AccountsErrorCode.TooManyAttempts:
     case GatewayErrorCode.TooManyRequests:

@@ -38,6 +38,7 @@ function creationOf(body: unknown, owner: Caller | null): Omit<CreateRoomRequest
     viewerDownloads: form.viewer_downloads,
     retention: form.retention,
     fastCaptions: form.fast_captions,
+    questionsEnabled: form.questions_enabled,
     invitedHosts: form.invited_hosts,
   };
 }
@@ -70,6 +71,7 @@ export class RoomsHttpController {
       status: room.status,
       source_language: room.source_language,
       viewer_downloads: room.viewer_downloads,
+      questions_enabled: room.questions_enabled,
     };
   }
 }

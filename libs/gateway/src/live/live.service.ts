@@ -40,7 +40,8 @@ const MAX_CATCH_UP_BATCHES = 10;
 
 /** What admitting a socket learns: the room, its latest seq, and for a speaker the invite it holds. */
 interface Admission {
-  room: Pick<RoomResponse, 'name' | 'status' | 'source_language'> & Partial<Pick<RoomResponse, 'owner_id' | 'fast_captions'>>;
+  room: Pick<RoomResponse, 'name' | 'status' | 'source_language'> &
+    Partial<Pick<RoomResponse, 'owner_id' | 'fast_captions' | 'questions_enabled'>>;
   lastSeq: number;
   speaker?: { id: string; name: string };
 }
@@ -97,6 +98,7 @@ export class LiveService {
       ...(frame.role === 'host'
         ? { fastCaptions: state.room.fast_captions !== false }
         : { hostConnected: this.rooms.hostConnected(frame.roomId) }),
+      ...(state.room.questions_enabled ? { questionsEnabled: true } : {}),
     });
     if (frame.role === 'host') void this.sendInterimUsage(socket, frame.roomId);
     if (state.speaker) this.presence.joined(socket);

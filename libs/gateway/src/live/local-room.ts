@@ -1,4 +1,4 @@
-import type { LanguageCode } from '@lt/contracts';
+import type { LanguageCode, QuestionFrame, QuestionReadyEvent } from '@lt/contracts';
 import type { Unsubscribe } from '@lt/platform';
 import { writeCounted } from './fan-out';
 import { hostStatusFrame } from './frames';
@@ -39,4 +39,13 @@ export function sendHostStatus(room: LocalRoom | undefined, roomId: string, conn
   if (!room) return;
   const text = JSON.stringify(hostStatusFrame(roomId, connected));
   writeCounted('host_status', room.sockets, (socket) => socket.role !== 'host' && socket.sendRaw(text));
+}
+
+/** A question in one language to the viewers reading it, and to the host and speakers when it is the room's language. */
+export function sendQuestion(room: LocalRoom | undefined, event: QuestionReadyEvent): void {
+  if (!room) return;
+  const frame: QuestionFrame = { type: 'question', roomId: event.roomId, question: event.question };
+  const text = JSON.stringify(frame);
+  writeCounted('question', room.viewers.get(event.lang) ?? [], (socket) => socket.sendRaw(text));
+  if (event.forHosts) writeCounted('question', room.sockets, (socket) => socket.role !== 'viewer' && socket.sendRaw(text));
 }

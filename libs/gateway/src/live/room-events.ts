@@ -4,6 +4,7 @@ import {
   FAST_CAPTIONS_SUBJECTS,
   LIVE_SUBJECTS,
   LiveErrorCode,
+  QUESTIONS_SUBJECTS,
   ROOMS_SUBJECTS,
   SPEAKERS_SUBJECTS,
   USAGE_SUBJECTS,
@@ -15,7 +16,7 @@ import { checkPayload } from '@lt/platform';
 import { arrival, fanOut } from './fan-out';
 import { quotaFrame, roomDeletedFrame, roomStatusFrame, speakerFrame, transcriptFrame } from './frames';
 import type { HostPresence } from './host-presence';
-import { broadcast, broadcastBut, sendHostStatus, toHosts, type LocalRoom } from './local-room';
+import { broadcast, broadcastBut, sendHostStatus, sendQuestion, toHosts, type LocalRoom } from './local-room';
 import type { QuotaState } from './quota-state';
 import type { SpeakerRoster } from './speaker-roster';
 
@@ -102,6 +103,17 @@ export class RoomEvents {
         if (!ctx.quota.changed(event)) return;
         const frame = quotaFrame(event);
         broadcast(ctx.room(event.roomId), JSON.stringify(frame), frame.type);
+      }),
+      // A question in one language: one frame for its readers (and, in the room's language, for host and speakers).
+      on(QUESTIONS_SUBJECTS.ready, (_, event) => sendQuestion(ctx.room(event.roomId), event)),
+      // Votes and status are the same in every language: one frame for everyone (hidden: gone for all at once).
+      on(QUESTIONS_SUBJECTS.changed, (_, e) => {
+        const frame = { type: 'question_update', roomId: e.roomId, id: e.id, votes: e.votes, status: e.status };
+        broadcast(ctx.room(e.roomId), JSON.stringify(frame), frame.type);
+      }),
+      on(QUESTIONS_SUBJECTS.enabled, (_, e) => {
+        const frame = { type: 'questions_enabled', roomId: e.roomId, enabled: e.enabled };
+        broadcast(ctx.room(e.roomId), JSON.stringify(frame), frame.type);
       }),
     ];
     this.handlers = new Map(handlers.map((h) => [h.route.name, h]));

@@ -8,6 +8,7 @@ import {
   type UpdateRoomBody,
 } from '@lt/contracts';
 import { GlossaryService } from '../glossary/glossary.service';
+import { QuestionsService } from '../questions/questions.service';
 import { TranscriptRepository } from '../transcript/transcript.repository';
 import { toTranscriptMessage } from '../transcript/transcript.service';
 import { RoomAccess, userActor } from './room-access';
@@ -32,6 +33,7 @@ function toRoomChanges(body: UpdateRoomBody): RoomChanges {
   if (body.viewer_downloads !== undefined) changes.viewerDownloads = body.viewer_downloads;
   if (body.retention !== undefined) changes.retention = body.retention;
   if (body.fast_captions !== undefined) changes.fastCaptions = body.fast_captions;
+  if (body.questions_enabled !== undefined) changes.questionsEnabled = body.questions_enabled;
   return changes;
 }
 
@@ -49,6 +51,7 @@ export class OwnedRoomsService {
     private readonly glossary: GlossaryService,
     private readonly access: RoomAccess,
     private readonly evaluations: RoomEvaluations,
+    private readonly questions: QuestionsService,
   ) {}
 
   /** The owner's rooms; an ended one with its evaluation (the history list). */
@@ -75,6 +78,7 @@ export class OwnedRoomsService {
     const room = await this.rooms.update(roomId, toRoomChanges(body));
     if (!room) throw new RoomsException(RoomsErrorCode.RoomNotFound, 'Room not found');
     if (body.fast_captions !== undefined) this.lifecycle.settingsChanged(room);
+    if (body.questions_enabled !== undefined) this.questions.announceEnabled(roomId, room.questionsEnabled);
     return toRoomResponse(room);
   }
 
@@ -97,6 +101,7 @@ export class OwnedRoomsService {
       viewerDownloads: original.viewerDownloads,
       retention: original.retention,
       fastCaptions: original.fastCaptions,
+      questionsEnabled: original.questionsEnabled,
     });
     await this.glossary.copy(roomId, copy.id);
     return toRoomResponse(copy);

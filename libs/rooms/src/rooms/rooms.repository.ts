@@ -16,11 +16,15 @@ export interface NewRoom {
   viewerDownloads?: boolean;
   retention?: Retention;
   fastCaptions?: boolean;
+  questionsEnabled?: boolean;
 }
 
 /** What the edit form may change; an absent field stays as it is. */
 export type RoomChanges = Partial<
-  Pick<RoomEntity, 'name' | 'sourceLanguage' | 'scheduledAt' | 'durationMinutes' | 'viewerDownloads' | 'retention' | 'fastCaptions'>
+  Pick<
+    RoomEntity,
+    'name' | 'sourceLanguage' | 'scheduledAt' | 'durationMinutes' | 'viewerDownloads' | 'retention' | 'fastCaptions' | 'questionsEnabled'
+  >
 >;
 
 /** How a room went, measured when it ended. */
@@ -44,9 +48,10 @@ const ORDERS: Record<RoomOrder, [string, 'ASC' | 'DESC', ('NULLS FIRST' | 'NULLS
 
 /**
  * The tables of this schema that hold what was said in a room, which its retention setting deletes; the room's
- * settings, speakers, glossary and evaluation stay. A table that keeps more of what is said in a room joins here.
+ * settings, speakers, glossary and evaluation stay. The audience's questions go with what was said. A table that keeps
+ * more of what is said in a room joins here.
  */
-const ROOM_CONTENT_TABLES = ['message_logs'] as const;
+const ROOM_CONTENT_TABLES = ['message_logs', 'question_votes', 'questions'] as const;
 
 /** What the pg driver answers to an UPDATE or DELETE … RETURNING through TypeORM: the rows and their count. */
 type Returning = [{ id: string }[], number];
@@ -69,6 +74,7 @@ export class RoomsRepository {
         endedAt: null,
         transcriptDeletedAt: null,
         fastCaptions: room.fastCaptions ?? true,
+        questionsEnabled: room.questionsEnabled ?? false,
         lastSeq: 0,
         createdAt: now,
         updatedAt: now,

@@ -38,6 +38,8 @@ export interface RoomDraft {
   retention?: Retention;
   /** On when absent. */
   fastCaptions?: boolean;
+  /** Off when absent. */
+  questionsEnabled?: boolean;
 }
 
 export function viewerLink(origin: string, roomId: string): string {
@@ -58,6 +60,7 @@ export function toRoomResponse(room: RoomEntity): RoomResponse {
     retention: room.retention,
     transcript_deleted_at: room.transcriptDeletedAt?.toISOString() ?? null,
     fast_captions: room.fastCaptions,
+    questions_enabled: room.questionsEnabled,
     created_at: room.createdAt.toISOString(),
     updated_at: room.updatedAt.toISOString(),
   };
@@ -85,6 +88,7 @@ export class RoomsService {
       viewerDownloads: request.viewerDownloads,
       retention: request.retention,
       fastCaptions: request.fastCaptions,
+      questionsEnabled: request.questionsEnabled,
     });
     if (request.ownerId && request.invitedHosts?.length) await this.speakers.inviteByMail(room, request.invitedHosts, request.origin);
     return { room: toRoomResponse(room), hostKey };
@@ -106,6 +110,7 @@ export class RoomsService {
       viewerDownloads: draft.viewerDownloads,
       retention: draft.retention,
       fastCaptions: draft.fastCaptions,
+      questionsEnabled: draft.questionsEnabled,
     });
     return { room, hostKey };
   }

@@ -42,6 +42,7 @@ const publicRoom = (room: RoomEntity): PublicRoomResponse => ({
   status: room.status,
   source_language: room.sourceLanguage,
   viewer_downloads: room.viewerDownloads,
+  questions_enabled: room.questionsEnabled,
 });
 
 const invalidInvite = () => new RoomsException(RoomsErrorCode.InvalidInvite, INVALID_INVITE_MESSAGE);

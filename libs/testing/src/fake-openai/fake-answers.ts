@@ -6,7 +6,7 @@ export interface RecordedCall {
   temperature?: number;
   max_tokens?: number;
   system: string;
-  /** For a translation, the new sentence (between `<sentence>` tags); otherwise the whole user message. */
+  /** For a translation, the new sentence (between `<sentence>` tags) or question (`<question>`); otherwise the whole user message. */
   user: string;
   /** The whole user message as received (context and sentence of a translation). */
   prompt: string;

@@ -161,7 +161,7 @@ export class FakeOpenAiServer {
       .filter((m) => m.role === 'user')
       .map((m) => m.content)
       .join('\n');
-    const user = between(prompt, 'sentence') ?? prompt;
+    const user = between(prompt, 'sentence') ?? between(prompt, 'question') ?? prompt;
     const task = taskOf(system);
     const target = (task === 'summary' ? /\bin [^()]*\(([A-Za-z-]+)\)/ : /\bto [^()]*\(([A-Za-z-]+)\)/).exec(system)?.[1] ?? null;
     const call: RecordedCall = {

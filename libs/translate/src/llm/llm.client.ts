@@ -6,6 +6,7 @@ import { findLanguage, LLM, type LanguageCode } from '@lt/contracts';
 import { TRANSLATE_ENV, type TranslateEnv } from '../translate.env';
 import { LlmLimiter, type LlmPriority } from '../limits/llm-limiter';
 import { beforeDeadline, LimiterBusyError, LlmRateLimitedError, sleep } from './deadline';
+import { questionMessages } from './question-prompt';
 import { checkTranslation, translationMessages, type ContextSentence } from './translation-prompt';
 
 export class LlmUnavailableError extends Error {}
@@ -92,6 +93,18 @@ export class LlmClient {
       hooks: { onText: r.onText, onUsage: r.onUsage },
     });
     return checkTranslation(answer, r.text, context);
+  }
+
+  /** A question from the audience, metered as a translation, after live captions in the provider's budget. */
+  async translateQuestion(r: Pick<TranslateRequest, 'text' | 'from' | 'to' | 'roomId' | 'deadlineAt'>): Promise<string> {
+    const { system, user } = questionMessages(r);
+    const answer = await this.ask('translation', 'history', r.roomId, r.text, LLM.translation, r.deadlineAt, {
+      system,
+      user,
+      unavailable: 'No translation provider is configured',
+      empty: 'Empty translation result',
+    });
+    return checkTranslation(answer, r.text, []);
   }
 
   /**

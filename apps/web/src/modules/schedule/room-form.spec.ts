@@ -21,6 +21,7 @@ describe('room form rules', () => {
       viewer_downloads: true,
       retention: 'keep',
       fast_captions: true,
+      questions_enabled: false,
     });
     // Kept by default on the server: the create form sends the setting only when the owner chose another.
     expect(createBody(values)).not.toHaveProperty('retention');
@@ -55,6 +56,8 @@ describe('room form rules', () => {
   it('lets viewers download the transcript unless the owner turns it off, in both forms', () => {
     expect(emptyRoomForm.viewerDownloads).toBe(true);
     expect(createBody({ ...emptyRoomForm, name: 'A' })).not.toHaveProperty('viewer_downloads');
+    expect(createBody({ ...emptyRoomForm, name: 'A' })).not.toHaveProperty('questions_enabled');
+    expect(createBody({ ...emptyRoomForm, name: 'A', questionsEnabled: true }).questions_enabled).toBe(true);
     expect(createBody({ ...emptyRoomForm, name: 'A', viewerDownloads: false }).viewer_downloads).toBe(false);
     expect(formValuesOf(makeRoom({ viewer_downloads: false })).viewerDownloads).toBe(false);
     expect(updateBody({ ...emptyRoomForm, name: 'A', viewerDownloads: false }).viewer_downloads).toBe(false);

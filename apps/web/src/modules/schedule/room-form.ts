@@ -24,6 +24,8 @@ export interface RoomFormValues {
   retention: Retention;
   /** Fast captions: interim lines translated while the speaker talks (on unless the owner turns it off). */
   fastCaptions: boolean;
+  /** The audience may ask questions (off unless the owner turns it on). */
+  questionsEnabled: boolean;
 }
 
 export const emptyRoomForm: RoomFormValues = {
@@ -36,6 +38,7 @@ export const emptyRoomForm: RoomFormValues = {
   viewerDownloads: true,
   retention: 'keep',
   fastCaptions: true,
+  questionsEnabled: false,
 };
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -67,6 +70,7 @@ export function formValuesOf(room: RoomResponse): RoomFormValues {
     viewerDownloads: room.viewer_downloads,
     retention: room.retention,
     fastCaptions: room.fast_captions !== false,
+    questionsEnabled: room.questions_enabled,
   };
 }
 
@@ -94,6 +98,8 @@ export function createBody(values: RoomFormValues): CreateOwnedRoomBody {
     ...(values.viewerDownloads ? {} : { viewer_downloads: false }),
     ...(values.retention === 'keep' ? {} : { retention: values.retention }),
     ...(values.fastCaptions ? {} : { fast_captions: false }),
+    // Off by default on the server: sent only when the owner turned it on.
+    ...(values.questionsEnabled ? { questions_enabled: true } : {}),
   };
 }
 
@@ -106,5 +112,6 @@ export function updateBody(values: RoomFormValues): UpdateRoomBody {
     viewer_downloads: values.viewerDownloads,
     retention: values.retention,
     fast_captions: values.fastCaptions,
+    questions_enabled: values.questionsEnabled,
   };
 }

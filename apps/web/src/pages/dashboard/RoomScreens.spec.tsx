@@ -156,6 +156,7 @@ describe('Scheduled rooms', () => {
       viewer_downloads: true,
       retention: 'none',
       fast_captions: true,
+      questions_enabled: false,
     });
   });
 });

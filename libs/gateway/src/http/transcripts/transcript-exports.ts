@@ -3,6 +3,7 @@ import type { Response } from 'express';
 import {
   findLanguage,
   textDirection,
+  QUESTIONS_SUBJECTS,
   ROOMS_SUBJECTS,
   TRANSLATE_SUBJECTS,
   type InterfaceLocale,
@@ -13,7 +14,7 @@ import {
   type TranscriptResponse,
 } from '@lt/contracts';
 import { Bus } from '@lt/platform';
-import { formatExport, isolate, type ExportFile, type ExportInput } from './transcript-formats';
+import { formatExport, isolate, type ExportFile, type ExportInput, type ExportQuestion } from './transcript-formats';
 import { DEFAULT_EXPORT_LOCALE, EXPORT_TEXTS } from './transcript-texts';
 
 /** A transcript with what its file's header needs of the room: the owner's, or the one its viewers may read. */
@@ -58,7 +59,7 @@ export class TranscriptExports {
   /** A transcript as a file: in `query.lang` when given (as spoken otherwise), times in `query.tz` (UTC by default). */
   async fileOf(roomId: string, transcript: TranscriptOf, format: TranscriptFormat, query: TranscriptExportQuery): Promise<ExportFile> {
     const { room, messages } = transcript;
-    const texts = await this.textsIn(roomId, messages, query.lang);
+    const [texts, questions] = await Promise.all([this.textsIn(roomId, messages, query.lang), this.questionsIn(roomId, query.lang)]);
     const lang = query.lang ?? room.source_language;
     const ui = query.ui ?? DEFAULT_EXPORT_LOCALE;
     return formatExport(format, {
@@ -68,7 +69,26 @@ export class TranscriptExports {
       tz: query.tz ?? 'UTC',
       dir: textDirection(lang),
       lines: messages.map((m, i) => ({ timestamp: m.message_timestamp, confidence: m.confidence_level, text: texts[i] })),
+      questions,
     });
+  }
+
+  /** The audience's questions (not the hidden ones), in `lang` when given (translated once), else as asked. */
+  private async questionsIn(roomId: string, lang: LanguageCode | undefined): Promise<ExportQuestion[]> {
+    const questions = await this.bus.request(QUESTIONS_SUBJECTS.forExport, { roomId });
+    const texts = lang
+      ? await this.bus.request(
+          QUESTIONS_SUBJECTS.texts,
+          { roomId, to: lang, questions: questions.map((q) => ({ id: q.id, text: q.text, lang: q.lang })) },
+          { timeoutMs: TRANSLATION_BATCH_TIMEOUT_MS },
+        )
+      : null;
+    return questions.map((q, i) => ({
+      timestamp: q.createdAt,
+      votes: q.votes,
+      answered: q.status === 'answered',
+      text: texts?.[i]?.text ?? q.text,
+    }));
   }
 
   /**

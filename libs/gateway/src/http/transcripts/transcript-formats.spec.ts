@@ -113,4 +113,36 @@ describe('transcript exports', () => {
     expect(formatExport('srt', { room, language: '', tz: 'UTC', dir: 'ltr', lines }).body).toBe(formatSrt(lines));
     expect(formatExport('txt', { room, language: 'Español (es)', tz: 'UTC', lines }).body).not.toMatch(/[\u200f\u2067\u2069]/);
   });
+
+  it('adds the audience questions as a section of their own, as plain text', () => {
+    const questions = [
+      { timestamp: '2025-05-01T07:32:00.000Z', votes: 3, answered: true, text: '<b>¿Habrá</b> grabación?' },
+      { timestamp: '2025-05-01T07:33:00.000Z', votes: 1, answered: false, text: 'Una --> dos\n\ntres' },
+    ];
+    const txt = formatTxt({ room, language: 'Español (es)', tz: 'UTC', lines: lines.slice(0, 1), questions });
+    expect(
+      txt.endsWith(
+        [
+          '--- PREGUNTAS DEL PÚBLICO ---',
+          '',
+          '[07:32:00] (3 votos, respondida) <b>¿Habrá</b> grabación?',
+          '',
+          '[07:33:00] (1 voto) Una --> dos tres',
+          '',
+        ].join('\n'),
+      ),
+    ).toBe(true);
+    const vtt = formatVtt(lines.slice(0, 1), 'ltr', { questions, tz: 'UTC', ui: 'en' });
+    expect(
+      vtt.endsWith(
+        [
+          'NOTE --- AUDIENCE QUESTIONS ---',
+          '[07:32:00] (3 votes, answered) <b>¿Habrá</b> grabación?',
+          '[07:33:00] (1 vote) Una -> dos tres',
+          '',
+        ].join('\n'),
+      ),
+    ).toBe(true);
+    expect(formatTxt({ room, language: 'x', tz: 'UTC', lines, questions: [] })).not.toContain('PREGUNTAS');
+  });
 });

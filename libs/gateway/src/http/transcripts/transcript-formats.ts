@@ -17,6 +17,14 @@ export interface ExportLine {
   text: string;
 }
 
+/** A question from the audience, in the language of the export. */
+export interface ExportQuestion {
+  timestamp: string;
+  votes: number;
+  answered: boolean;
+  text: string;
+}
+
 export interface ExportInput {
   room: Pick<RoomResponse, 'name' | 'created_at' | 'updated_at'>;
   /** The language line of the header, e.g. `Español (es)`. */
@@ -26,6 +34,8 @@ export interface ExportInput {
   /** The direction of the lines' language (right to left for Arabic, Hebrew, Persian, Urdu). */
   dir?: TextDirection;
   lines: ExportLine[];
+  /** Questions from the audience (hidden ones are not there): a section of their own after the transcript. */
+  questions?: ExportQuestion[];
   /** The interface language of the labels and the file name (Spanish when absent). */
   ui?: InterfaceLocale;
 }
@@ -140,7 +150,28 @@ export function formatTxt(input: ExportInput): string {
     const t = localTime(line.timestamp, input.tz);
     return `[${t.hour}:${t.minute}:${t.second}] (${texts.confidence[line.confidence]}) ${isolate(oneLine(line.text), input.dir)}`;
   });
-  return [...header, '', texts.marker, ...(messages.length ? ['', messages.join('\n\n')] : [])].join('\n') + '\n';
+  return (
+    [...header, '', texts.marker, ...(messages.length ? ['', messages.join('\n\n')] : []), ...questionSection(input)].join('\n') + '\n'
+  );
+}
+
+/** `[HH:mm:ss] (N votes, answered) text` for each question, oldest first. */
+type QuestionsOf = Pick<ExportInput, 'questions' | 'tz' | 'ui'>;
+
+function questionLines(input: QuestionsOf & Pick<ExportInput, 'dir'>): string[] {
+  const texts = EXPORT_TEXTS[input.ui ?? DEFAULT_EXPORT_LOCALE].questions;
+  return (input.questions ?? []).map((q) => {
+    const t = localTime(q.timestamp, input.tz);
+    const label = [texts.votes(q.votes), ...(q.answered ? [texts.answered] : [])].join(', ');
+    return `[${t.hour}:${t.minute}:${t.second}] (${label}) ${isolate(oneLine(q.text), input.dir)}`;
+  });
+}
+
+/** The plain-text export's questions: a marker line, then one question per paragraph; nothing without questions. */
+function questionSection(input: QuestionsOf & Pick<ExportInput, 'dir'>): string[] {
+  const lines = questionLines(input);
+  if (lines.length === 0) return [];
+  return ['', EXPORT_TEXTS[input.ui ?? DEFAULT_EXPORT_LOCALE].questions.marker, '', lines.join('\n\n')];
 }
 
 interface Cue {
@@ -179,16 +210,22 @@ export function formatSrt(lines: ExportLine[], dir: TextDirection = 'ltr'): stri
 /** WebVTT cue text: `&`, `<` and `>` are markup there, so they are written as entities. */
 const vttText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** WebVTT: the `WEBVTT` line, then numbered cues, `HH:MM:SS.mmm --> HH:MM:SS.mmm`. */
-export function formatVtt(lines: ExportLine[], dir: TextDirection = 'ltr'): string {
+/**
+ * WebVTT: the `WEBVTT` line, then numbered cues, `HH:MM:SS.mmm --> HH:MM:SS.mmm`; the audience's questions, when
+ * there are, in a NOTE block at the end (players skip it; it cannot hold `-->` nor a blank line).
+ */
+export function formatVtt(lines: ExportLine[], dir: TextDirection = 'ltr', asked?: QuestionsOf): string {
   const body = cues(lines).map(
     (cue, i) => `${i + 1}\n${clock(cue.startMs, '.')} --> ${clock(cue.endMs, '.')}\n${cueLine(vttText(cue.text), dir)}\n`,
   );
-  return ['WEBVTT\n', ...body].join('\n');
+  const questions = asked ? questionLines({ ...asked, dir }).map((line) => line.replace(/-->/g, '->')) : [];
+  const marker = EXPORT_TEXTS[asked?.ui ?? DEFAULT_EXPORT_LOCALE].questions.marker;
+  const note = questions.length ? [`NOTE ${marker}\n${questions.join('\n')}\n`] : [];
+  return ['WEBVTT\n', ...body, ...note].join('\n');
 }
 
 export function formatExport(format: TranscriptFormat, input: ExportInput): ExportFile {
   const body =
-    format === 'txt' ? formatTxt(input) : format === 'srt' ? formatSrt(input.lines, input.dir) : formatVtt(input.lines, input.dir);
+    format === 'txt' ? formatTxt(input) : format === 'srt' ? formatSrt(input.lines, input.dir) : formatVtt(input.lines, input.dir, input);
   return { fileName: exportFileName(input.room, input.tz, format, input.ui), contentType: CONTENT_TYPES[format], body };
 }

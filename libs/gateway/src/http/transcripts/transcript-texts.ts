@@ -11,6 +11,8 @@ export interface ExportTexts {
   /** The file name's first word: `{prefix}-{room}-{YYYY-MM-DD}.{ext}`. */
   filePrefix: string;
   confidence: Record<ConfidenceLevel, string>;
+  /** The questions section: its marker, and the words of each question's line. */
+  questions: { marker: string; votes: (n: number) => string; answered: string };
 }
 
 /** The same wording as the web's History screen in each language. */
@@ -24,6 +26,7 @@ export const EXPORT_TEXTS: Record<InterfaceLocale, ExportTexts> = {
     notConfigured: 'No configurado',
     filePrefix: 'transcripcion',
     confidence: { high: 'Alta confianza', medium: 'Confianza media', low: 'Baja confianza' },
+    questions: { marker: '--- PREGUNTAS DEL PÚBLICO ---', votes: (n) => (n === 1 ? '1 voto' : `${n} votos`), answered: 'respondida' },
   },
   en: {
     room: 'Room',
@@ -34,6 +37,7 @@ export const EXPORT_TEXTS: Record<InterfaceLocale, ExportTexts> = {
     notConfigured: 'Not configured',
     filePrefix: 'transcript',
     confidence: { high: 'High confidence', medium: 'Medium confidence', low: 'Low confidence' },
+    questions: { marker: '--- AUDIENCE QUESTIONS ---', votes: (n) => (n === 1 ? '1 vote' : `${n} votes`), answered: 'answered' },
   },
 };
 

@@ -9,6 +9,7 @@ import { RoomTranscriptButton } from '../../transcript/components/RoomTranscript
 import { describeProblem } from '../../live/describe-problem';
 import { HOST_SPEAKER, speakerKey } from '../../live/speaker-key';
 import { useCreateRoom } from '../../rooms/hooks/useCreateRoom';
+import { QuestionsPanel } from '../../questions/components/QuestionsPanel';
 import { SpeakersPanel } from '../../speakers/components/SpeakersPanel';
 import { useSpeakers } from '../../speakers/hooks/useSpeakers';
 import { useSpeechCapture } from '../../speech/hooks/useSpeechCapture';
@@ -202,6 +203,7 @@ export function HostRoom({ roomId, hostKey }: { roomId: string; hostKey: string 
             className="btn btn-secondary btn-block room-transcript-open"
           />
           {user && <SpeakersPanel roomId={roomId} speakers={speakers} />}
+          <QuestionsPanel roomId={roomId} hostKey={hostKey} lang={roomLanguage ?? language ?? 'en'} />
         </div>
         <TranscriptLog entries={host.log} interim={interim} isOwn={isHostLine} otherInterim={host.speakerInterim} />
       </div>

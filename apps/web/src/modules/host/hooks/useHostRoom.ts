@@ -5,6 +5,7 @@ import { useAuth } from '../../auth/hooks/useAuth';
 import { useLiveConnection, type LiveConnection } from '../../live/hooks/useLiveConnection';
 import { Outbox } from '../../live/outbox';
 import { useEffectQueue } from '../../live/room-effects';
+import { routeQuestionFrame } from '../../questions/question-frames';
 import { transcriptFrame } from '../../live/transcript-frame';
 import type { SpeechResult } from '../../speech/speech-capture';
 import { hostRoomReducer, initialHostState, type HostEffect, type HostRoomInfo } from '../host-room-state';
@@ -65,7 +66,10 @@ export function useHostRoom({
   const [state, dispatch] = useReducer(hostRoomReducer, { pending: outbox.list(), floor: readFloor(roomId) }, initialHostState);
   const accessTokenRef = useLatest(useAuth().session?.access_token);
 
-  const onFrame = (frame: ServerFrame) => dispatch({ type: 'frame', frame, at: Date.now() });
+  const onFrame = (frame: ServerFrame) => {
+    routeQuestionFrame(roomId, frame);
+    dispatch({ type: 'frame', frame, at: Date.now() });
+  };
 
   useEffectQueue<HostEffect>(
     state.effects,

@@ -150,6 +150,20 @@ export function RoomForm({ initial, withInvites, busy, submitLabel, busyLabel, e
           {t('form.fastCaptionsHint')}
         </p>
       </div>
+      <div className="checkbox-field">
+        <input
+          id={`${id}-questions`}
+          type="checkbox"
+          checked={values.questionsEnabled}
+          aria-describedby={`${id}-questions-hint`}
+          data-testid="room-form-questions"
+          onChange={(e) => set('questionsEnabled', e.target.checked)}
+        />
+        <label htmlFor={`${id}-questions`}>{t('form.questions')}</label>
+        <p id={`${id}-questions-hint`} className="field-hint">
+          {t('form.questionsHint')}
+        </p>
+      </div>
       {withInvites && (
         <div className="field">
           <label className="field-label" htmlFor={`${id}-invited`}>

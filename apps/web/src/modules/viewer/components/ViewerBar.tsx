@@ -17,10 +17,12 @@ interface ViewerBarProps {
   onReading: (change: Partial<ReadingSettings>) => void;
   /** The room transcript's button, when the page offers it. */
   transcript?: ReactNode;
+  /** The audience questions' button, while the room takes questions. */
+  questions?: ReactNode;
 }
 
 /** One compact row above the captions: language, sound, summary, transcript, settings. On a phone the buttons show icons only. */
-export function ViewerBar({ lang, onLang, muted, onMuted, summary, reading, onReading, transcript }: ViewerBarProps) {
+export function ViewerBar({ lang, onLang, muted, onMuted, summary, reading, onReading, transcript, questions }: ViewerBarProps) {
   const t = useT();
   const busy = summary.pending === 'summary';
   return (
@@ -52,6 +54,7 @@ export function ViewerBar({ lang, onLang, muted, onMuted, summary, reading, onRe
           <span className="bar-label">{busy ? t('viewer.summary.generating') : t('viewer.summary.generate')}</span>
         </button>
         {transcript}
+        {questions}
         <ViewerSettings reading={reading} onReading={onReading} />
       </div>
     </div>

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useT } from '../../../i18n/useT';
 import { describeProblem } from '../../live/describe-problem';
+import { ViewerQuestionsButton } from '../../questions/components/ViewerQuestionsButton';
 import { RoomTranscriptButton } from '../../transcript/components/RoomTranscriptButton';
 import { catchUpOffer, readLastSeen, writeLastSeen } from '../catch-up';
 import { useCaptionDelay } from '../hooks/useCaptionDelay';
@@ -109,6 +110,7 @@ export function ViewerRoom({ roomId, initialRoom = null }: { roomId: string; ini
         reading={reading}
         onReading={setReading}
         transcript={<RoomTranscriptButton roomId={roomId} lang={lang} className="btn btn-secondary btn-bar" labelClassName="bar-label" />}
+        questions={<ViewerQuestionsButton roomId={roomId} lang={lang} />}
       />
       {offer && lang && <CatchUpOffer offer={offer} controls={summary} />}
       <MessageList

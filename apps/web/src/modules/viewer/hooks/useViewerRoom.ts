@@ -5,6 +5,7 @@ import { useAuth } from '../../auth/hooks/useAuth';
 import { useLiveConnection, type LiveConnection } from '../../live/hooks/useLiveConnection';
 import { useEffectQueue } from '../../live/room-effects';
 import type { ProvisionalState } from '../provisional-lines';
+import { routeQuestionFrame } from '../../questions/question-frames';
 import { initialViewerState, viewerRoomReducer, type CurrentSpeaker, type ViewerEffect, type ViewerRoomInfo } from '../viewer-room-state';
 
 export type { CurrentSpeaker, ViewerRoomInfo };
@@ -54,7 +55,10 @@ export function useViewerRoom({
   const stateRef = useLatest(state);
   const accessTokenRef = useLatest(useAuth().session?.access_token);
 
-  const onFrame = (frame: ServerFrame) => dispatch({ type: 'frame', frame, at: Date.now() });
+  const onFrame = (frame: ServerFrame) => {
+    routeQuestionFrame(roomId, frame);
+    dispatch({ type: 'frame', frame, at: Date.now() });
+  };
 
   const buildJoin = useCallback(() => {
     const { lang: current, contiguous: since } = stateRef.current.feed;

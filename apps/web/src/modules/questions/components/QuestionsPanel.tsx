@@ -1,0 +1,93 @@
+import type { LanguageCode, QuestionListResponse, QuestionStatus, QuestionView } from '@lt/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useQuestionsT } from '../../../i18n/useQuestionsT';
+import { errorText } from '../../../lib/error-text';
+import { queryKeys } from '../../../lib/query-keys';
+import '../../../styles/questions.css';
+import { useAuth } from '../../auth/hooks/useAuth';
+import { moderateQuestion, setQuestionsEnabled, type HostCredential } from '../api/questions.api';
+import { useQuestions } from '../hooks/useQuestions';
+import { sortQuestions, type QuestionOrder } from '../question-list';
+import { QuestionList } from './QuestionList';
+
+/**
+ * The host's questions from the audience: the switch that lets viewers ask (off by default), then the questions
+ * in the room's language, by votes or time, each with its original, to mark answered or hide for everyone.
+ */
+export function QuestionsPanel({ roomId, hostKey, lang }: { roomId: string; hostKey: string | null; lang: LanguageCode }) {
+  const t = useQuestionsT();
+  const titleId = useId();
+  const { client } = useAuth();
+  const queryClient = useQueryClient();
+  const credential: HostCredential = hostKey ? { kind: 'hostKey', hostKey } : { kind: 'session', request: client.request };
+  const questions = useQuestions(roomId, lang);
+  const [order, setOrder] = useState<QuestionOrder>('votes');
+  const key = queryKeys.questions.list(roomId, lang);
+
+  const toggle = useMutation({
+    mutationFn: (enabled: boolean) => setQuestionsEnabled(roomId, enabled, credential),
+    onSuccess: ({ enabled }) => queryClient.setQueryData<QuestionListResponse>(key, (list) => (list ? { ...list, enabled } : list)),
+  });
+  const moderate = useMutation({
+    mutationFn: ({ id, status }: { id: string; status: QuestionStatus }) => moderateQuestion(roomId, id, status, credential),
+  });
+  // The switch shows what the host asked for while it is being saved.
+  const enabled = toggle.isPending ? toggle.variables : (questions.data?.enabled ?? false);
+  const failure = toggle.error ?? moderate.error;
+
+  const actions = (q: QuestionView) => (
+    <>
+      <button
+        type="button"
+        className="btn btn-secondary btn-sm"
+        data-testid="question-answer"
+        disabled={moderate.isPending}
+        onClick={() => moderate.mutate({ id: q.id, status: q.status === 'answered' ? 'open' : 'answered' })}
+      >
+        {q.status === 'answered' ? t('questions.reopen') : t('questions.markAnswered')}
+      </button>
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm"
+        data-testid="question-hide"
+        disabled={moderate.isPending}
+        onClick={() => window.confirm(t('questions.hideConfirm')) && moderate.mutate({ id: q.id, status: 'hidden' })}
+      >
+        {t('questions.hide')}
+      </button>
+    </>
+  );
+
+  return (
+    <section className="card questions-panel" aria-labelledby={titleId} data-testid="questions-panel">
+      <h2 id={titleId}>{t('questions.title')}</h2>
+      <label className="questions-switch">
+        <input
+          type="checkbox"
+          role="switch"
+          data-testid="questions-switch"
+          checked={enabled}
+          disabled={!questions.data}
+          aria-busy={toggle.isPending}
+          onChange={(e) => !toggle.isPending && toggle.mutate(e.target.checked)}
+        />
+        <span>{t('questions.switch')}</span>
+      </label>
+      <p className="field-hint">{t('questions.switchHint')}</p>
+      {failure && (
+        <p className="alert alert-error" role="alert">
+          {t('questions.actionFailed', { message: errorText(failure, t) })}
+        </p>
+      )}
+      <QuestionList
+        query={questions}
+        order={order}
+        onOrder={setOrder}
+        questions={sortQuestions(questions.data?.questions ?? [], order)}
+        emptyText={enabled ? t('questions.empty') : t('questions.off')}
+        actions={actions}
+      />
+    </section>
+  );
+}

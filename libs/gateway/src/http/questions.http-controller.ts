@@ -1,0 +1,105 @@
+import { Controller, Get, HttpCode, Patch, Post, Put, Req, UseGuards } from '@nestjs/common';
+import type { Request } from 'express';
+import { z } from 'zod';
+import {
+  askQuestionBodySchema,
+  CLIENT_ID_HEADER,
+  clientIdSchema,
+  moderateQuestionBodySchema,
+  QUESTIONS_SUBJECTS,
+  questionView,
+  questionParamsSchema,
+  questionSettingsBodySchema,
+  questionsQuerySchema,
+  roomIdParamsSchema,
+  type AskQuestionBody,
+  type GlossaryAccess,
+  type ModerateQuestionBody,
+  type QuestionListResponse,
+  type QuestionParams,
+  type QuestionSettingsBody,
+  type QuestionsQuery,
+  type QuestionView,
+  type QuestionVoteResponse,
+  type RoomIdParams,
+} from '@lt/contracts';
+import { Bus } from '@lt/platform';
+import { Access, GlossaryAccessGuard } from '../auth/glossary-access.guard';
+import { clientIdOf, QuestionRateLimitGuard, TranscriptRateLimitGuard, VoteRateLimitGuard } from '../auth/ip-rate-limiter.guard';
+import { ValidBody, ValidParams, ValidQuery } from './valid-input';
+
+const requiredClientId = z.object({ [CLIENT_ID_HEADER.toLowerCase()]: clientIdSchema });
+/** The caller's X-Client-Id, which asking and voting need (a 400 naming the header without it). */
+const clientIdNeeded = (req: Request): string => requiredClientId.parse(req.headers)[CLIENT_ID_HEADER.toLowerCase()];
+
+/**
+ * Questions from the audience. Viewers (the viewer link and their client id) list, ask and upvote; the host
+ * (owner's session or host key) answers, hides, and turns questions on or off. rooms-svc keeps them and
+ * decides; translate-svc makes each question's text in a language once.
+ */
+@Controller('api')
+export class QuestionsHttpController {
+  constructor(private readonly bus: Bus) {}
+
+  @Get('view/:roomId/questions')
+  @UseGuards(TranscriptRateLimitGuard)
+  async list(
+    @ValidParams(roomIdParamsSchema) { roomId }: RoomIdParams,
+    @ValidQuery(questionsQuerySchema) { lang }: QuestionsQuery,
+    @Req() req: Request,
+  ): Promise<QuestionListResponse> {
+    const { enabled, questions } = await this.bus.request(QUESTIONS_SUBJECTS.list, { roomId, clientId: clientIdOf(req.headers) });
+    const texts = await this.bus.request(QUESTIONS_SUBJECTS.texts, {
+      roomId,
+      to: lang,
+      questions: questions.map((q) => ({ id: q.id, text: q.text, lang: q.lang })),
+    });
+    return { enabled, lang, questions: questions.map((q, i) => ({ ...questionView(q, lang, texts[i]), voted: q.voted })) };
+  }
+
+  @Post('view/:roomId/questions')
+  @HttpCode(201)
+  @UseGuards(QuestionRateLimitGuard)
+  async ask(
+    @ValidParams(roomIdParamsSchema) { roomId }: RoomIdParams,
+    @ValidBody(askQuestionBodySchema) body: AskQuestionBody,
+    @Req() req: Request,
+  ): Promise<QuestionView> {
+    const clientId = clientIdNeeded(req);
+    const question = await this.bus.request(QUESTIONS_SUBJECTS.ask, { roomId, clientId, text: body.text, lang: body.lang });
+    return questionView(question, question.lang, { text: question.text });
+  }
+
+  @Post('view/:roomId/questions/:questionId/vote')
+  @HttpCode(200)
+  @UseGuards(VoteRateLimitGuard)
+  async vote(
+    @ValidParams(questionParamsSchema) { roomId, questionId }: QuestionParams,
+    @Req() req: Request,
+  ): Promise<QuestionVoteResponse> {
+    const clientId = clientIdNeeded(req);
+    const { id, votes } = await this.bus.request(QUESTIONS_SUBJECTS.vote, { roomId, questionId, clientId });
+    return { id, votes, voted: true };
+  }
+
+  @Patch('rooms/:roomId/questions/:questionId')
+  @UseGuards(GlossaryAccessGuard)
+  async moderate(
+    @ValidParams(questionParamsSchema) { roomId, questionId }: QuestionParams,
+    @ValidBody(moderateQuestionBodySchema) { status }: ModerateQuestionBody,
+    @Access() access: GlossaryAccess,
+  ): Promise<{ id: string; status: ModerateQuestionBody['status'] }> {
+    const question = await this.bus.request(QUESTIONS_SUBJECTS.moderate, { roomId, questionId, access, status });
+    return { id: question.id, status: question.status };
+  }
+
+  @Put('rooms/:roomId/question-settings')
+  @UseGuards(GlossaryAccessGuard)
+  settings(
+    @ValidParams(roomIdParamsSchema) { roomId }: RoomIdParams,
+    @ValidBody(questionSettingsBodySchema) { enabled }: QuestionSettingsBody,
+    @Access() access: GlossaryAccess,
+  ): Promise<QuestionSettingsBody> {
+    return this.bus.request(QUESTIONS_SUBJECTS.settings, { roomId, access, enabled });
+  }
+}

@@ -1,0 +1,101 @@
+import { Injectable } from '@nestjs/common';
+import {
+  QUESTION_LIMITS,
+  QUESTIONS_SUBJECTS,
+  type GlossaryAccess,
+  type LanguageCode,
+  type QuestionStatus,
+  type StoredQuestion,
+} from '@lt/contracts';
+import { Bus } from '@lt/platform';
+import { RoomAccess, userActor } from '../rooms/room-access';
+import type { RoomEntity } from '../rooms/room.entity';
+import { RoomsErrorCode, RoomsException } from '../rooms/rooms.exception';
+import { RoomsRepository } from '../rooms/rooms.repository';
+import { QuestionsRepository } from './questions.repository';
+
+const notFound = () => new RoomsException(RoomsErrorCode.RoomNotFound, 'Room not found');
+const questionNotFound = () => new RoomsException(RoomsErrorCode.QuestionNotFound, 'Question not found');
+
+/**
+ * Questions from a room's audience: asked and upvoted by viewers while the host has them on, answered or
+ * hidden by the host. Every change is a room event: translate-svc translates a new question, and the gateways
+ * tell the room's sockets. The texts are data: stored and sent as they were written.
+ */
+@Injectable()
+export class QuestionsService {
+  constructor(
+    private readonly questions: QuestionsRepository,
+    private readonly rooms: RoomsRepository,
+    private readonly access: RoomAccess,
+    private readonly bus: Bus,
+  ) {}
+
+  async ask(request: { roomId: string; clientId: string; text: string; lang: LanguageCode }): Promise<StoredQuestion> {
+    const room = await this.open(request.roomId);
+    if ((await this.questions.count(room.id)) >= QUESTION_LIMITS.perRoom) {
+      throw new RoomsException(RoomsErrorCode.QuestionsFull, `This room already holds ${QUESTION_LIMITS.perRoom} questions`);
+    }
+    const question = await this.questions.insert(request);
+    const hostLang = room.sourceLanguage ?? question.lang;
+    this.bus.emitToRoom(QUESTIONS_SUBJECTS.asked, { roomId: room.id }, { ...question, hostLang });
+    return question;
+  }
+
+  async list(roomId: string, clientId?: string) {
+    const room = await this.rooms.findById(roomId);
+    if (!room) throw notFound();
+    return { enabled: room.questionsEnabled, questions: await this.questions.visible(roomId, clientId) };
+  }
+
+  async vote(roomId: string, questionId: string, clientId: string): Promise<{ id: string; votes: number }> {
+    await this.open(roomId);
+    const question = await this.questions.vote(roomId, questionId, clientId);
+    if (!question) throw questionNotFound();
+    this.changed(question);
+    return { id: question.id, votes: question.votes };
+  }
+
+  async moderate(roomId: string, questionId: string, access: GlossaryAccess, status: QuestionStatus): Promise<StoredQuestion> {
+    await this.authorize(roomId, access);
+    const question = await this.questions.setStatus(roomId, questionId, status);
+    if (!question) throw questionNotFound();
+    this.changed(question);
+    return question;
+  }
+
+  async setEnabled(roomId: string, access: GlossaryAccess, enabled: boolean): Promise<{ enabled: boolean }> {
+    await this.authorize(roomId, access);
+    if (!(await this.rooms.update(roomId, { questionsEnabled: enabled }))) throw notFound();
+    this.announceEnabled(roomId, enabled);
+    return { enabled };
+  }
+
+  /** Everyone in the room hears that questions were turned on or off (here, or in the dashboard's edit form). */
+  announceEnabled(roomId: string, enabled: boolean): void {
+    this.bus.emitToRoom(QUESTIONS_SUBJECTS.enabled, { roomId }, { roomId, enabled });
+  }
+
+  async forExport(roomId: string): Promise<StoredQuestion[]> {
+    return (await this.questions.visible(roomId, undefined)).map(({ voted: _, ...q }) => q);
+  }
+
+  private changed(q: StoredQuestion): void {
+    this.bus.emitToRoom(QUESTIONS_SUBJECTS.changed, { roomId: q.roomId }, { roomId: q.roomId, id: q.id, votes: q.votes, status: q.status });
+  }
+
+  /** The room, when it takes questions now. */
+  private async open(roomId: string): Promise<RoomEntity> {
+    const room = await this.rooms.findById(roomId);
+    if (!room) throw notFound();
+    if (!room.questionsEnabled) throw new RoomsException(RoomsErrorCode.QuestionsOff, 'This room does not take questions now');
+    return room;
+  }
+
+  /** The owner with its session, or a holder of the host key (as for the glossary). */
+  private authorize(roomId: string, access: GlossaryAccess): Promise<RoomEntity> {
+    return 'ownerId' in access
+      ? this.access.require(roomId, userActor(access.ownerId), 'owner')
+      : this.access.require(roomId, { kind: 'hostKey', hostKey: access.hostKey }, 'host');
+  }
+}
