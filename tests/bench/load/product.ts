@@ -160,6 +160,8 @@ export async function startProduct(options: {
     const log = createWriteStream(logFile, { flags: 'a' });
     const isGateway = name === 'embedded' || name.startsWith('gateway');
     if (isGateway && options.probe) args = ['--expose-gc', '-r', options.probe, ...args];
+    // E.g. LT_BENCH_GATEWAY_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the gateway under load.
+    if (isGateway && process.env.LT_BENCH_GATEWAY_NODE_ARGS) args = [...process.env.LT_BENCH_GATEWAY_NODE_ARGS.split(' '), ...args];
     const stdio: ('ignore' | 'pipe' | 'ipc')[] = ['ignore', 'pipe', 'pipe', ...(isGateway && options.probe ? ['ipc' as const] : [])];
     const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...common, ...env }, stdio });
     if (isGateway) gateways.push(child);
