@@ -35,7 +35,8 @@ const { values: args } = parseArgs({
 
 const whole = (name: string, raw: string | undefined, max: number) => {
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1 || value > max) throw new Error(`--${name} must be a whole number from 1 to ${max}, got "${raw}"`);
+  if (!Number.isInteger(value) || value < 1 || value > max)
+    throw new Error(`--${name} must be a whole number from 1 to ${max}, got "${raw}"`);
   return value;
 };
 const COUNTS = String(args.viewers)
@@ -81,7 +82,9 @@ class Audience {
   async connect(urls: string[], origin: string, join: Record<string, unknown> | null): Promise<void> {
     const n = this.processes.length;
     await Promise.all(
-      this.processes.map((p, i) => p.connect(urls[i % urls.length], origin, Math.floor(this.viewers / n) + (i < this.viewers % n ? 1 : 0), join)),
+      this.processes.map((p, i) =>
+        p.connect(urls[i % urls.length], origin, Math.floor(this.viewers / n) + (i < this.viewers % n ? 1 : 0), join),
+      ),
     );
   }
 
@@ -246,7 +249,9 @@ async function main(): Promise<number> {
     await llm.stop();
     await db.drop();
   }
-  console.log(`\nfan-out of one room in one language, ${SENTENCES} sentences a run, median of ${RUNS} runs (spread first -> last viewer, ms)`);
+  console.log(
+    `\nfan-out of one room in one language, ${SENTENCES} sentences a run, median of ${RUNS} runs (spread first -> last viewer, ms)`,
+  );
   console.log(`viewers | product p50 p99 | bare p50 p99 | p99 ratio | KB/viewer product bare | load average of each run`);
   rows.forEach((row) => console.log(row));
   console.log(

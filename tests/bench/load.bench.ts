@@ -173,7 +173,10 @@ async function run(ctx: Context, scenario: Scenario): Promise<boolean> {
           () => {
             const started = Date.now();
             // Each viewer is a browser of its own, with its own X-Client-Id, all behind one address.
-            const asks = Array.from({ length: STORM_SIZE }, (_, i) => ({ lang: LANGS[i % LANGS.length], clientId: `load-bench-viewer-${i}` }));
+            const asks = Array.from({ length: STORM_SIZE }, (_, i) => ({
+              lang: LANGS[i % LANGS.length],
+              clientId: `load-bench-viewer-${i}`,
+            }));
             background.push(
               client.storm(ctx.baseUrl, room.id, asks).then((r) => {
                 storms.push([started, Date.now()]);

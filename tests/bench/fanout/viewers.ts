@@ -88,11 +88,11 @@ function serve(): void {
   const open = (url: string, origin: string, join: Record<string, unknown> | null) =>
     new Promise<WebSocket>((resolve, reject) => {
       const ws = new WebSocket(url, { headers: { origin }, perMessageDeflate: false });
-      const timer = setTimeout(() => reject(new Error('no joined frame within 60 s')), 60_000);
+      const timer = setTimeout(() => reject(new Error('no joined frame within 300 s')), 300_000);
       ws.once('unexpected-response', (_req, res) => reject(new Error(`upgrade refused with ${res.statusCode}`)));
       ws.once('error', reject);
       ws.once('open', () => {
-        if (!join) return clearTimeout(timer), resolve(ws);
+        if (!join) return (clearTimeout(timer), resolve(ws));
         const untilJoined = (data: WebSocket.RawData) => {
           if (!String(data).includes('"type":"joined"')) return;
           ws.off('message', untilJoined);

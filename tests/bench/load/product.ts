@@ -122,7 +122,8 @@ export async function startProduct(options: {
   const gatewayPort = options.mode === 'embedded' ? basePort : basePort + 10;
   const gatewayCount = options.mode === 'embedded' ? 1 : (options.gateways ?? 1);
   const gatewayPorts = Array.from({ length: gatewayCount }, (_, g) => gatewayPort + g);
-  const ports = options.mode === 'embedded' ? [basePort] : [basePort, basePort + 1, basePort + 2, basePort + 3, basePort + 4, ...gatewayPorts];
+  const ports =
+    options.mode === 'embedded' ? [basePort] : [basePort, basePort + 1, basePort + 2, basePort + 3, basePort + 4, ...gatewayPorts];
   for (const port of ports) if (!(await portFree(port))) throw new Error(`port ${port} is taken: pass --port with another base`);
   const main = (app: string) => join(ROOT, `dist/server/apps/${app}/src/main.js`);
   if (!existsSync(main(options.mode === 'embedded' ? 'embedded' : 'gateway')))
@@ -200,7 +201,13 @@ export async function startProduct(options: {
       );
       for (let g = 0; g < gatewayCount; g++) {
         const port = gatewayPort + g;
-        await launch(g ? `gateway-${g + 1}` : 'gateway', process.execPath, node('gateway'), { ...gatewayEnv, PORT: String(port) }, `http://127.0.0.1:${port}/readyz`);
+        await launch(
+          g ? `gateway-${g + 1}` : 'gateway',
+          process.execPath,
+          node('gateway'),
+          { ...gatewayEnv, PORT: String(port) },
+          `http://127.0.0.1:${port}/readyz`,
+        );
       }
     }
   } catch (error) {
