@@ -15,7 +15,7 @@ import { askSummary, StormClient, type SummaryResult } from './load/storm-client
  * k6 would and exits 1 when a threshold fails (caption delay p95 >= 500 ms or p99 >= 1 s, a missed message,
  * a failed summary, in `storm` a caption p95 during the storms above 1.5 times the one without).
  * Usage: npm run bench:load -- --viewers 2000 --langs 3 --minutes 1 [--scenario soak|churn|storm|all]
- *        [--rate 2] [--mode embedded|distributed] [--churn-percent 15] [--storms 3] [--port 18500]
+ *        [--rate 2] [--mode embedded|distributed] [--churn-percent 15] [--storms 3] [--storm-size viewers] [--port 18500]
  *        [--llm-delay ms: each model answer that much later, to see the delay a slow model adds]
  */
 const { values: args } = parseArgs({
@@ -28,6 +28,7 @@ const { values: args } = parseArgs({
     mode: { type: 'string', default: 'embedded' },
     'churn-percent': { type: 'string', default: '15' },
     storms: { type: 'string', default: '3' },
+    'storm-size': { type: 'string' },
     drain: { type: 'string', default: '20' },
     port: { type: 'string', default: '18500' },
     'llm-delay': { type: 'string', default: '0' },
@@ -60,6 +61,8 @@ const MINUTES = positive('minutes', args.minutes, 600);
 const RATE = positive('rate', args.rate, 15);
 const CHURN = positive('churn-percent', args['churn-percent'], 100);
 const STORMS = Math.round(positive('storms', args.storms, 100));
+/** Summary requests of one storm: every viewer by default. */
+const STORM_SIZE = Math.round(positive('storm-size', args['storm-size'] ?? args.viewers, 100_000));
 const DRAIN_MS = positive('drain', args.drain, 600) * 1000;
 const BASE_PORT = Math.round(positive('port', args.port, 65_000));
 const LLM_DELAY_MS = Number(args['llm-delay']);
@@ -170,7 +173,10 @@ async function run(ctx: Context, scenario: Scenario): Promise<boolean> {
           () => {
             const started = Date.now();
             // Each viewer is a browser of its own, with its own X-Client-Id, all behind one address.
-            const asks = viewers.map((v, i) => ({ lang: v.lang, clientId: `load-bench-viewer-${i}` }));
+            const asks = Array.from({ length: STORM_SIZE }, (_, i) => ({
+              lang: LANGS[i % LANGS.length],
+              clientId: `load-bench-viewer-${i}`,
+            }));
             background.push(
               client.storm(ctx.baseUrl, room.id, asks).then((r) => {
                 storms.push([started, Date.now()]);
@@ -251,7 +257,7 @@ async function run(ctx: Context, scenario: Scenario): Promise<boolean> {
     for (const s of summaries) byStatus.set(s.status, (byStatus.get(s.status) ?? 0) + 1);
     const ms = summaries.map((s) => s.ms);
     console.log(
-      `  summary            ${summaries.length} requests in ${STORMS} storms of ${VIEWERS}: status ${JSON.stringify(Object.fromEntries(byStatus))}, latency p50=${f(percentile(ms, 50))} p95=${f(percentile(ms, 95))} max=${f(Math.max(...ms))} ms; failed ${summaryFailures}  count==0: ${pass(summaryFailures === 0)}`,
+      `  summary            ${summaries.length} requests in ${STORMS} storms of ${STORM_SIZE}: status ${JSON.stringify(Object.fromEntries(byStatus))}, latency p50=${f(percentile(ms, 50))} p95=${f(percentile(ms, 95))} max=${f(Math.max(...ms))} ms; failed ${summaryFailures}  count==0: ${pass(summaryFailures === 0)}`,
     );
     // A storm must not slow the captions: those in flight while it lasts against all the others of the run.
     const during = (i: number) => storms.some(([from, to]) => stats.sentAt[i] <= to && stats.sentAt[i] + d[i] >= from);

@@ -89,9 +89,13 @@ function cpuSeconds(pid: number | undefined): number {
 
 export interface Product {
   baseUrl: string;
+  /** Every gateway's (the first is baseUrl). */
+  baseUrls: string[];
   logDir: string;
   /** CPU seconds the product's processes have used so far. */
   cpuSeconds(): number;
+  /** The gateways' resident memory after a full collection, summed, in bytes (only with `probe`). */
+  memory(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -107,12 +111,19 @@ export async function startProduct(options: {
   basePort: number;
   viewers: number;
   logDir: string;
+  /** A module preloaded into the gateway that answers `{ cmd: 'memory' }` over IPC (it runs with --expose-gc). */
+  probe?: string;
+  /** Gateways of a distributed product (one process holds at most some 19,000 sockets here): 1 by default. */
+  gateways?: number;
 }): Promise<Product> {
   hookExit();
   const { basePort } = options;
   mkdirSync(options.logDir, { recursive: true });
   const gatewayPort = options.mode === 'embedded' ? basePort : basePort + 10;
-  const ports = options.mode === 'embedded' ? [basePort] : [basePort, basePort + 1, basePort + 2, basePort + 3, basePort + 4, gatewayPort];
+  const gatewayCount = options.mode === 'embedded' ? 1 : (options.gateways ?? 1);
+  const gatewayPorts = Array.from({ length: gatewayCount }, (_, g) => gatewayPort + g);
+  const ports =
+    options.mode === 'embedded' ? [basePort] : [basePort, basePort + 1, basePort + 2, basePort + 3, basePort + 4, ...gatewayPorts];
   for (const port of ports) if (!(await portFree(port))) throw new Error(`port ${port} is taken: pass --port with another base`);
   const main = (app: string) => join(ROOT, `dist/server/apps/${app}/src/main.js`);
   if (!existsSync(main(options.mode === 'embedded' ? 'embedded' : 'gateway')))
@@ -144,10 +155,17 @@ export async function startProduct(options: {
     ANON_ROOM_TOKEN_BUDGET: '100000000',
   };
   const running: ChildProcess[] = [];
+  const gateways: ChildProcess[] = [];
   const launch = async (name: string, command: string, args: string[], env: Record<string, string>, readyUrl: string | null) => {
     const logFile = join(options.logDir, `${name}.log`);
     const log = createWriteStream(logFile, { flags: 'a' });
-    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...common, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const isGateway = name === 'embedded' || name.startsWith('gateway');
+    if (isGateway && options.probe) args = ['--expose-gc', '-r', options.probe, ...args];
+    // E.g. LT_BENCH_GATEWAY_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the gateway under load.
+    if (isGateway && process.env.LT_BENCH_GATEWAY_NODE_ARGS) args = [...process.env.LT_BENCH_GATEWAY_NODE_ARGS.split(' '), ...args];
+    const stdio: ('ignore' | 'pipe' | 'ipc')[] = ['ignore', 'pipe', 'pipe', ...(isGateway && options.probe ? ['ipc' as const] : [])];
+    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...common, ...env }, stdio });
+    if (isGateway) gateways.push(child);
     child.stdout?.pipe(log);
     child.stderr?.pipe(log);
     children.add(child);
@@ -181,7 +199,16 @@ export async function startProduct(options: {
           ),
         ),
       );
-      await launch('gateway', process.execPath, node('gateway'), gatewayEnv, `http://127.0.0.1:${gatewayPort}/readyz`);
+      for (let g = 0; g < gatewayCount; g++) {
+        const port = gatewayPort + g;
+        await launch(
+          g ? `gateway-${g + 1}` : 'gateway',
+          process.execPath,
+          node('gateway'),
+          { ...gatewayEnv, PORT: String(port) },
+          `http://127.0.0.1:${port}/readyz`,
+        );
+      }
     }
   } catch (error) {
     killAll();
@@ -190,8 +217,26 @@ export async function startProduct(options: {
 
   return {
     baseUrl: `http://127.0.0.1:${gatewayPort}`,
+    baseUrls: gatewayPorts.map((port) => `http://127.0.0.1:${port}`),
     logDir: options.logDir,
     cpuSeconds: () => running.reduce((sum, c) => sum + cpuSeconds(c.pid), 0),
+    memory: async () => {
+      const rss = gateways.map(
+        (gateway) =>
+          new Promise<number>((resolve, reject) => {
+            if (!gateway.send) return reject(new Error('the gateway runs without a memory probe'));
+            const id = Math.random();
+            const onReply = (reply: { id: number; rss: number }) => {
+              if (reply?.id !== id) return;
+              gateway.off('message', onReply);
+              resolve(reply.rss);
+            };
+            gateway.on('message', onReply);
+            gateway.send({ id, cmd: 'memory' });
+          }),
+      );
+      return (await Promise.all(rss)).reduce((a, b) => a + b, 0);
+    },
     stop: async () => {
       await Promise.all(
         [...running].reverse().map(

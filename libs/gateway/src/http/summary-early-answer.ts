@@ -28,6 +28,24 @@ function writeQueue(): (write: () => void) => void {
   };
 }
 
+type EtagFn = (body: Buffer, encoding?: BufferEncoding) => string | undefined;
+
+/**
+ * The shared answer as written: serialised, encoded and given its ETag once for all its askers (a storm is
+ * thousands of them), not once per response as `res.json` would. The headers are those `res.json` writes.
+ */
+function preparedAnswers(): (answer: object, etagFn: EtagFn | undefined) => { body: Buffer; etag: string | undefined } {
+  const prepared = new WeakMap<object, { body: Buffer; etag: string | undefined }>();
+  return (answer, etagFn) => {
+    let entry = prepared.get(answer);
+    if (!entry) {
+      const body = Buffer.from(JSON.stringify(answer));
+      prepared.set(answer, (entry = { body, etag: typeof etagFn === 'function' ? etagFn(body) : undefined }));
+    }
+    return entry;
+  };
+}
+
 /**
  * Answers a summary another viewer of the room asked for a moment ago (or is waiting for) straight from the
  * coalescer, before Nest's pipeline (per-request logging, guards, pipes, interceptors), so that a storm of
@@ -42,6 +60,7 @@ export function summaryEarlyAnswer(coalescer: SummaryCoalescer, limiters: Viewer
   const answered = new Map<number, number>();
   let logTimer: NodeJS.Timeout | null = null;
   const later = writeQueue();
+  const prepare = preparedAnswers();
   const count = (status: number) => {
     answered.set(status, (answered.get(status) ?? 0) + 1);
     logTimer ??= setTimeout(() => {
@@ -80,9 +99,17 @@ export function summaryEarlyAnswer(coalescer: SummaryCoalescer, limiters: Viewer
         res.setHeader('Retry-After', retryAfterSeconds(waitMs));
         return respond(httpStatusOf(GatewayErrorCode.TooManyRequests), refusal);
       }
-      if (fresh) return respond(200, fresh);
+      const answer200 = (answer: object) =>
+        later(() => {
+          const { body, etag } = prepare(answer, req.app.get('etag fn') as EtagFn | undefined);
+          res.status(200).set('Content-Type', 'application/json; charset=utf-8');
+          if (etag) res.set('ETag', etag);
+          res.send(body);
+          count(200);
+        });
+      if (fresh) return answer200(fresh);
       // A failure goes to the same exception filter as the route's: every asker gets the same error.
-      inFlight?.then((answer) => respond(200, answer), next);
+      inFlight?.then(answer200, next);
     }, next);
   };
 }

@@ -57,7 +57,9 @@ export class LanguageFeed {
         for (const key of this.arrivals.keys()) if (key <= seq) this.arrivals.delete(key);
         this.partials.finalized(seq);
         const attributes = { 'lt.room_id': roomId, 'lt.seq': seq, 'lt.lang': lang };
-        fanOut('translation', from, attributes, viewers, (viewer) => viewer.sendTranslation(seq, text));
+        // Encoded once here: each socket's write only frames it.
+        const frame = Buffer.from(text);
+        fanOut('translation', from, attributes, viewers, (viewer) => viewer.sendTranslation(seq, frame));
       },
       onFetchError: (e) => logger.warn(`missing ${lang} translations of room ${roomId} could not be fetched: ${(e as Error).message}`),
     });
@@ -75,7 +77,7 @@ export class LanguageFeed {
       const checked = checkPayload(revised.payload, payload, subject);
       if ('problem' in checked) return logger.warn(`dropped: ${checked.problem}`);
       if (checked.data.lang !== lang) return;
-      const text = JSON.stringify(checked.data);
+      const text = Buffer.from(JSON.stringify(checked.data));
       writeCounted(checked.data.type, viewers, (viewer) => viewer.sendRaw(text));
     });
     // Fast captions: neither is stored nor in the seq promise; both stop once the final they lead to is known.

@@ -10,6 +10,15 @@ const TRANSCRIPT_BLOCK_MS = 30_000;
 
 const byWs = new WeakMap<WebSocket, LiveSocket>();
 
+/**
+ * A frame as written: its JSON text, or that text already encoded (UTF-8) once for all the sockets of a
+ * fan-out, so that each write only frames it.
+ */
+export type FramePayload = string | Buffer;
+
+/** Send options of every write: a text frame, also when the payload is already encoded. */
+const TEXT = { binary: false } as const;
+
 /** One browser connection and what it joined as. */
 export class LiveSocket {
   /** The LiveSocket of a connection, made on first use. */
@@ -33,13 +42,15 @@ export class LiveSocket {
   joinSeen = false;
   /** Server pings this socket has not answered. */
   missedPongs = 0;
+  /** The client's address, as counted against the per-address cap. */
+  address = '';
   /** Set while a refused transcript waits to be sent again: later ones wait for it, so seq order is spoken order. */
   private transcriptBlock: { messageId: string; until: number } | null = null;
   /** The highest translation seq sent in the current language: nothing at or below it is sent again. */
   private cursor = 0;
   /** While history is being sent, live translations wait here so that order holds. */
   private holds = 0;
-  private held: { seq: number; text: string }[] = [];
+  private held: { seq: number; text: FramePayload }[] = [];
 
   private constructor(private readonly ws: WebSocket) {}
 
@@ -51,18 +62,18 @@ export class LiveSocket {
    * Sends an already serialised frame: one serialisation per (message, language) for all viewers. False when
    * nothing was written; whoever writes to many sockets counts the frames once for all of them.
    */
-  sendRaw(text: string): boolean {
+  sendRaw(text: FramePayload): boolean {
     if (this.ws.readyState !== this.ws.OPEN) return false;
     if (this.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
       this.ws.close(CLOSE_CODES.tooSlow, 'Too slow: reconnect with since to catch up');
       return false;
     }
-    this.ws.send(text);
+    this.ws.send(text, TEXT);
     return true;
   }
 
   /** A live translation: held while history is being sent, else sent if it is newer than what this socket has. */
-  sendTranslation(seq: number, text: string): boolean {
+  sendTranslation(seq: number, text: FramePayload): boolean {
     if (this.holds === 0) return this.sendInOrder(seq, text);
     this.held.push({ seq, text });
     return false;
@@ -78,7 +89,7 @@ export class LiveSocket {
   }
 
   /** Sends a translation only if its seq is above every one sent before: nothing twice, nothing out of order. */
-  sendInOrder(seq: number, text: string): boolean {
+  sendInOrder(seq: number, text: FramePayload): boolean {
     if (seq <= this.cursor) return false;
     this.cursor = seq;
     return this.sendRaw(text);

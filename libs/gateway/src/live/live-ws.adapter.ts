@@ -11,6 +11,7 @@ import { productMetrics } from '@lt/platform';
 import { trustedOrigins, type GatewayConfig } from '../gateway.config';
 import { LiveSocket } from './live-socket';
 import { isOriginAllowed } from './origin';
+import { JoinDeadlines, StaggeredPinger, UPKEEP_TICK_MS } from './socket-upkeep';
 
 /** A socket over its frame rate this long without a pause of a second is closed (1008). */
 const FLOOD_CLOSE_AFTER_MS = 3_000;
@@ -20,6 +21,20 @@ const RATE_ERROR_INTERVAL_MS = 1_000;
 const ORDERED_FRAMES: ReadonlySet<string> = new Set(['transcript', 'room_start', 'room_end']);
 
 const logger = new Logger('LiveWsAdapter');
+
+/** The 'pong' listener of every socket. */
+function onPong(this: WebSocket): void {
+  LiveSocket.of(this).missedPongs = 0;
+}
+
+function frameFailed(error: unknown): void {
+  logger.error('frame failed', error as Error);
+}
+
+/** The 'error' listener of every socket: a client's protocol error (e.g. a frame over the limit, closed with 1009 by ws). */
+function onSocketError(error: Error): void {
+  logger.debug(`socket error: ${error.message}`);
+}
 
 type Parsed = { frame: ClientFrame } | { error: string; messageId?: string };
 
@@ -108,6 +123,9 @@ class FrameRate {
  */
 export class LiveWsAdapter extends WsAdapter {
   private readonly openByAddress = new Map<string, number>();
+  private readonly joinDeadlines = new JoinDeadlines<LiveSocket>(REALTIME.joinWithinMs);
+  /** The 'close' listener of every socket (ws calls it with the socket as `this`). */
+  private readonly onClose: (this: WebSocket) => void;
   private readonly express: { get(setting: string): unknown } | undefined;
 
   constructor(
@@ -115,6 +133,10 @@ export class LiveWsAdapter extends WsAdapter {
     private readonly config: GatewayConfig,
   ) {
     super(app);
+    const closed = (socket: LiveSocket) => this.closed(socket);
+    this.onClose = function (this: WebSocket) {
+      closed(LiveSocket.of(this));
+    };
     const http = (app as Partial<NestExpressApplication>).getHttpAdapter?.();
     this.express = http?.getInstance?.();
   }
@@ -123,6 +145,8 @@ export class LiveWsAdapter extends WsAdapter {
     const server: WebSocketServer = super.create(port, {
       ...options,
       maxPayload: LIMITS.frameMaxBytes,
+      // Frames are short JSON: compressing each for each socket would cost more CPU and memory than it saves.
+      perMessageDeflate: false,
       verifyClient: (info: { origin: string; req: IncomingMessage }, done: (ok: boolean, code?: number) => void) => {
         const { headers } = info.req;
         if (!isOriginAllowed(headers.origin, headers.host, trustedOrigins(this.config))) {
@@ -138,30 +162,39 @@ export class LiveWsAdapter extends WsAdapter {
       },
     });
     server.on('connection', (ws: WebSocket, req: IncomingMessage) => this.watch(ws, req));
-    const pinger = setInterval(() => server.clients.forEach((ws) => LiveSocket.of(ws).ping()), REALTIME.serverPingMs);
-    pinger.unref();
-    server.on('close', () => clearInterval(pinger));
+    // One timer for all sockets: pings spread over the interval, and sockets that never joined closed.
+    const pinger = new StaggeredPinger(server.clients, (ws) => LiveSocket.of(ws).ping(), REALTIME.serverPingMs);
+    const upkeep = setInterval(() => {
+      pinger.tick();
+      for (const socket of this.joinDeadlines.expired(Date.now())) {
+        if (!socket.joinSeen) socket.close(CLOSE_CODES.policyViolation, 'No join: send a join frame first');
+      }
+    }, UPKEEP_TICK_MS);
+    upkeep.unref();
+    server.on('close', () => clearInterval(upkeep));
     return server;
   }
 
-  /** Counts the socket for its address, closes it when it does not join in time, and hears its pongs. */
+  /**
+   * Counts the socket for its address, gives it its time to join, and hears its pongs. The listeners are
+   * shared by all sockets (the socket is `this`): nothing is made per socket but its LiveSocket.
+   */
   private watch(ws: WebSocket, req: IncomingMessage): void {
     const socket = LiveSocket.of(ws);
-    const address = this.addressOf(req);
-    const open = this.openCount(address) + 1;
-    this.openByAddress.set(address, open);
+    socket.address = this.addressOf(req);
+    const open = this.openCount(socket.address) + 1;
+    this.openByAddress.set(socket.address, open);
     if (open > this.maxPerAddress) socket.close(CLOSE_CODES.policyViolation, 'Too many connections from this address');
-    const joinTimer = setTimeout(() => {
-      if (!socket.joinSeen) socket.close(CLOSE_CODES.policyViolation, 'No join: send a join frame first');
-    }, REALTIME.joinWithinMs);
-    joinTimer.unref();
-    ws.on('pong', () => (socket.missedPongs = 0));
-    ws.on('close', () => {
-      clearTimeout(joinTimer);
-      const left = this.openCount(address) - 1;
-      if (left > 0) this.openByAddress.set(address, left);
-      else this.openByAddress.delete(address);
-    });
+    this.joinDeadlines.add(socket, Date.now());
+    ws.on('pong', onPong);
+    ws.on('close', this.onClose);
+  }
+
+  private closed(socket: LiveSocket): void {
+    this.joinDeadlines.delete(socket);
+    const left = this.openCount(socket.address) - 1;
+    if (left > 0) this.openByAddress.set(socket.address, left);
+    else this.openByAddress.delete(socket.address);
   }
 
   /** WS_MAX_PER_ADDRESS; without it a venue's whole audience may share one address (NAT), and only per-socket limits apply. */
@@ -185,16 +218,15 @@ export class LiveWsAdapter extends WsAdapter {
 
   /** A client's protocol error (e.g. a frame over the limit, closed with 1009 by ws) is the client's fault: debug only. */
   bindErrorHandler(server: WebSocketServer): WebSocketServer {
-    server.on('connection', (ws: WebSocket) => ws.on('error', (error) => logger.debug(`socket error: ${error.message}`)));
+    server.on('connection', (ws: WebSocket) => ws.on('error', onSocketError));
     server.on('error', (error) => logger.error(error));
     return server;
   }
 
   bindMessageHandlers(ws: WebSocket, handlers: MessageMappingProperties[], transform: (data: unknown) => Observable<unknown>): void {
-    const byType = new Map(handlers.map((h) => [h.message as string, h.callback]));
     const socket = LiveSocket.of(ws);
     const rate = new FrameRate();
-    const lanes = new FrameLanes((e) => logger.error('frame failed', e as Error));
+    const lanes = new FrameLanes(frameFailed);
     const { framesIn } = productMetrics();
     ws.on('message', (data: RawData, isBinary: boolean) => {
       const now = Date.now();
@@ -218,18 +250,22 @@ export class LiveWsAdapter extends WsAdapter {
       }
       const { frame } = parsed;
       framesIn.add(1, { type: frame.type });
-      if (frame.type === 'join') socket.joinSeen = true;
-      lanes.schedule(frame.type, () => this.dispatch(ws, frame, byType, transform));
+      if (frame.type === 'join' && !socket.joinSeen) {
+        socket.joinSeen = true;
+        this.joinDeadlines.delete(socket);
+      }
+      lanes.schedule(frame.type, () => this.dispatch(ws, frame, handlers, transform));
     });
   }
 
   private async dispatch(
     ws: WebSocket,
     frame: ClientFrame,
-    byType: Map<string, MessageMappingProperties['callback']>,
+    handlers: MessageMappingProperties[],
     transform: (data: unknown) => Observable<unknown>,
   ): Promise<void> {
-    const handler = byType.get(frame.type);
+    // A handful of handlers, looked up as frames come rather than indexed in a map per socket.
+    const handler = handlers.find((h) => h.message === frame.type)?.callback;
     if (!handler) return LiveSocket.of(ws).error(LiveErrorCode.BadFrame, `Unknown frame type ${frame.type}`);
     const reply = await lastValueFrom(transform(handler(frame, frame.type)), { defaultValue: undefined });
     if (reply == null || ws.readyState !== ws.OPEN) return;

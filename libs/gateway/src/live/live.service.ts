@@ -23,6 +23,7 @@ import { AccessTokens, type Caller } from '../auth/access-tokens';
 import { liveCodeOf } from '../errors/error-map';
 import { writeCounted } from './fan-out';
 import { transcriptFrame } from './frames';
+import { JoinBatches } from './join-batches';
 import { LiveRooms } from './live-rooms';
 import type { LiveSocket } from './live-socket';
 import { QuotaState } from './quota-state';
@@ -51,6 +52,9 @@ interface Admission {
 export class LiveService {
   /** What the services answer of themselves (one key each); see ServiceAnswers for an unanswered question. */
   private readonly providers = new ServiceAnswers<boolean>('whether a provider is configured', { ttlMs: PROVIDER_STATUS_TTL_MS, max: 2 });
+  /** A crowd of viewers joining at once asks for the room, and for its recent lines in a language, once a batch. */
+  private readonly viewing = new JoinBatches<Admission>();
+  private readonly recent = new JoinBatches<TranslationFrame[]>();
 
   constructor(
     private readonly bus: Bus,
@@ -228,7 +232,7 @@ export class LiveService {
         socket.error(LiveErrorCode.InvalidHostKey, "A host key, or the room owner's session, is required to host this room");
         return null;
       case 'viewer':
-        return this.bus.request(ROOMS_SUBJECTS.getRoom, { roomId: frame.roomId });
+        return this.viewing.get(frame.roomId, () => this.bus.request(ROOMS_SUBJECTS.getRoom, { roomId: frame.roomId }));
       case 'speaker':
         // The token opens only the room it was made for; rooms-svc answers invalid_invite for any other.
         if (frame.inviteToken)
@@ -247,7 +251,8 @@ export class LiveService {
     const roomId = socket.roomId as string;
     try {
       if (since === undefined) {
-        const frames = await this.bus.request(TRANSLATE_SUBJECTS.history, { roomId, lang, limit: LIMITS.viewerHistory });
+        const ask = () => this.bus.request(TRANSLATE_SUBJECTS.history, { roomId, lang, limit: LIMITS.viewerHistory });
+        const frames = await this.recent.get(`${roomId}:${lang}`, ask);
         this.sendFrames(socket, lang, frames);
         return;
       }

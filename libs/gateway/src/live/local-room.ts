@@ -25,19 +25,21 @@ export function toHosts(room: LocalRoom | undefined, text: string, type: string)
 }
 
 /** One frame to every socket of the room. */
-export function broadcast(room: LocalRoom | undefined, text: string, type: string): void {
+export function broadcast(room: LocalRoom | undefined, json: string, type: string): void {
+  const text = Buffer.from(json);
   writeCounted(type, room?.sockets ?? [], (socket) => socket.sendRaw(text));
 }
 
 /** One frame to every socket of the room but those of one speaker (who knows what it said or did). */
-export function broadcastBut(room: LocalRoom | undefined, speakerId: string, text: string, type: string): void {
+export function broadcastBut(room: LocalRoom | undefined, speakerId: string, json: string, type: string): void {
+  const text = Buffer.from(json);
   writeCounted(type, room?.sockets ?? [], (socket) => socket.speakerId !== speakerId && socket.sendRaw(text));
 }
 
 /** Viewers and speakers hear whether the host is connected (hosts know). */
 export function sendHostStatus(room: LocalRoom | undefined, roomId: string, connected: boolean): void {
   if (!room) return;
-  const text = JSON.stringify(hostStatusFrame(roomId, connected));
+  const text = Buffer.from(JSON.stringify(hostStatusFrame(roomId, connected)));
   writeCounted('host_status', room.sockets, (socket) => socket.role !== 'host' && socket.sendRaw(text));
 }
 
