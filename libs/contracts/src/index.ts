@@ -34,3 +34,6 @@ export * from './glossary/glossary-csv';
 export * from './glossary/glossary-revision';
 export * from './http/client-id';
 export * from './rooms/viewer-transcript.dto';
+export * from './analytics/analytics.dto';
+export * from './analytics/analytics.messages';
+export * from './analytics/analytics-csv';

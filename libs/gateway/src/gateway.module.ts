@@ -17,6 +17,7 @@ import {
 import { AUDIO_LIMITERS, SUMMARY_LIMITERS, TRANSCRIPT_LIMITERS, type ViewerCallLimiters } from './auth/ip-rate-limiter.guard';
 import { GATEWAY_ENV, type GatewayConfig } from './gateway.config';
 import { AdminHttpController } from './http/admin/admin.http-controller';
+import { AdminAnalyticsHttpController, RoomAnalyticsHttpController } from './http/analytics.http-controller';
 import { SystemHealthCheck } from './http/admin/system-health';
 import { AuthHttpController } from './http/auth.http-controller';
 import { ApiExceptionFilter } from './http/api-exception.filter';
@@ -63,6 +64,8 @@ export class GatewayModule {
         OwnerRoomsHttpController,
         SpeakersHttpController,
         GlossaryHttpController,
+        RoomAnalyticsHttpController,
+        AdminAnalyticsHttpController,
         SpeakHttpController,
         TranscriptsHttpController,
         ViewerTranscriptsHttpController,

@@ -4,6 +4,7 @@ import { AddRoomDuration1763800500000 } from './database/migrations/176380050000
 import { CreateRoomSpeakers1764000200000 } from './database/migrations/1764000200000-CreateRoomSpeakers';
 import { CreateRoomGlossaries1764100000000 } from './database/migrations/1764100000000-CreateRoomGlossaries';
 import { AddRoomViewerDownloads1764200000000 } from './database/migrations/1764200000000-AddRoomViewerDownloads';
+import { CreateRoomAnalytics1764600000000 } from './database/migrations/1764600000000-CreateRoomAnalytics';
 import { GlossaryEntity } from './glossary/glossary.entity';
 import { RoomEntity, RoomEvaluationEntity } from './rooms/room.entity';
 import { SpeakerEntity } from './speakers/speaker.entity';
@@ -17,6 +18,7 @@ export const ROOMS_MIGRATIONS = [
   CreateRoomSpeakers1764000200000,
   CreateRoomGlossaries1764100000000,
   AddRoomViewerDownloads1764200000000,
+  CreateRoomAnalytics1764600000000,
 ];
 
 export const roomsDatabaseProviders = serviceDatabaseProviders(ROOMS_DATA_SOURCE, {

@@ -1,4 +1,7 @@
 import { Module } from '@nestjs/common';
+import { AnalyticsController } from './analytics/analytics.controller';
+import { AnalyticsRepository } from './analytics/analytics.repository';
+import { AnalyticsService } from './analytics/analytics.service';
 import { GlossaryController } from './glossary/glossary.controller';
 import { GlossaryRepository } from './glossary/glossary.repository';
 import { GlossaryService } from './glossary/glossary.service';
@@ -22,7 +25,7 @@ import { TranscriptRepository } from './transcript/transcript.repository';
 import { PublicTranscriptService } from './transcript/public-transcript.service';
 import { TranscriptService } from './transcript/transcript.service';
 
-/** rooms-svc: rooms, host keys, co-host speakers, glossaries and the transcript. Needs BusModule and DatabaseUrlModule from the composition root. */
+/** rooms-svc: rooms, host keys, co-host speakers, glossaries, the transcript and the rooms' analytics. Needs BusModule and DatabaseUrlModule from the composition root. */
 @Module({
   controllers: [
     RoomsController,
@@ -32,6 +35,7 @@ import { TranscriptService } from './transcript/transcript.service';
     TranscriptController,
     SpeakersController,
     GlossaryController,
+    AnalyticsController,
   ],
   providers: [
     ...roomsDatabaseProviders,
@@ -50,6 +54,8 @@ import { TranscriptService } from './transcript/transcript.service';
     SpeakersService,
     GlossaryRepository,
     GlossaryService,
+    AnalyticsRepository,
+    AnalyticsService,
   ],
 })
 export class RoomsModule {}

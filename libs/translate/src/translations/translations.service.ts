@@ -10,6 +10,7 @@ import {
   type TranslationHistoryRequest,
 } from '@lt/contracts';
 import { Bus, inSpan, productMetrics, UsageMeter } from '@lt/platform';
+import { AnalyticsRelay } from '@lt/usage';
 import { EnhancementsService } from '../enhancements/enhancements.service';
 import { FallbackService } from '../fallback/fallback.service';
 import { glossaryPrompt, keptTerms } from '../glossary/glossary-prompt';
@@ -86,6 +87,7 @@ export class TranslationsService {
     private readonly glossaries: GlossaryService,
     private readonly limiter: LlmLimiter,
     private readonly cache: TranslationCache,
+    private readonly analytics: AnalyticsRelay,
   ) {
     this.deadlineMs = env.TRANSLATION_DEADLINE_MS;
   }
@@ -114,7 +116,9 @@ export class TranslationsService {
       langs.map((lang) =>
         inSpan(`translate ${lang}`, { attributes: { ...attributes, 'lt.lang': lang } }, async () => {
           const frame = await this.translate(transcript, lang, { deadlineAt, live: true, previous, roomSlot });
-          productMetrics().translationLatency.record(performance.now() - received, { lang });
+          const delay = performance.now() - received;
+          productMetrics().translationLatency.record(delay, { lang });
+          this.analytics.caption(transcript.roomId, lang, delay, frame.fallback);
           this.bus.emitToRoom(TRANSLATE_SUBJECTS.ready, { roomId: transcript.roomId, key: lang }, frame);
         }),
       ),
