@@ -20,6 +20,7 @@ import { roomIdParamsSchema } from '../rooms/room-id.dto';
 import { createRoomResponseSchema, publicRoomResponseSchema } from '../rooms/room.response';
 import { apiErrors, SERVICE_ERRORS, STATE_CHANGING_ERRORS, type ApiRoute } from './api-route';
 import { ADMIN_ROUTES, OWNER_ROOM_ROUTES } from './dashboard-api-routes';
+import { ANALYTICS_ROUTES } from './analytics-api-routes';
 import { GLOSSARY_ROUTES } from './glossary-api-routes';
 import { MEDIA_ROUTES } from './media-api-routes';
 import { SPEAKER_ROUTES } from './speaker-api-routes';
@@ -242,6 +243,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...OWNER_ROOM_ROUTES,
   ...SPEAKER_ROUTES,
   ...GLOSSARY_ROUTES,
+  ...ANALYTICS_ROUTES,
   ...ADMIN_ROUTES,
   ...MEDIA_ROUTES,
   {
