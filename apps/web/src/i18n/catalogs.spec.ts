@@ -1,3 +1,5 @@
+import { analyticsEn } from './analytics.en';
+import { analyticsEs } from './analytics.es';
 import { dashboardEn } from './dashboard.en';
 import { dashboardEs } from './dashboard.es';
 import { en } from './en';
@@ -12,6 +14,7 @@ const PAIRS: [string, Record<string, string>, Record<string, string>][] = [
   ['room', roomEs, roomEn],
   ['dashboard', dashboardEs, dashboardEn],
   ['glossary', glossaryEs, glossaryEn],
+  ['analytics', analyticsEs, analyticsEn],
 ];
 
 /**
@@ -37,6 +40,10 @@ const SAME_IN_BOTH = new Set([
   'admin.usage',
   'admin.colId',
   'glossary.csv.field',
+  'analytics.ms',
+  'analytics.none',
+  'analytics.col.p50',
+  'analytics.col.p95',
 ]);
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -68,7 +75,7 @@ describe('the catalogs together', () => {
 
   it('write no Spanish into the English catalogs', () => {
     const spanish = /[áéíóúñ¿¡]/i;
-    const found = [en, roomEn, dashboardEn, glossaryEn]
+    const found = [en, roomEn, dashboardEn, glossaryEn, analyticsEn]
       .flatMap((catalog) => Object.entries(catalog))
       .filter(([key, text]) => key !== 'locale.es' && spanish.test(text));
     expect(found).toEqual([]);
