@@ -13,7 +13,11 @@ export function AnalyticsCards({ totals }: { totals: AnalyticsTotals }) {
     { id: 'peak', label: 'analytics.card.peak', value: number.format(totals.peak_viewers) },
     { id: 'unique', label: 'analytics.card.unique', value: number.format(totals.unique_viewers) },
     { id: 'sentences', label: 'analytics.card.sentences', value: number.format(totals.sentences) },
-    { id: 'delay', label: 'analytics.card.delay', value: `${ms(totals.delay.p50)} / ${ms(totals.delay.p95)}` },
+    {
+      id: 'delay',
+      label: 'analytics.card.delay',
+      value: totals.delay.p50 === null ? t('analytics.none') : `${number.format(totals.delay.p50)} / ${ms(totals.delay.p95)}`,
+    },
     { id: 'tokens', label: 'analytics.card.tokens', value: number.format(totals.tokens) },
     { id: 'fallback', label: 'analytics.card.fallback', value: `${number.format(totals.fallback)} / ${number.format(totals.original)}` },
   ];

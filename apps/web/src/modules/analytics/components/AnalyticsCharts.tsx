@@ -117,7 +117,7 @@ export default function AnalyticsCharts({ report }: { report: AnalyticsReport })
               name={languageLabel(lang)}
               stroke={colorOf(i)}
               strokeWidth={2}
-              dot={false}
+              dot={{ r: 3, fill: colorOf(i) }}
               connectNulls
               isAnimationActive={false}
             />
