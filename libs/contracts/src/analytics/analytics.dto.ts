@@ -11,8 +11,8 @@ export type AnalyticsTask = z.infer<typeof analyticsTaskSchema>;
  * falls in one more bucket. Percentiles are read as the upper bound of the bucket they fall in.
  */
 export const CAPTION_DELAY_BUCKETS_MS = [
-  100, 200, 300, 400, 500, 600, 700, 800, 900, 1_000, 1_250, 1_500, 1_750, 2_000, 2_500, 3_000, 4_000, 5_000, 6_000, 8_000, 10_000,
-  15_000, 30_000,
+  100, 200, 300, 400, 500, 600, 700, 800, 900, 1_000, 1_250, 1_500, 1_750, 2_000, 2_500, 3_000, 4_000, 5_000, 6_000, 8_000, 10_000, 15_000,
+  30_000,
 ] as const;
 
 /** The bucket a delay falls in: the first whose upper bound it does not pass; the overflow bucket past the last. */

@@ -34,7 +34,10 @@ export function delayPercentile(histogram: readonly number[], q: number): number
   return null;
 }
 
-const delayOf = (histogram: readonly number[]): CaptionDelay => ({ p50: delayPercentile(histogram, 0.5), p95: delayPercentile(histogram, 0.95) });
+const delayOf = (histogram: readonly number[]): CaptionDelay => ({
+  p50: delayPercentile(histogram, 0.5),
+  p95: delayPercentile(histogram, 0.95),
+});
 
 function addTo(histograms: Map<string, number[]>, key: string, bucket: number, samples: number): void {
   let h = histograms.get(key);
@@ -100,7 +103,10 @@ export function buildReport(rows: ReportRows, step: 'minute' | 'day'): { points:
     tokensByTask[task] = (tokensByTask[task] ?? 0) + Number(t.tokens);
   }
   return {
-    points: filled([...points.values()].sort((a, b) => a.at.localeCompare(b.at)), STEP_MS[step]),
+    points: filled(
+      [...points.values()].sort((a, b) => a.at.localeCompare(b.at)),
+      STEP_MS[step],
+    ),
     totals: {
       peak_viewers: peak,
       unique_viewers: rows.unique,

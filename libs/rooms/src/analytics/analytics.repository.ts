@@ -46,7 +46,11 @@ export class AnalyticsRepository {
       const minute = new Date(m.minute).toISOString();
       if (m.sentences) minutes.add(`${m.roomId}|${minute}`, minuteRow(m.roomId, minute), (r) => (r.sentences += m.sentences ?? 0));
       for (const [task, n] of Object.entries(m.tokens ?? {}))
-        tokens.add(`${m.roomId}|${minute}|${task}`, () => ({ room: m.roomId, minute, task, tokens: 0 }), (r) => (r.tokens += n ?? 0));
+        tokens.add(
+          `${m.roomId}|${minute}|${task}`,
+          () => ({ room: m.roomId, minute, task, tokens: 0 }),
+          (r) => (r.tokens += n ?? 0),
+        );
       for (const l of m.languages ?? []) {
         langs.add(`${m.roomId}|${minute}|${l.lang}`, langRow(m.roomId, minute, l.lang), (r) => {
           r.fallback += l.fallback;
@@ -83,7 +87,14 @@ export class AnalyticsRepository {
            ON CONFLICT (room_id, minute, lang) DO UPDATE
              SET viewers = GREATEST(t.viewers, EXCLUDED.viewers), fallback = t.fallback + EXCLUDED.fallback,
                  original = t.original + EXCLUDED.original`,
-          [columns(l, 'room'), columns(l, 'minute'), columns(l, 'lang'), columns(l, 'viewers'), columns(l, 'fallback'), columns(l, 'original')],
+          [
+            columns(l, 'room'),
+            columns(l, 'minute'),
+            columns(l, 'lang'),
+            columns(l, 'viewers'),
+            columns(l, 'fallback'),
+            columns(l, 'original'),
+          ],
         );
       const d = delays.list;
       if (d.length)
