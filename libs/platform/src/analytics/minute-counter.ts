@@ -8,10 +8,9 @@ type Language = NonNullable<RecordedMinute['languages']>[number];
 const MAX_MINUTES = 20_000;
 const MINUTE_MS = 60_000;
 
-const flushEnvSchema = z.object({
-  /** How often a process adds the minutes it counted to the room's analytics (the minutes stay minutes). */
-  ANALYTICS_FLUSH_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
-});
+/** How often a process adds the minutes it counted to the rooms' analytics (the minutes stay minutes). */
+export const analyticsFlushMsSchema = z.coerce.number().int().min(100).max(600_000).default(60_000);
+const flushEnvSchema = z.object({ ANALYTICS_FLUSH_MS: analyticsFlushMsSchema });
 
 /** ANALYTICS_FLUSH_MS, validated: a bad value stops the process naming the variable. */
 export function analyticsFlushMs(env: NodeJS.ProcessEnv = process.env): number {
