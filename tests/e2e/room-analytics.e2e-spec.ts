@@ -121,7 +121,9 @@ test("the owner follows the audience live on the host page, then reads the room'
   const peakRow = await table
     .locator('tbody tr')
     .evaluateAll((rows) =>
-      rows.map((row) => Array.from(row.querySelectorAll('td')).map((cell) => Number(cell.textContent))).find((cells) => cells[0] + cells[1] === 3),
+      rows
+        .map((row) => Array.from(row.querySelectorAll('td')).map((cell) => Number(cell.textContent)))
+        .find((cells) => cells[0] + cells[1] === 3),
     );
   expect(peakRow).toEqual([1, 2]);
   await expect(host.getByTestId('analytics-chart-viewers').locator('svg.recharts-surface')).toHaveCount(0);

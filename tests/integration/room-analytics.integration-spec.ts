@@ -60,7 +60,8 @@ describe.each(MODES)('room analytics (%s mode)', (mode) => {
     else process.env.ANALYTICS_FLUSH_MS = saved;
   });
 
-  const report = (roomId: string, token = owner.token) => api.call<AnalyticsReport>('GET', `/api/rooms/${roomId}/analytics`, undefined, token);
+  const report = (roomId: string, token = owner.token) =>
+    api.call<AnalyticsReport>('GET', `/api/rooms/${roomId}/analytics`, undefined, token);
 
   it('records viewers per language, unique viewers, sentences, caption delay, tokens by task and originals per minute', async () => {
     const { room, hostKey } = await ownedRoom(api, owner, { name: 'Keynote, day 1', source_language: 'es' });
@@ -131,7 +132,9 @@ describe.each(MODES)('room analytics (%s mode)', (mode) => {
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(csv.headers.get('content-disposition')).toMatch(/^attachment; filename="analytics-Keynote-day-1-\d{4}-\d{2}-\d{2}\.csv"/);
     const lines = (await csv.text()).replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines).toEqual(expect.arrayContaining(['room,"Keynote, day 1"', 'sentences,4', 'unique_viewers,3', 'peak_viewers,3', 'original,2']));
+    expect(lines).toEqual(
+      expect.arrayContaining(['room,"Keynote, day 1"', 'sentences,4', 'unique_viewers,3', 'peak_viewers,3', 'original,2']),
+    );
     expect(lines).toContain(`tokens_summary,${expectedTokens.summary}`);
     const header = lines.indexOf('') + 1;
     expect(lines[header].split(',')).toEqual(
@@ -139,7 +142,12 @@ describe.each(MODES)('room analytics (%s mode)', (mode) => {
     );
     expect(lines.slice(header + 1).filter(Boolean)).toHaveLength(body.points.length);
 
-    const all = await api.call<AnalyticsReport>('GET', '/api/admin/analytics', undefined, (await newUser(api, 'admin', 'admin@example.com')).token);
+    const all = await api.call<AnalyticsReport>(
+      'GET',
+      '/api/admin/analytics',
+      undefined,
+      (await newUser(api, 'admin', 'admin@example.com')).token,
+    );
     expect(all.status).toBe(200);
     expect(all.body.step).toBe('day');
     expect(all.body.totals.sentences).toBeGreaterThanOrEqual(4);
@@ -152,9 +160,14 @@ describe.each(MODES)('room analytics (%s mode)', (mode) => {
     expect((await report(room.id)).status).toBe(200);
     expect((await report(room.id, other.token)).status).toBe(404);
     expect((await api.send('GET', `/api/rooms/${room.id}/analytics`)).status).toBe(401);
-    expect((await api.send('GET', `/api/rooms/${room.id}/analytics.csv`, { headers: { authorization: `Bearer ${other.token}` } })).status).toBe(404);
+    expect(
+      (await api.send('GET', `/api/rooms/${room.id}/analytics.csv`, { headers: { authorization: `Bearer ${other.token}` } })).status,
+    ).toBe(404);
     expect((await api.send('GET', `/api/rooms/${room.id}/analytics/live`, { headers: { 'x-host-key': 'k'.repeat(32) } })).status).toBe(403);
-    expect((await api.send('GET', `/api/rooms/${crypto.randomUUID()}/analytics`, { headers: { authorization: `Bearer ${owner.token}` } })).status).toBe(404);
+    expect(
+      (await api.send('GET', `/api/rooms/${crypto.randomUUID()}/analytics`, { headers: { authorization: `Bearer ${owner.token}` } }))
+        .status,
+    ).toBe(404);
     expect((await api.call('GET', '/api/admin/analytics', undefined, owner.token)).status).toBe(403);
 
     const anonymous = await createRoom(stack.baseUrl, 'Walk-in');

@@ -29,7 +29,7 @@ const figures =
 const csvFile =
   'UTF-8 CSV with a byte-order mark and CRLF: `metric,value` rows (the room, totals, tokens per task, delays), a blank ' +
   'line, then one row per step with viewers (all and per language), sentences, delay p50/p95 per language, tokens ' +
-  'per task, fallback and original. Text that a spreadsheet would run as a formula starts with `\'`.';
+  "per task, fallback and original. Text that a spreadsheet would run as a formula starts with `'`.";
 const csvResponse = (name: string) => ({
   description: 'The report as a CSV attachment',
   contentType: 'text/csv; charset=utf-8',

@@ -36,7 +36,9 @@ export function viewerSeries(report: AnalyticsReport, locale: string): Series {
 
 /** The caption delay's median per language at each step; null where a language had no caption. */
 export function delaySeries(report: AnalyticsReport, locale: string): Series {
-  const keys = report.totals.languages.filter((lang) => report.totals.delay_by_language[lang as keyof typeof report.totals.delay_by_language]);
+  const keys = report.totals.languages.filter(
+    (lang) => report.totals.delay_by_language[lang as keyof typeof report.totals.delay_by_language],
+  );
   const rows = report.points.map((p) => ({
     at: p.at,
     label: stepLabel(p.at, report.step, locale),

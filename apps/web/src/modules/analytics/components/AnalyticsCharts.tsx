@@ -1,6 +1,19 @@
 import type { AnalyticsReport } from '@lt/contracts';
 import { useState, type ReactNode } from 'react';
-import { Area, AreaChart, Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Area,
+  AreaChart,
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import { useAnalyticsT } from '../../../i18n/useAnalyticsT';
 import { useLocale } from '../../../i18n/useLocale';
 import type { AnalyticsKey } from '../../../i18n/analytics.es';
@@ -30,7 +43,13 @@ function ChartBlock({ id, title, series, headerOf, format, timeHeader, children 
     <section className="card analytics-chart" aria-labelledby={headingId} data-testid={`analytics-chart-${id}`}>
       <header className="analytics-chart-header">
         <h2 id={headingId}>{title}</h2>
-        <button type="button" className="btn btn-ghost btn-sm" aria-pressed={table} onClick={() => setTable(!table)} data-testid={`analytics-toggle-${id}`}>
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          aria-pressed={table}
+          onClick={() => setTable(!table)}
+          data-testid={`analytics-toggle-${id}`}
+        >
           {t(table ? 'analytics.showChart' : 'analytics.showTable')}
         </button>
       </header>
@@ -73,7 +92,14 @@ export default function AnalyticsCharts({ report }: { report: AnalyticsReport })
 
   return (
     <div className="analytics-charts">
-      <ChartBlock id="viewers" title={t('analytics.chart.viewers')} series={viewers} headerOf={languageLabel} format={count} timeHeader={timeHeader}>
+      <ChartBlock
+        id="viewers"
+        title={t('analytics.chart.viewers')}
+        series={viewers}
+        headerOf={languageLabel}
+        format={count}
+        timeHeader={timeHeader}
+      >
         <AreaChart {...common}>
           {grid}
           {xAxis}
@@ -124,7 +150,14 @@ export default function AnalyticsCharts({ report }: { report: AnalyticsReport })
           ))}
         </LineChart>
       </ChartBlock>
-      <ChartBlock id="tokens" title={t('analytics.chart.tokens')} series={tokens} headerOf={taskName} format={count} timeHeader={timeHeader}>
+      <ChartBlock
+        id="tokens"
+        title={t('analytics.chart.tokens')}
+        series={tokens}
+        headerOf={taskName}
+        format={count}
+        timeHeader={timeHeader}
+      >
         <BarChart {...common} data={tokens.rows}>
           {grid}
           {xAxis}

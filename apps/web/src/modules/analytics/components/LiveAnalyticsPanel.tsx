@@ -18,7 +18,8 @@ export function LiveAnalyticsPanel({ roomId, hostKey, live }: { roomId: string; 
         (a, b) => (data.viewers[b] ?? 0) - (data.viewers[a] ?? 0) || a.localeCompare(b),
       )
     : [];
-  const delay = (d: CaptionDelay | undefined) => (d?.p50 == null ? t('analytics.none') : t('analytics.ms', { value: number.format(d.p50) }));
+  const delay = (d: CaptionDelay | undefined) =>
+    d?.p50 == null ? t('analytics.none') : t('analytics.ms', { value: number.format(d.p50) });
   return (
     <section className="card live-analytics" aria-labelledby="live-analytics-title" data-testid="live-analytics">
       <h2 id="live-analytics-title" className="live-analytics-title">
