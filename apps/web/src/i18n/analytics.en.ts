@@ -24,6 +24,7 @@ export const analyticsEn: AnalyticsCatalog = {
   'analytics.chart.viewers': 'Viewers by language',
   'analytics.chart.delay': 'Caption delay (p50, ms)',
   'analytics.chart.tokens': 'Tokens by task',
+  'analytics.chart.noData': 'No figures in this period.',
   'analytics.chart.loading': 'Loading the charts...',
   'analytics.chart.loadFailed': 'The charts could not be loaded.',
   'analytics.showTable': 'Show as table',

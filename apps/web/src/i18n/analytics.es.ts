@@ -23,6 +23,7 @@ export const analyticsEs = {
   'analytics.chart.viewers': 'Espectadores por idioma',
   'analytics.chart.delay': 'Retraso de los subtítulos (p50, ms)',
   'analytics.chart.tokens': 'Tokens por tarea',
+  'analytics.chart.noData': 'Sin datos en este periodo.',
   'analytics.chart.loading': 'Cargando los gráficos...',
   'analytics.chart.loadFailed': 'No se pudieron cargar los gráficos.',
   'analytics.showTable': 'Ver como tabla',

@@ -43,32 +43,41 @@ function ChartBlock({ id, title, series, headerOf, format, timeHeader, children 
     <section className="card analytics-chart" aria-labelledby={headingId} data-testid={`analytics-chart-${id}`}>
       <header className="analytics-chart-header">
         <h2 id={headingId}>{title}</h2>
-        <button
-          type="button"
-          className="btn btn-ghost btn-sm"
-          aria-pressed={table}
-          onClick={() => setTable(!table)}
-          data-testid={`analytics-toggle-${id}`}
-        >
-          {t(table ? 'analytics.showChart' : 'analytics.showTable')}
-        </button>
+        {series.keys.length > 0 && (
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            aria-pressed={table}
+            onClick={() => setTable(!table)}
+            data-testid={`analytics-toggle-${id}`}
+          >
+            {t(table ? 'analytics.showChart' : 'analytics.showTable')}
+          </button>
+        )}
       </header>
-      {!table && (
+      {series.keys.length === 0 && (
+        <p className="muted analytics-no-data" data-testid={`analytics-no-data-${id}`}>
+          {t('analytics.chart.noData')}
+        </p>
+      )}
+      {!table && series.keys.length > 0 && (
         <div className="analytics-plot" aria-hidden="true">
           <ResponsiveContainer width="100%" height={HEIGHT}>
             {children}
           </ResponsiveContainer>
         </div>
       )}
-      <SeriesTable
-        caption={title}
-        timeHeader={timeHeader}
-        series={series}
-        headerOf={headerOf}
-        format={format}
-        hidden={!table}
-        testId={`analytics-table-${id}`}
-      />
+      {series.keys.length > 0 && (
+        <SeriesTable
+          caption={title}
+          timeHeader={timeHeader}
+          series={series}
+          headerOf={headerOf}
+          format={format}
+          hidden={!table}
+          testId={`analytics-table-${id}`}
+        />
+      )}
     </section>
   );
 }
