@@ -30,9 +30,13 @@ export function SeriesTable({ caption, timeHeader, series, headerOf, format, hid
         <tbody>
           {series.rows.map((row) => (
             <tr key={row.at}>
-              <th scope="row">{row.label}</th>
+              <th scope="row" data-label={timeHeader}>
+                {row.label}
+              </th>
               {series.keys.map((key) => (
-                <td key={key}>{format(row[key] ?? null)}</td>
+                <td key={key} data-label={headerOf(key)}>
+                  {format(row[key] ?? null)}
+                </td>
               ))}
             </tr>
           ))}
