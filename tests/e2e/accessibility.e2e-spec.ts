@@ -145,7 +145,8 @@ test('a signed-in host with a guest speaker, the dashboard and the admin pages h
   baseURL,
   request,
 }) => {
-  test.setTimeout(300_000);
+  // Twenty screens, each scanned at two sizes.
+  test.setTimeout(420_000);
   await ensureAccount(request, ADMIN.email, ADMIN.password, ADMIN.name);
   await ensureAccount(request, 'reader-a11y@example.com', 'reader-pass-1', 'Rita Reader');
   const findings: Finding[] = [];
