@@ -206,6 +206,7 @@ test('a signed-in host with a guest speaker, the dashboard and the admin pages h
   await expect(admin.getByTestId('transcript-modal')).toBeVisible();
   findings.push(...(await scan(admin, 'dashboard-transcript')));
   await admin.keyboard.press('Escape');
+  await expect(admin.getByTestId('transcript-modal')).toBeHidden();
   await admin.getByTestId('open-analytics').first().click();
   await expect(admin.getByTestId('analytics-report')).toBeVisible();
   await expect(admin.getByTestId('analytics-chart-viewers').or(admin.getByTestId('analytics-empty'))).toBeVisible();
