@@ -179,7 +179,8 @@ test('a signed-in host with a guest speaker, the dashboard and the admin pages h
   baseURL,
   request,
 }) => {
-  test.setTimeout(300_000);
+  // Twenty screens, each scanned at two sizes.
+  test.setTimeout(420_000);
   await ensureAccount(request, ADMIN.email, ADMIN.password, ADMIN.name);
   await ensureAccount(request, 'reader-a11y@example.com', 'reader-pass-1', 'Rita Reader');
   const findings: Finding[] = [];
@@ -249,6 +250,12 @@ test('a signed-in host with a guest speaker, the dashboard and the admin pages h
   await expect(admin.getByTestId('transcript-modal')).toBeVisible();
   findings.push(...(await scan(admin, 'dashboard-transcript')));
   await admin.keyboard.press('Escape');
+  await expect(admin.getByTestId('transcript-modal')).toBeHidden();
+  await admin.getByTestId('open-analytics').first().click();
+  await expect(admin.getByTestId('analytics-report')).toBeVisible();
+  await expect(admin.getByTestId('analytics-chart-viewers').or(admin.getByTestId('analytics-empty'))).toBeVisible();
+  await admin.waitForLoadState('networkidle');
+  findings.push(...(await scan(admin, 'dashboard-analytics')));
 
   await admin.goto('/dashboard/admin');
   for (const tab of ['users', 'rooms', 'stats']) {

@@ -79,6 +79,9 @@ const MATRIX: Record<string, Row> = {
     body: () => ({ lines: 3 }),
     expected: owner(401),
   },
+  'GET /api/rooms/{id}/analytics': { method: 'GET', path: room('/analytics'), expected: owner(401) },
+  'GET /api/rooms/{id}/analytics.csv': { method: 'GET', path: room('/analytics.csv'), expected: owner(401) },
+  'GET /api/rooms/{id}/analytics/live': { method: 'GET', path: room('/analytics/live'), expected: owner(401) },
   'GET /api/view/{id} (public)': {
     method: 'GET',
     path: (c) => `/api/view/${c.room.room.id}`,
@@ -132,6 +135,8 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /api/admin/stats': { method: 'GET', path: () => '/api/admin/stats', expected: adminOnly() },
   'GET /api/admin/health': { method: 'GET', path: () => '/api/admin/health', expected: adminOnly() },
+  'GET /api/admin/analytics': { method: 'GET', path: () => '/api/admin/analytics', expected: adminOnly() },
+  'GET /api/admin/analytics.csv': { method: 'GET', path: () => '/api/admin/analytics.csv', expected: adminOnly() },
 };
 
 /** Malformed input from a caller who may make the call: 400, after authentication and before any service. */

@@ -43,3 +43,6 @@ export * from './rooms/room-rules';
 export * from './live/fast-captions';
 export * from './questions/questions.dto';
 export * from './questions/questions.subjects';
+export * from './analytics/analytics.dto';
+export * from './analytics/analytics.messages';
+export * from './analytics/analytics-csv';

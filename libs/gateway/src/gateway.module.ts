@@ -26,6 +26,7 @@ import {
 } from './auth/ip-rate-limiter.guard';
 import { GATEWAY_ENV, type GatewayConfig } from './gateway.config';
 import { AdminHttpController } from './http/admin/admin.http-controller';
+import { AdminAnalyticsHttpController, RoomAnalyticsHttpController } from './http/analytics.http-controller';
 import { SystemHealthCheck } from './http/admin/system-health';
 import { AuthHttpController } from './http/auth.http-controller';
 import { ApiExceptionFilter } from './http/api-exception.filter';
@@ -76,6 +77,8 @@ export class GatewayModule {
         SpeakersHttpController,
         GlossaryHttpController,
         QuestionsHttpController,
+        RoomAnalyticsHttpController,
+        AdminAnalyticsHttpController,
         SpeakHttpController,
         TranscriptsHttpController,
         ViewerTranscriptsHttpController,

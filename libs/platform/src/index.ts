@@ -19,3 +19,4 @@ export * from './telemetry/metrics';
 export * from './logging/logging';
 export * from './usage/usage-meter';
 export * from './secrets/secrets';
+export * from './analytics/minute-counter';

@@ -5,6 +5,7 @@ import { CreateRoomSpeakers1764000200000 } from './database/migrations/176400020
 import { CreateRoomGlossaries1764100000000 } from './database/migrations/1764100000000-CreateRoomGlossaries';
 import { AddRoomViewerDownloads1764200000000 } from './database/migrations/1764200000000-AddRoomViewerDownloads';
 import { AddRoomFastCaptions1764400000000 } from './database/migrations/1764400000000-AddRoomFastCaptions';
+import { CreateRoomAnalytics1764600000000 } from './database/migrations/1764600000000-CreateRoomAnalytics';
 import { CreateQuestions1764700000000 } from './database/migrations/1764700000000-CreateQuestions';
 import { AddRoomRetention1764800000000 } from './database/migrations/1764800000000-AddRoomRetention';
 import { GlossaryEntity } from './glossary/glossary.entity';
@@ -21,6 +22,7 @@ export const ROOMS_MIGRATIONS = [
   CreateRoomGlossaries1764100000000,
   AddRoomViewerDownloads1764200000000,
   AddRoomFastCaptions1764400000000,
+  CreateRoomAnalytics1764600000000,
   CreateQuestions1764700000000,
   AddRoomRetention1764800000000,
 ];

@@ -1,4 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { AnalyticsController } from './analytics/analytics.controller';
+import { AnalyticsRepository } from './analytics/analytics.repository';
+import { AnalyticsService } from './analytics/analytics.service';
 import { GlossaryController } from './glossary/glossary.controller';
 import { GlossaryRepository } from './glossary/glossary.repository';
 import { GlossaryService } from './glossary/glossary.service';
@@ -29,7 +32,7 @@ import { PublicTranscriptService } from './transcript/public-transcript.service'
 import { TranscriptService } from './transcript/transcript.service';
 
 /**
- * rooms-svc: rooms, host keys, co-host speakers, glossaries, the transcript and its retention. Needs BusModule and
+ * rooms-svc: rooms, host keys, co-host speakers, glossaries, the transcript and its retention, the rooms' analytics. Needs BusModule and
  * DatabaseUrlModule from the composition root; imported as it is, its settings are the defaults of `roomsEnvSchema`.
  */
 @Module({
@@ -42,6 +45,7 @@ import { TranscriptService } from './transcript/transcript.service';
     SpeakersController,
     GlossaryController,
     QuestionsController,
+    AnalyticsController,
   ],
   providers: [
     ...roomsDatabaseProviders,
@@ -64,6 +68,8 @@ import { TranscriptService } from './transcript/transcript.service';
     GlossaryService,
     QuestionsRepository,
     QuestionsService,
+    AnalyticsRepository,
+    AnalyticsService,
   ],
 })
 export class RoomsModule {

@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ConfigError } from '@lt/platform';
-import { BusUsageMeter, UsageRoomsController, usageMeterProvider, usageOutboxProvider } from '@lt/usage';
+import { AnalyticsRelay, BusUsageMeter, UsageRoomsController, usageMeterProvider, usageOutboxProvider } from '@lt/usage';
 import { checkTranslateEnv, TRANSLATE_ENV, type TranslateEnv } from './translate.env';
 import { FallbackService } from './fallback/fallback.service';
 import { RoomContext } from './translations/room-context';
@@ -65,6 +65,7 @@ export class TranslateModule {
       providers: [
         { provide: TRANSLATE_ENV, useValue: env },
         ...translateDatabaseProviders,
+        AnalyticsRelay,
         BusUsageMeter,
         usageMeterProvider,
         usageOutboxProvider(TRANSLATE_DATA_SOURCE, TRANSLATE_SCHEMA),

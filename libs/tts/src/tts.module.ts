@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { BusUsageMeter, UsageRoomsController, usageMeterProvider, usageOutboxProvider } from '@lt/usage';
+import { AnalyticsRelay, BusUsageMeter, UsageRoomsController, usageMeterProvider, usageOutboxProvider } from '@lt/usage';
 import { AudioRepository } from './audio/audio.repository';
 import { SpeechController } from './audio/speech.controller';
 import { SpeechService } from './audio/speech.service';
@@ -40,6 +40,7 @@ export class TtsModule {
       providers: [
         { provide: SPEECH_PROVIDER, useFactory: () => speechProviderFrom(env) },
         ...ttsDatabaseProviders,
+        AnalyticsRelay,
         BusUsageMeter,
         usageMeterProvider,
         usageOutboxProvider(TTS_DATA_SOURCE, TTS_SCHEMA),

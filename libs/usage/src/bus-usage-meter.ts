@@ -1,6 +1,7 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap, Optional } from '@nestjs/common';
 import { BusErrorCode, ROOMS_SUBJECTS, USAGE_SUBJECTS, type UsageEventType } from '@lt/contracts';
 import { Bus, BusRemoteError, detached, productMetrics, UsageMeter } from '@lt/platform';
+import { AnalyticsRelay } from './analytics-relay';
 import { MemoryUsageOutbox, USAGE_OUTBOX, type OutboxRow, type UsageOutbox, type UsageReport } from './usage-outbox';
 
 /** A room's owner does not change while it is live; asked again after this long. */
@@ -55,6 +56,7 @@ export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap,
   constructor(
     private readonly bus: Bus,
     @Optional() @Inject(USAGE_OUTBOX) outbox?: UsageOutbox,
+    @Optional() private readonly analytics?: AnalyticsRelay,
   ) {
     super();
     this.outbox = outbox ?? new MemoryUsageOutbox();
@@ -95,6 +97,7 @@ export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap,
    */
   report(roomId: string, eventType: UsageEventType, tokens: number): void {
     if (tokens <= 0) return;
+    this.analytics?.tokens(roomId, eventType, tokens);
     this.statuses.delete(roomId);
     const owner = this.owners.get(roomId);
     const ownerId = owner && Date.now() - owner.at < OWNER_TTL_MS ? owner.value : undefined;

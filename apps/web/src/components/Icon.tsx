@@ -30,6 +30,7 @@ const PATHS = {
   external: 'M14 4h6v6M20 4l-9 9M18 14v6H4V6h6',
   history: 'M3 12a9 9 0 1 0 3-6.7L3 8M3 3v5h5M12 7v5l3 2',
   activity: 'M3 12h4l3-8 4 16 3-8h4',
+  chart: 'M4 20V10M10 20V4M16 20v-7M22 20H2',
   shield: 'M12 3 4 6v6c0 5 3.5 8 8 9 4.5-1 8-4 8-9V6z',
   duplicate: 'M8 8h12v12H8zM4 16V4h12',
   download: 'M12 4v11M7 10l5 5 5-5M5 20h14',

@@ -1,3 +1,5 @@
+import { analyticsEn } from './analytics.en';
+import { analyticsEs } from './analytics.es';
 import { dashboardEn } from './dashboard.en';
 import { dashboardEs } from './dashboard.es';
 import { en } from './en';
@@ -18,6 +20,7 @@ const PAIRS: [string, Record<string, string>, Record<string, string>][] = [
   ['glossary', glossaryEs, glossaryEn],
   ['retention', retentionEs, retentionEn],
   ['questions', questionsEs, questionsEn],
+  ['analytics', analyticsEs, analyticsEn],
 ];
 
 /**
@@ -43,6 +46,10 @@ const SAME_IN_BOTH = new Set([
   'admin.usage',
   'admin.colId',
   'glossary.csv.field',
+  'analytics.ms',
+  'analytics.none',
+  'analytics.col.p50',
+  'analytics.col.p95',
 ]);
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -74,7 +81,7 @@ describe('the catalogs together', () => {
 
   it('write no Spanish into the English catalogs', () => {
     const spanish = /[áéíóúñ¿¡]/i;
-    const found = [en, roomEn, dashboardEn, glossaryEn, retentionEn]
+    const found = [en, roomEn, dashboardEn, glossaryEn, retentionEn, analyticsEn]
       .flatMap((catalog) => Object.entries(catalog))
       .filter(([key, text]) => key !== 'locale.es' && spanish.test(text));
     expect(found).toEqual([]);

@@ -33,6 +33,11 @@ export const queryKeys = {
     stats: () => [...queryKeys.admin.all, 'stats'] as const,
     health: () => [...queryKeys.admin.all, 'health'] as const,
   },
+  analytics: {
+    all: () => ['analytics', 'all'] as const,
+    room: (roomId: string) => ['analytics', 'room', roomId] as const,
+    live: (roomId: string) => ['analytics', 'live', roomId] as const,
+  },
   auth: {
     all: ['auth'] as const,
     submit: () => [...queryKeys.auth.all, 'submit'] as const,

@@ -28,7 +28,13 @@ describe('Caption overlay', () => {
       [1, 2, 3].forEach((seq) => socket.receive(translation(seq)));
       socket.receive(translation(4, { text: '[Original] Hola', fallback: 'original' }));
     });
-    expect(socket.sent[0]).toEqual({ type: 'join', roomId: ROOM_ID, role: 'viewer', lang: 'fr' });
+    expect(socket.sent[0]).toEqual({
+      type: 'join',
+      roomId: ROOM_ID,
+      role: 'viewer',
+      viewerId: expect.stringMatching(/^[0-9a-f]{32}$/),
+      lang: 'fr',
+    });
     expect(screen.getAllByTestId('caption-line').map((line) => line.textContent)).toEqual(['Ligne 3', 'Hola']);
     const captions = screen.getByTestId('captions');
     expect(captions.style.fontSize).toBe('64px');

@@ -15,6 +15,7 @@ import '../styles/dashboard.css';
 import '../styles/dashboard-screens.css';
 
 export const AdminPage = lazyPage(() => import('./dashboard/AdminPage').then((module) => module.AdminPage));
+export const RoomAnalyticsPage = lazyPage(() => import('./dashboard/RoomAnalyticsPage').then((module) => module.RoomAnalyticsPage));
 
 /** An unknown path waits for the profile: /dashboard/admin exists only once it says the user is an admin. */
 function UnknownPath() {
@@ -36,6 +37,7 @@ export function DashboardPage() {
         <Route path="edit-room/:roomId" element={<EditRoomPage />} />
         <Route path="active" element={<ActiveRoomsScreen />} />
         <Route path="history" element={<HistoryScreen />} />
+        <Route path="analytics/:roomId" element={<RoomAnalyticsPage />} />
         <Route path="account" element={<AccountScreen />} />
         {profile?.role === 'admin' && <Route path="admin" element={<AdminPage />} />}
         <Route path="*" element={<UnknownPath />} />

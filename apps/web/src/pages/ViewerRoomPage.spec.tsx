@@ -24,7 +24,14 @@ describe('Viewer room', () => {
     storeSession(session);
     await openViewer(`/view/${ROOM_ID}?lang=en`, { 'GET /api/profile': () => jsonResponse(200, makeProfile()) });
     const socket = joinServer();
-    expect(socket.sent[0]).toEqual({ type: 'join', roomId: ROOM_ID, role: 'viewer', lang: 'en', accessToken: session.access_token });
+    expect(socket.sent[0]).toEqual({
+      type: 'join',
+      roomId: ROOM_ID,
+      role: 'viewer',
+      viewerId: expect.stringMatching(/^[0-9a-f]{32}$/),
+      lang: 'en',
+      accessToken: session.access_token,
+    });
     await act(() => jest.advanceTimersByTimeAsync(0));
   });
 
@@ -32,7 +39,13 @@ describe('Viewer room', () => {
     await openViewer(`/view/${ROOM_ID}?lang=en&name=Keynote`);
     expect(status()).toBe('Connecting');
     const socket = joinServer('scheduled');
-    expect(socket.sent[0]).toEqual({ type: 'join', roomId: ROOM_ID, role: 'viewer', lang: 'en' });
+    expect(socket.sent[0]).toEqual({
+      type: 'join',
+      roomId: ROOM_ID,
+      role: 'viewer',
+      viewerId: expect.stringMatching(/^[0-9a-f]{32}$/),
+      lang: 'en',
+    });
     expect(status()).toBe('Waiting for host');
     expect(screen.getByTestId('host-language').textContent).toBe('Español');
     send(socket, roomEvent('room_start'));
@@ -67,7 +80,14 @@ describe('Viewer room', () => {
     const second = FakeSocket.latest();
     expect(second).not.toBe(first);
     act(() => second.open());
-    expect(second.sent[0]).toEqual({ type: 'join', roomId: ROOM_ID, role: 'viewer', lang: 'en', since: 2 });
+    expect(second.sent[0]).toEqual({
+      type: 'join',
+      roomId: ROOM_ID,
+      role: 'viewer',
+      viewerId: expect.stringMatching(/^[0-9a-f]{32}$/),
+      lang: 'en',
+      since: 2,
+    });
   });
 
   it('starts over in the new language and keeps it in the address', async () => {
@@ -87,7 +107,7 @@ describe('Viewer room', () => {
   it('asks a viewer without a language to pick one and shows no translations', async () => {
     await openViewer(`/view/${ROOM_ID}`);
     const socket = joinServer();
-    expect(socket.sent[0]).toEqual({ type: 'join', roomId: ROOM_ID, role: 'viewer' });
+    expect(socket.sent[0]).toEqual({ type: 'join', roomId: ROOM_ID, role: 'viewer', viewerId: expect.stringMatching(/^[0-9a-f]{32}$/) });
     expect(screen.getByText('Select a language to read the translations.')).toBeTruthy();
     send(socket, translation(1));
     expect(shown()).toEqual([]);

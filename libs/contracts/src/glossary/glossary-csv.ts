@@ -43,7 +43,8 @@ export type GlossaryCsvResult = { ok: true; entries: GlossaryDraftEntry[] } | { 
 const BOM = '\uFEFF';
 const KEEP_VALUES: Record<string, boolean> = { yes: true, true: true, '1': true, no: false, false: false, '0': false, '': false };
 
-function quote(field: string): string {
+/** One RFC 4180 field: quoted when it holds a comma, a quote, a line break or edge spaces. */
+export function csvQuote(field: string): string {
   return /[",\r\n]/.test(field) || field !== field.trim() ? `"${field.replace(/"/g, '""')}"` : field;
 }
 
@@ -52,7 +53,7 @@ export function encodeGlossaryCsv(entries: readonly GlossaryDraftEntry[]): strin
   const codes = LANGUAGES.map((l) => l.code);
   const rows = [['term', 'keep', ...codes, 'note']];
   for (const e of entries) rows.push([e.term, e.keep ? 'yes' : 'no', ...codes.map((c) => e.translations[c] ?? ''), e.note ?? '']);
-  return BOM + rows.map((r) => r.map(quote).join(',')).join('\r\n') + '\r\n';
+  return BOM + rows.map((r) => r.map(csvQuote).join(',')).join('\r\n') + '\r\n';
 }
 
 interface CsvRecord {

@@ -21,6 +21,7 @@ import { createRoomResponseSchema, publicRoomResponseSchema } from '../rooms/roo
 import { ACCOUNT_ROUTES } from './account-api-routes';
 import { apiErrors, SERVICE_ERRORS, STATE_CHANGING_ERRORS, type ApiRoute } from './api-route';
 import { ADMIN_ROUTES, OWNER_ROOM_ROUTES } from './dashboard-api-routes';
+import { ANALYTICS_ROUTES } from './analytics-api-routes';
 import { GLOSSARY_ROUTES } from './glossary-api-routes';
 import { MEDIA_ROUTES } from './media-api-routes';
 import { QUESTION_ROUTES } from './question-api-routes';
@@ -246,6 +247,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...SPEAKER_ROUTES,
   ...GLOSSARY_ROUTES,
   ...QUESTION_ROUTES,
+  ...ANALYTICS_ROUTES,
   ...ADMIN_ROUTES,
   ...MEDIA_ROUTES,
   ...ACCOUNT_ROUTES,

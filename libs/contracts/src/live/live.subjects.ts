@@ -12,6 +12,13 @@ export const presenceEventSchema = z.object({
   ttlMs: z.number().int().positive(),
   /** Whether the room's host is connected to that gateway (the admin panel shows it). */
   host: z.boolean().optional(),
+  /** Viewers on that gateway per language (the room's analytics); absent from gateways that do not count. */
+  viewers: z.partialRecord(languageCodeSchema, z.int().min(0)).optional(),
+  /** Viewers (the browser's id) who joined on that gateway since its last presence: the room's unique viewers. */
+  arrivals: z
+    .array(z.string().regex(/^[A-Za-z0-9_-]{1,80}$/))
+    .max(1_000)
+    .optional(),
 });
 
 export type PresenceEvent = z.infer<typeof presenceEventSchema>;

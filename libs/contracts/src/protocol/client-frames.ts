@@ -27,6 +27,11 @@ export const joinFrameSchema = z.object({
   inviteToken: cleanText('inviteToken').min(16).max(200).optional(),
   accessToken: cleanText('accessToken').min(1).max(4096).optional(),
   since: z.number().int().min(0).optional(),
+  /** A viewer's browser id (the one of `X-Client-Id`): counted once among the room's unique viewers. */
+  viewerId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, 'viewerId must be 8 to 64 letters, digits, - or _')
+    .optional(),
 });
 
 export const transcriptFrameSchema = z.object({

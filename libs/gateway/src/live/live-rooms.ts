@@ -9,6 +9,7 @@ import type { LiveSocket } from './live-socket';
 import { QuotaState } from './quota-state';
 import { RoomEvents } from './room-events';
 import { SpeakerRoster } from './speaker-roster';
+import { viewerCounts, ViewerTally } from './viewer-tally';
 
 const PRESENCE_EXPIRY_CHECK_MS = 1_000;
 
@@ -28,6 +29,10 @@ export class LiveRooms implements OnModuleInit, OnApplicationShutdown {
   /** Room events received per room while this gateway has sockets there; a gateway without any receives none. */
   readonly received = new Map<string, number>();
   readonly speakers = new SpeakerRoster();
+  private readonly tally = new ViewerTally((roomId) => {
+    const room = this.rooms.get(roomId);
+    if (room) this.publishPresence(roomId, [...room.viewers.keys()]);
+  });
 
   constructor(
     private readonly bus: Bus,
@@ -58,6 +63,7 @@ export class LiveRooms implements OnModuleInit, OnApplicationShutdown {
   onApplicationShutdown(): void {
     clearInterval(this.heartbeat);
     clearInterval(this.expiry);
+    this.tally.close();
     this.hosts.leaveAll(this.gatewayId);
     for (const [roomId, room] of this.rooms) {
       this.unsubscribeRoom(room);
@@ -82,6 +88,7 @@ export class LiveRooms implements OnModuleInit, OnApplicationShutdown {
     }
     room.lastSeq = Math.max(room.lastSeq, lastSeq);
     room.sockets.add(socket);
+    if (socket.role === 'viewer') this.tally.arrived(roomId, socket.viewerId || socket.clientId);
     if (socket.role === 'viewer' && socket.lang) this.addViewer(room, roomId, socket, socket.lang);
     if (socket.role === 'host' && this.hosts.hostJoined(roomId, this.gatewayId)) this.sendHostStatus(roomId);
     if (socket.role === 'host') this.publishPresence(roomId, [...room.viewers.keys()]);
@@ -113,6 +120,7 @@ export class LiveRooms implements OnModuleInit, OnApplicationShutdown {
       this.hosts.forget(roomId);
       this.speakers.forget(roomId);
       this.quota.forget(roomId);
+      this.tally.forget(roomId);
     }
   }
 
@@ -146,7 +154,10 @@ export class LiveRooms implements OnModuleInit, OnApplicationShutdown {
 
   private addViewer(room: LocalRoom, roomId: string, socket: LiveSocket, lang: LanguageCode): void {
     const set = room.viewers.get(lang);
-    if (set) return void set.add(socket);
+    if (set) {
+      set.add(socket);
+      return this.tally.changed(roomId);
+    }
     const viewers = new Set([socket]);
     room.viewers.set(lang, viewers);
     const feed = new LanguageFeed(
@@ -164,7 +175,8 @@ export class LiveRooms implements OnModuleInit, OnApplicationShutdown {
 
   private removeViewer(room: LocalRoom, roomId: string, socket: LiveSocket, lang: LanguageCode): void {
     const set = room.viewers.get(lang);
-    if (!set?.delete(socket) || set.size > 0) return;
+    if (!set?.delete(socket)) return;
+    if (set.size > 0) return this.tally.changed(roomId);
     room.viewers.delete(lang);
     this.closeFeed(room, lang);
     this.publishPresence(roomId, [...room.viewers.keys()]);
@@ -181,6 +193,16 @@ export class LiveRooms implements OnModuleInit, OnApplicationShutdown {
   }
 
   private publishPresence(roomId: string, langs: LanguageCode[], host = this.holdsHost(roomId)): void {
-    this.bus.emit(LIVE_SUBJECTS.presence, { gatewayId: this.gatewayId, roomId, langs, ttlMs: REALTIME.presenceTtlMs, host });
+    const room = this.rooms.get(roomId);
+    const arrivals = this.tally.drain(roomId);
+    this.bus.emit(LIVE_SUBJECTS.presence, {
+      gatewayId: this.gatewayId,
+      roomId,
+      langs,
+      ttlMs: REALTIME.presenceTtlMs,
+      host,
+      viewers: room && langs.length ? viewerCounts(room.viewers) : {},
+      ...(arrivals ? { arrivals } : {}),
+    });
   }
 }

@@ -32,6 +32,8 @@ export class LiveSocket {
   role: Role | null = null;
   lang: LanguageCode | null = null;
   clientId = '';
+  /** A viewer's browser id from its join, counted once among the room's unique viewers ('' when it sent none). */
+  viewerId = '';
   /** Who the socket's transcripts are from: an invited speaker's room_speakers id, else the clientId. */
   speakerId = '';
   speakerName = '';

@@ -79,6 +79,7 @@ export class LiveService {
     sockets.add(1, { role: frame.role });
     socket.clientId = `${frame.role}-${suffix}`;
     socket.speakerId = state.speaker?.id ?? socket.clientId;
+    socket.viewerId = frame.role === 'viewer' ? (frame.viewerId ?? '') : '';
     socket.speakerName = state.speaker?.name ?? (frame.role === 'host' ? 'Host' : '');
     socket.lang = frame.role === 'viewer' ? (frame.lang ?? null) : null;
     if (socket.lang) socket.hold();

@@ -8,6 +8,7 @@ import {
   type TranscriptMessage,
 } from '@lt/contracts';
 import { Bus } from '@lt/platform';
+import { AnalyticsService } from '../analytics/analytics.service';
 import { RoomsErrorCode, RoomsException } from '../rooms/rooms.exception';
 import type { MessageLogEntity } from './message-log.entity';
 import { TranscriptRepository } from './transcript.repository';
@@ -45,6 +46,7 @@ export class TranscriptService {
   constructor(
     private readonly transcripts: TranscriptRepository,
     private readonly bus: Bus,
+    private readonly analytics: AnalyticsService,
   ) {}
 
   /** Idempotent on (room, messageId): a resend answers the seq given the first time and stores nothing. */
@@ -60,6 +62,7 @@ export class TranscriptService {
       case 'existing':
         return { seq: outcome.entity.seq, created: false };
       case 'stored':
+        this.analytics.sentence(request.roomId);
         this.bus.emitToRoom(
           ROOMS_SUBJECTS.transcriptStored,
           { roomId: request.roomId },

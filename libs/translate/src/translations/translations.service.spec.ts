@@ -1,3 +1,4 @@
+import type { AnalyticsRelay } from '@lt/usage';
 import type { StoredTranscript } from '@lt/contracts';
 import { createInProcessBus, type UsageMeter } from '@lt/platform';
 import type { EnhancementsService } from '../enhancements/enhancements.service';
@@ -65,6 +66,7 @@ function setup(
     { room: async () => true } as unknown as LlmLimiter,
     cache,
     { onFinal: () => undefined } as unknown as InterimTranslator,
+    { caption: () => undefined } as unknown as AnalyticsRelay,
   );
   return { service, saved, bus };
 }

@@ -11,6 +11,7 @@ import {
   type TranslationHistoryRequest,
 } from '@lt/contracts';
 import { Bus, inSpan, productMetrics, UsageMeter } from '@lt/platform';
+import { AnalyticsRelay } from '@lt/usage';
 import { EnhancementsService } from '../enhancements/enhancements.service';
 import { FallbackService } from '../fallback/fallback.service';
 import { glossaryPrompt, keptTerms } from '../glossary/glossary-prompt';
@@ -120,6 +121,7 @@ export class TranslationsService {
     private readonly limiter: LlmLimiter,
     private readonly cache: TranslationCache,
     private readonly interim: InterimTranslator,
+    private readonly analytics: AnalyticsRelay,
   ) {
     this.deadlineMs = env.TRANSLATION_DEADLINE_MS;
   }
@@ -150,7 +152,9 @@ export class TranslationsService {
         inSpan(`translate ${lang}`, { attributes: { ...attributes, 'lt.lang': lang } }, async () => {
           const onText = partialPublisher(this.bus, transcript, lang);
           const frame = await this.translate(transcript, lang, { deadlineAt, live: true, previous, roomSlot, onText });
-          productMetrics().translationLatency.record(performance.now() - received, { lang });
+          const delay = performance.now() - received;
+          productMetrics().translationLatency.record(delay, { lang });
+          this.analytics.caption(transcript.roomId, lang, delay, frame.fallback);
           this.bus.emitToRoom(TRANSLATE_SUBJECTS.ready, { roomId: transcript.roomId, key: lang }, frame);
         }),
       ),

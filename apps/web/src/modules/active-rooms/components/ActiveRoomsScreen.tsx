@@ -1,6 +1,7 @@
 import type { RoomResponse } from '@lt/contracts';
 import { Link } from 'react-router-dom';
 import { Icon } from '../../../components/Icon';
+import { AnalyticsLink } from '../../analytics/components/AnalyticsLink';
 import { useDashboardT } from '../../../i18n/useDashboardT';
 import { errorText } from '../../../lib/error-text';
 import { hostPath } from '../../../lib/links';
@@ -126,6 +127,7 @@ function ActiveRoomRow({ room, busy, onToggle, onDelete }: RowProps) {
           >
             <Icon name="external" size={16} />
           </a>
+          <AnalyticsLink roomId={room.id} name={room.name} from="active" />
           <DeleteRoomButton name={room.name} onDelete={onDelete} compact />
         </div>
       </td>

@@ -2,6 +2,7 @@ import type { AdminRoom, AdminStats, AdminUser } from '@lt/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { DashboardKey } from '../../../i18n/dashboard.es';
 import { useDashboardT } from '../../../i18n/useDashboardT';
+import { AdminAnalytics } from '../../analytics/components/AdminAnalytics';
 import { statsFromLists } from '../admin-stats';
 import { SystemHealthBlock } from './SystemHealthBlock';
 
@@ -42,6 +43,7 @@ export function StatsTab({ stats, users, rooms }: StatsTabProps) {
         ))}
       </ul>
       <SystemHealthBlock />
+      <AdminAnalytics />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import type { RoomResponse } from '@lt/contracts';
 import { useRef, useState } from 'react';
 import { Icon } from '../../../components/Icon';
+import { AnalyticsLink } from '../../analytics/components/AnalyticsLink';
 import { useDashboardT } from '../../../i18n/useDashboardT';
 import { errorText } from '../../../lib/error-text';
 import { CopyLinkButton } from '../../dashboard/components/CopyLinkButton';
@@ -86,6 +87,7 @@ export function HistoryScreen() {
                           {t('history.duplicate')}
                         </button>
                         <CopyLinkButton value={room.viewer_link} name={room.name} compact />
+                        <AnalyticsLink roomId={room.id} name={room.name} from="history" />
                         <button
                           type="button"
                           className="btn btn-primary btn-sm"

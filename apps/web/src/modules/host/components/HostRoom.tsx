@@ -4,6 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useRoomT, type RoomTranslate } from '../../../i18n/useRoomT';
 import { errorText } from '../../../lib/error-text';
 import { useAuth } from '../../auth/hooks/useAuth';
+import { LiveAnalyticsPanel } from '../../analytics/components/LiveAnalyticsPanel';
 import { GlossaryButton } from '../../glossary/components/GlossaryButton';
 import { RoomTranscriptButton } from '../../transcript/components/RoomTranscriptButton';
 import { describeProblem } from '../../live/describe-problem';
@@ -204,6 +205,7 @@ export function HostRoom({ roomId, hostKey }: { roomId: string; hostKey: string 
           />
           {user && <SpeakersPanel roomId={roomId} speakers={speakers} />}
           <QuestionsPanel roomId={roomId} hostKey={hostKey} lang={roomLanguage ?? language ?? 'en'} />
+          <LiveAnalyticsPanel roomId={roomId} hostKey={hostKey} live={host.active} />
         </div>
         <TranscriptLog entries={host.log} interim={interim} isOwn={isHostLine} otherInterim={host.speakerInterim} />
       </div>

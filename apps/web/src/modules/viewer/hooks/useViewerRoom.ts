@@ -1,5 +1,6 @@
 import { LiveErrorCode, type InterimFrame, type LanguageCode, type ServerFrame, type TranslationFrame } from '@lt/contracts';
 import { useCallback, useEffect, useReducer } from 'react';
+import { clientId } from '../../../lib/client-id';
 import { useLatest } from '../../../lib/useLatest';
 import { useAuth } from '../../auth/hooks/useAuth';
 import { useLiveConnection, type LiveConnection } from '../../live/hooks/useLiveConnection';
@@ -67,6 +68,7 @@ export function useViewerRoom({
       type: 'join' as const,
       roomId,
       role: 'viewer' as const,
+      viewerId: clientId(),
       ...(current ? { lang: current } : {}),
       ...(current && since !== undefined ? { since } : {}),
       ...(accessToken ? { accessToken } : {}),

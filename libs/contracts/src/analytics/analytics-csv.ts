@@ -1,0 +1,61 @@
+import { csvQuote } from '../glossary/glossary-csv';
+import { ANALYTICS_TASKS, type AnalyticsReport } from './analytics.dto';
+
+const BOM = '\uFEFF';
+
+/** A spreadsheet must not run a cell as a formula: text starting like one is kept as text. */
+const asText = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+const ms = (value: number | null) => (value === null ? '' : String(value));
+
+/**
+ * A report as one CSV file (UTF-8 with BOM, CRLF): `metric,value` rows with the room and its totals, a blank
+ * line, then one row per minute (per day over all rooms) with viewers, delay p50/p95 per language and tokens per task.
+ */
+export function encodeAnalyticsCsv(report: AnalyticsReport): string {
+  const { totals } = report;
+  const langs = totals.languages;
+  const head: string[][] = [['metric', 'value']];
+  if (report.room) head.push(['room', asText(report.room.name)], ['room_id', report.room.id]);
+  head.push(
+    ['from', report.from ?? ''],
+    ['to', report.to ?? ''],
+    ['peak_viewers', String(totals.peak_viewers)],
+    ['unique_viewers', String(totals.unique_viewers)],
+    ['sentences', String(totals.sentences)],
+    ['tokens', String(totals.tokens)],
+    ...ANALYTICS_TASKS.map((task) => [`tokens_${task}`, String(totals.tokens_by_task[task] ?? 0)]),
+    ['fallback', String(totals.fallback)],
+    ['original', String(totals.original)],
+    ['delay_p50_ms', ms(totals.delay.p50)],
+    ['delay_p95_ms', ms(totals.delay.p95)],
+  );
+  const columns = [
+    report.step,
+    'viewers',
+    ...langs.map((l) => `viewers_${l}`),
+    'sentences',
+    ...langs.flatMap((l) => [`delay_p50_ms_${l}`, `delay_p95_ms_${l}`]),
+    ...ANALYTICS_TASKS.map((task) => `tokens_${task}`),
+    'fallback',
+    'original',
+  ];
+  const rows = report.points.map((p) => [
+    p.at,
+    String(Object.values(p.viewers).reduce((a, b) => a + b, 0)),
+    ...langs.map((l) => String(p.viewers[l] ?? 0)),
+    String(p.sentences),
+    ...langs.flatMap((l) => [ms(p.delay[l]?.p50 ?? null), ms(p.delay[l]?.p95 ?? null)]),
+    ...ANALYTICS_TASKS.map((task) => String(p.tokens[task] ?? 0)),
+    String(p.fallback),
+    String(p.original),
+  ]);
+  const lines = [...head, [], columns, ...rows].map((r) => r.map(csvQuote).join(','));
+  return BOM + lines.join('\r\n') + '\r\n';
+}
+
+/** The file name of a report: `analytics-{room name}-{YYYY-MM-DD}.csv`, or `analytics-all-rooms-…` for all. */
+export function analyticsCsvName(report: AnalyticsReport, today = new Date()): string {
+  const day = today.toISOString().slice(0, 10);
+  const name = report.room ? report.room.name.replace(/[^\p{L}\p{N}_-]+/gu, '-').replace(/^-+|-+$/g, '') || 'room' : 'all-rooms';
+  return `analytics-${name}-${day}.csv`;
+}
