@@ -222,7 +222,14 @@ describe('HTTP API input', () => {
     expect(room.name).toBe('Sala principal');
     const view = await fetch(`${stack.baseUrl}/api/view/${room.id}`);
     const info = await view.json();
-    expect(info).toEqual({ id: room.id, name: 'Sala principal', status: 'scheduled', source_language: null, viewer_downloads: true });
+    expect(info).toEqual({
+      id: room.id,
+      name: 'Sala principal',
+      status: 'scheduled',
+      source_language: null,
+      viewer_downloads: true,
+      questions_enabled: false,
+    });
     expect(JSON.stringify(info)).not.toContain(hostKey);
     expect((await fetch(`${stack.baseUrl}/api/view/00000000-0000-4000-8000-000000000000`)).status).toBe(404);
     expect((await fetch(`${stack.baseUrl}/api/view/not-a-uuid`)).status).toBe(400);

@@ -129,7 +129,7 @@ describe.each(MODES)('speaker invites over HTTP (%s mode)', (mode) => {
     expect(verified.status).toBe(200);
     expect(verified.body).toEqual({
       speaker: body.speaker,
-      room: { id: room.id, name: 'Panel', status: 'scheduled', source_language: 'es', viewer_downloads: true },
+      room: { id: room.id, name: 'Panel', status: 'scheduled', source_language: 'es', viewer_downloads: true, questions_enabled: false },
     });
 
     expect((await api.call('POST', '/api/speak/join', { roomId: room.id, token })).status).toBe(400);
