@@ -4,6 +4,7 @@ export const questionsEn: QuestionsCatalog = {
   'questions.title': 'Audience questions',
   'questions.switch': 'Let the audience ask questions',
   'questions.switchHint': 'Viewers ask in their language; you read each question translated.',
+  'questions.speakerHint': 'Asked by viewers in their language, shown in the room’s language. The host marks them answered or hides them.',
   'questions.sort': 'Sort by',
   'questions.sort.votes': 'Most votes',
   'questions.sort.time': 'Newest',

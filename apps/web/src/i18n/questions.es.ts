@@ -3,6 +3,8 @@ export const questionsEs = {
   'questions.title': 'Preguntas del público',
   'questions.switch': 'Permitir preguntas del público',
   'questions.switchHint': 'El público pregunta en su idioma; tú lees cada pregunta traducida.',
+  'questions.speakerHint':
+    'El público las hace en su idioma y aquí se leen en el idioma de la sala. El anfitrión las marca como respondidas o las oculta.',
   'questions.sort': 'Ordenar por',
   'questions.sort.votes': 'Más votadas',
   'questions.sort.time': 'Más recientes',

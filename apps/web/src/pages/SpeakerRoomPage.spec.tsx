@@ -39,8 +39,8 @@ function speakerRoutes(extra: Record<string, () => Response> = {}) {
   });
 }
 
-async function joinAsSpeaker(status = 'active') {
-  const fetchMock = speakerRoutes();
+async function joinAsSpeaker(status = 'active', extra: Record<string, () => Response> = {}) {
+  const fetchMock = speakerRoutes(extra);
   renderApp(PATH);
   await screen.findByTestId('speaker-join');
   fireEvent.change(screen.getByTestId('speaker-language'), { target: { value: 'fr' } });
@@ -129,5 +129,38 @@ describe('Speaker room', () => {
     await waitFor(() => expect(window.location.pathname).toBe('/'));
     const leave = fetchMock.mock.calls.find(([url]) => url === '/api/speak/leave');
     expect(JSON.parse(String(leave?.[1]?.body))).toEqual({ roomId: ROOM_ID, token: TOKEN });
+  });
+
+  it('shows the audience questions in the room language while the room takes them, and new ones as they come', async () => {
+    const question = (id: string, text: string, original: string) => ({
+      id,
+      text,
+      lang: 'es',
+      original,
+      original_lang: 'ja',
+      votes: 0,
+      status: 'open',
+      created_at: '2026-01-01T10:00:00.000Z',
+    });
+    const first = question('0b6f7c1e-2a3d-4e5f-8a9b-0c1d2e3f4a5b', '(es) ¿Habrá grabación?', '録画はありますか？');
+    const list = () => jsonResponse(200, { enabled: true, lang: 'es', questions: [first] });
+    const { socket, fetchMock } = await joinAsSpeaker('active', { [`GET /api/view/${ROOM_ID}/questions?lang=es`]: list });
+    const panel = await screen.findByTestId('speaker-questions');
+    expect(panel.textContent).toContain('(es) ¿Habrá grabación?');
+    expect(fetchMock.mock.calls.some(([url]) => url === `/api/view/${ROOM_ID}/questions?lang=es`)).toBe(true);
+    // Read only: the host answers and hides them.
+    expect(screen.queryByTestId('question-answer')).toBeNull();
+    fireEvent.click(screen.getByTestId('question-original-toggle'));
+    expect(screen.getByTestId('question-original').textContent).toContain('録画はありますか？');
+
+    const second = question('1c7a8d2f-3b4e-4f6a-9b0c-1d2e3f4a5b6c', '(es) ¿Dónde están las diapositivas?', 'スライドはどこですか？');
+    act(() => socket.receive({ type: 'question', roomId: ROOM_ID, question: second }));
+    await waitFor(() => expect(screen.getAllByTestId('question')).toHaveLength(2));
+  });
+
+  it('shows no questions while the room does not take them', async () => {
+    await joinAsSpeaker();
+    await waitFor(() => expect(screen.getByTestId('toggle-speaking')).toBeTruthy());
+    expect(screen.queryByTestId('speaker-questions')).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import { describeProblem } from '../../live/describe-problem';
 import { TranscriptLog } from '../../host/components/TranscriptLog';
 import { useSpeechCapture } from '../../speech/hooks/useSpeechCapture';
 import { leaveAsSpeaker } from '../api/speakers.api';
+import { SpeakerQuestions } from '../../questions/components/SpeakerQuestions';
 import { useSpeakerRoom } from '../hooks/useSpeakerRoom';
 import { SpeakerNotice } from './SpeakerNotice';
 
@@ -164,6 +165,7 @@ export function SpeakerLive({ roomId, token, access, lang }: SpeakerLiveProps) {
           title={t('speak.transcript')}
           emptyText={t('speak.transcriptEmpty')}
         />
+        <SpeakerQuestions roomId={roomId} lang={access.room.source_language ?? lang} />
       </div>
     </div>
   );

@@ -3,6 +3,7 @@ import { useCallback, useMemo, useReducer } from 'react';
 import { useLiveConnection, type LiveConnection } from '../../live/hooks/useLiveConnection';
 import { Outbox } from '../../live/outbox';
 import { transcriptFrame } from '../../live/transcript-frame';
+import { routeQuestionFrame } from '../../questions/question-frames';
 import type { TranscriptEntry } from '../../host/transcript-log';
 import { useEffectQueue } from '../../live/room-effects';
 import type { SpeechResult } from '../../speech/speech-capture';
@@ -38,7 +39,10 @@ export function useSpeakerRoom({
   const [state, dispatch] = useReducer(speakerRoomReducer, outbox.list(), initialSpeakerState);
   const { removed } = state;
 
-  const onFrame = (frame: ServerFrame) => dispatch({ type: 'frame', frame, at: Date.now() });
+  const onFrame = (frame: ServerFrame) => {
+    dispatch({ type: 'frame', frame, at: Date.now() });
+    routeQuestionFrame(roomId, frame);
+  };
 
   useEffectQueue<SpeakerEffect>(state.effects, () => onRoomEnded(), dispatch);
 
