@@ -47,9 +47,9 @@ describe.each(MODES)("the owner's archive (%s mode)", (mode) => {
     return { disposition: res.headers.get('content-disposition'), files, json };
   };
 
-  /** A room where two sentences were said and read in French, with a glossary and a summary. */
+  /** A room where two sentences were said and read in French, with a glossary, a summary and a question. */
   const talk = async (user: TestUser, name: string) => {
-    const { room } = await ownedRoom(api, user, { name, retention: 'days_30' });
+    const { room } = await ownedRoom(api, user, { name, retention: 'days_30', questions_enabled: true });
     const glossary = { entries: [{ term: 'Kubernetes', keep: true, note: `${name} note` }] };
     expect((await api.call('PUT', `/api/rooms/${room.id}/glossary`, glossary, user.token)).status).toBe(200);
     const host = await joined(stack.baseUrl, { roomId: room.id, role: 'host', accessToken: user.token }, clients);
@@ -68,6 +68,11 @@ describe.each(MODES)("the owner's archive (%s mode)", (mode) => {
       body: JSON.stringify({ lang: 'fr' }),
     });
     expect(summary.status).toBe(200);
+    const asked = await api.send('POST', `/api/view/${room.id}/questions`, {
+      headers: { 'content-type': 'application/json', 'x-client-id': `viewer-${name}-0001` },
+      body: JSON.stringify({ text: `${name}: ¿habrá grabación?`, lang: 'es' }),
+    });
+    expect(asked.status).toBe(201);
     return { room, translations: viewer.of('translation') };
   };
 
@@ -116,7 +121,12 @@ describe.each(MODES)("the owner's archive (%s mode)", (mode) => {
     expect(json(`rooms/${room.id}/glossary.json`)).toMatchObject({
       entries: [expect.objectContaining({ term: 'Kubernetes', note: 'Charla note' })],
     });
+    expect(json(`rooms/${room.id}/questions.json`)).toMatchObject({
+      room_id: room.id,
+      questions: [expect.objectContaining({ text: 'Charla: ¿habrá grabación?', lang: 'es', votes: 0, status: 'open' })],
+    });
     expect(json(`rooms/${empty.id}/transcript.json`)).toEqual({ room_id: empty.id, messages: [] });
+    expect(json(`rooms/${empty.id}/questions.json`)).toEqual({ room_id: empty.id, questions: [] });
 
     // Nothing of another user's rooms.
     const everything = Object.values(files)

@@ -12,7 +12,7 @@ export const ACCOUNT_ROUTES: readonly ApiRoute[] = [
     description:
       '`manifest.json` (the sections and their files), `profile.json` (account and plan), `rooms.json` (every room the ' +
       'caller owns, with its settings and evaluation) and, per room, `rooms/{roomId}/transcript.json` (the messages, each ' +
-      'with its stored translations), `summaries.json` and `glossary.json`. Nothing is translated for it. The file is ' +
+      'with its stored translations), `summaries.json`, `glossary.json` and `questions.json` (the audience’s questions as asked). Nothing is translated for it. The file is ' +
       'streamed as it is made: an error after the first bytes ends the download early, and the ZIP is then incomplete.',
     tag: 'profile',
     auth: 'bearer',

@@ -1,6 +1,7 @@
 import {
   ACCOUNTS_SUBJECTS,
   GLOSSARY_SUBJECTS,
+  QUESTIONS_SUBJECTS,
   ROOMS_SUBJECTS,
   TRANSLATE_SUBJECTS,
   type CallerContext,
@@ -107,8 +108,16 @@ const glossaryPart: RoomArchivePart = {
   },
 };
 
+/** The audience's questions as they were asked (open and answered; hidden ones are gone for everyone). */
+const questionsPart: RoomArchivePart = {
+  async write({ bus, archive }, room, folder) {
+    const questions = await bus.request(QUESTIONS_SUBJECTS.forExport, { roomId: room.id });
+    await archive.json(`${folder}/questions.json`, { room_id: room.id, questions });
+  },
+};
+
 /** What each room's folder holds; a feature that keeps more of a room adds its part here. */
-export const ROOM_ARCHIVE_PARTS: RoomArchivePart[] = [transcriptPart, summariesPart, glossaryPart];
+export const ROOM_ARCHIVE_PARTS: RoomArchivePart[] = [transcriptPart, summariesPart, glossaryPart, questionsPart];
 
 /** Every room the caller owns, a page at a time; `rooms.json` lists them with their settings and evaluations. */
 async function* roomsOf(bus: Bus, ownerId: string): AsyncGenerator<OwnedRoom> {
@@ -121,7 +130,7 @@ async function* roomsOf(bus: Bus, ownerId: string): AsyncGenerator<OwnedRoom> {
 
 const roomsSection: ArchiveSection = {
   name: 'rooms',
-  description: 'Every room owned (rooms.json) and, per room, its transcript with translations, summaries and glossary',
+  description: 'Every room owned (rooms.json) and, per room, its transcript with translations, summaries, glossary and questions',
   async write(context) {
     const { caller, bus, archive } = context;
     const list = archive.open('rooms.json');
