@@ -160,10 +160,10 @@ describe('templates', () => {
     expect(translateEnvSchema.safeParse(Object.fromEntries(Object.entries(app.env).map(([k, v]) => [k, String(v)]))).success).toBe(true);
   });
 
-  it('set every variable of rooms-svc (the retention job), and refuse an interval that is no count of ms', () => {
+  it('set every variable of rooms-svc (the retention job, the analytics), and refuse an interval that is no count of ms', () => {
     const env = (values.apps as Record<string, { env: Values }>)['rooms-svc'].env;
     expect(Object.keys(env).sort()).toEqual(Object.keys(roomsEnvSchema.shape).sort());
-    expect(roomsEnvSchema.parse(env)).toEqual({ RETENTION_JOB_INTERVAL_MS: 3_600_000 });
+    expect(roomsEnvSchema.parse(env)).toEqual({ RETENTION_JOB_INTERVAL_MS: 3_600_000, ANALYTICS_FLUSH_MS: 60_000 });
     for (const bad of ['hourly', '-1', 86_400_001]) {
       expect(errorsOf(merged(values, { apps: { 'rooms-svc': { env: { RETENTION_JOB_INTERVAL_MS: bad } } } }))).not.toEqual([]);
     }
