@@ -96,7 +96,7 @@ function ActiveRoomRow({ room, busy, onToggle, onDelete }: RowProps) {
         </span>
       </td>
       <td data-label={t('active.colActions')}>
-        <div className="row-actions">
+        <div className="row-actions row-actions-wrap">
           <Link
             to={hostPath(room.id, room.name)}
             className="btn btn-secondary btn-sm"

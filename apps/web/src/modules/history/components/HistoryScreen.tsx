@@ -74,7 +74,7 @@ export function HistoryScreen() {
                       {languageName(room.source_language) ?? <span className="muted">{t('dashboard.notConfigured')}</span>}
                     </td>
                     <td data-label={t('history.colActions')}>
-                      <div className="row-actions">
+                      <div className="row-actions row-actions-wrap">
                         <button
                           type="button"
                           className="btn btn-secondary btn-sm"
