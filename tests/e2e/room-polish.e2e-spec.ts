@@ -84,7 +84,7 @@ test('a caption link with a mistake tells the operator what is wrong, on a trans
     ['/view/not-a-room/captions?lang=fr', 'room-id', /the room id in the link is not valid/],
   ];
   await page.goto('/');
-  await page.getByRole('combobox', { name: /idioma de la interfaz/i }).selectOption('en');
+  await page.getByRole('combobox', { name: /idioma de la interfaz|interface language/i }).selectOption('en');
   for (const [path, kind, text] of cases) {
     await page.goto(path);
     const problem = page.getByTestId('captions-problem');
