@@ -1,6 +1,7 @@
 import type { InterimTranslationFrame, ServerFrame, TranslationFrame, TranslationPartialFrame } from '@lt/contracts';
 import { createTestDatabase, FakeOpenAiServer, LiveClient, type TestDatabase } from '@lt/testing';
 import { startStack, type Stack } from '../support/stack';
+import { joined as joinRoom } from './dashboard-api';
 import { createRoom, MODES, sleep, transcript } from './helpers';
 
 jest.setTimeout(90_000);
@@ -14,13 +15,7 @@ describe.each(MODES)('Fast captions (%s mode)', (mode) => {
   let stack: Stack;
   const clients: LiveClient[] = [];
 
-  const joined = async (join: Record<string, unknown>) => {
-    const client = await LiveClient.connect(stack.baseUrl);
-    clients.push(client);
-    client.send({ type: 'join', ...join });
-    await client.waitFor((c) => c.of('joined').length === 1, 5000, 'joined');
-    return client;
-  };
+  const joined = (join: Record<string, unknown>) => joinRoom(stack.baseUrl, join, clients);
 
   /** A started room with its host and a French viewer; every frame the viewer gets is timed on arrival. */
   const liveRoom = async () => {
