@@ -209,31 +209,28 @@ async function main(): Promise<number> {
   try {
     for (const viewers of COUNTS) {
       const servers = Math.ceil(viewers / PER_SERVER);
-      const product = await startProduct({
-        mode: servers > 1 ? 'distributed' : 'embedded',
-        gateways: servers,
-        databaseUrl: db.url,
-        llmUrl: llm.url,
-        basePort: PORT,
-        viewers,
-        logDir: join(logDir, String(viewers)),
-        probe: join(__dirname, 'fanout/memory-probe.js'),
-      });
       const runs: { product: RunFigures; bare: RunFigures; load: string }[] = [];
       for (let r = 1; r <= RUNS; r++) {
         const load = loadavg()[0].toFixed(2);
         const started = nowMs();
-        const p = await productRun(product, viewers).catch(async (e) => {
-          await product.stop();
-          throw e;
+        // A fresh product each run: memory a process kept from an earlier run would blur the figure per viewer.
+        const product = await startProduct({
+          mode: servers > 1 ? 'distributed' : 'embedded',
+          gateways: servers,
+          databaseUrl: db.url,
+          llmUrl: llm.url,
+          basePort: PORT,
+          viewers,
+          logDir: join(logDir, `${viewers}-${r}`),
+          probe: join(__dirname, 'fanout/memory-probe.js'),
         });
+        const p = await productRun(product, viewers).finally(() => product.stop());
         const b = await bareRun(viewers, servers);
         runs.push({ product: p, bare: b, load });
         console.log(
           `viewers=${viewers} run=${r}/${RUNS} load=${load}  spread_ms product p50=${f(p.p50)} p99=${f(p.p99)} bare p50=${f(b.p50)} p99=${f(b.p99)}  kb/viewer product=${p.kbPerViewer.toFixed(1)} bare=${b.kbPerViewer.toFixed(1)}  (${((nowMs() - started) / 1000).toFixed(0)} s)`,
         );
       }
-      await product.stop();
       const m = (pick: (x: (typeof runs)[number]) => number) => median(runs.map(pick));
       const [pp50, pp99, bp50, bp99] = [m((x) => x.product.p50), m((x) => x.product.p99), m((x) => x.bare.p50), m((x) => x.bare.p99)];
       const [pkb, bkb] = [m((x) => x.product.kbPerViewer), m((x) => x.bare.kbPerViewer)];

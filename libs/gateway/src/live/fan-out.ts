@@ -38,3 +38,32 @@ export function fanOut<T>(
   if (!from || !isTraced(from.ctx)) return run();
   inSpan(`fanout ${kind}`, { parent: from.ctx, kind: SpanKind.PRODUCER, attributes }, run);
 }
+
+/** Sockets written per turn of the event loop by a provisional fan-out. */
+export const PROVISIONAL_SLICE = 500;
+
+/**
+ * Writes a provisional frame (a partial, an interim line) to many sockets a slice at a time, the event loop
+ * turning between slices: a final translation that arrives meanwhile is written to every socket first, and
+ * the rest of the provisional frame then skips the sockets that have it. Resolves once all were offered it.
+ */
+export function writeSliced<T>(
+  type: string,
+  targets: Iterable<T>,
+  write: (target: T) => boolean,
+  slice = PROVISIONAL_SLICE,
+): Promise<void> {
+  const list = [...targets];
+  let next = 0;
+  let written = 0;
+  return new Promise((resolve) => {
+    const step = () => {
+      const end = Math.min(list.length, next + slice);
+      for (; next < end; next++) if (write(list[next])) written += 1;
+      if (next < list.length) return void setImmediate(step);
+      productMetrics().framesOut.add(written, { type });
+      resolve();
+    };
+    step();
+  });
+}

@@ -8,7 +8,7 @@ import {
   type TranslationFrame,
 } from '@lt/contracts';
 import { Bus, checkPayload, type Unsubscribe } from '@lt/platform';
-import { arrival, fanOut, writeCounted, type Arrival } from './fan-out';
+import { arrival, fanOut, writeCounted, writeSliced, type Arrival } from './fan-out';
 import type { LiveSocket } from './live-socket';
 import { PartialThrottle } from './partial-throttle';
 import { TranslationStream } from './translation-stream';
@@ -31,6 +31,8 @@ export class LanguageFeed {
   private readonly partials: PartialThrottle;
   /** Translations received and not yet written to the viewers (the stream may hold them for order). */
   private readonly arrivals = new Map<number, Arrival>();
+  /** Interim lines translated are written one after the other (each may take several turns of the event loop). */
+  private interimWrites: Promise<void> = Promise.resolve();
 
   constructor(
     bus: Bus,
@@ -43,9 +45,11 @@ export class LanguageFeed {
     /** When a speaker's latest final sentence was said (its interim lines up to then are out of date). */
     finalAt: (speakerId: string) => string | undefined = () => undefined,
   ) {
-    this.partials = new PartialThrottle((seq, text) =>
-      writeCounted('translation_partial', viewers, (viewer) => viewer.sendProvisional(seq, text)),
-    );
+    // Provisional frames are encoded once and written a slice of the viewers at a time: a final goes first.
+    this.partials = new PartialThrottle((seq, text) => {
+      const frame = Buffer.from(text);
+      return writeSliced('translation_partial', viewers, (viewer) => viewer.sendProvisional(seq, frame));
+    });
     this.stream = new TranslationStream(lastSeq, {
       waitMs: REALTIME.translationWaitMs,
       maxWaitMs: MAX_TRANSLATION_WAIT_MS,
@@ -94,11 +98,16 @@ export class LanguageFeed {
         const checked = checkPayload(FAST_CAPTIONS_SUBJECTS.interim.payload, payload, subject);
         if ('problem' in checked) return logger.warn(`dropped: ${checked.problem}`);
         const frame = checked.data;
-        const final = finalAt(frame.speakerId);
-        // A translation that comes back after its sentence's final is out of date: dropped.
-        if (frame.lang !== lang || (final !== undefined && Date.parse(frame.timestamp) <= Date.parse(final))) return;
-        const text = JSON.stringify(frame);
-        writeCounted(frame.type, viewers, (viewer) => viewer.sendProvisional(0, text));
+        // A translation that comes back after its sentence's final is out of date: dropped, also while it waits its turn.
+        const late = () => {
+          const final = finalAt(frame.speakerId);
+          return final !== undefined && Date.parse(frame.timestamp) <= Date.parse(final);
+        };
+        if (frame.lang !== lang || late()) return;
+        const text = Buffer.from(JSON.stringify(frame));
+        this.interimWrites = this.interimWrites.then(() =>
+          late() ? undefined : writeSliced(frame.type, viewers, (viewer) => viewer.sendProvisional(0, text)),
+        );
       }),
     ];
   }

@@ -85,7 +85,7 @@ export class LiveSocket {
    * A provisional frame (a partial of message `seq`, or with seq 0 an interim line translated): not while
    * history is being sent, nor once the socket has that message's final translation.
    */
-  sendProvisional(seq: number, text: string): boolean {
+  sendProvisional(seq: number, text: FramePayload): boolean {
     if (this.holds > 0 || (seq > 0 && seq <= this.cursor)) return false;
     return this.sendRaw(text);
   }

@@ -66,4 +66,50 @@ describe('PartialThrottle', () => {
     jest.advanceTimersByTime(200);
     expect(sent).toEqual([[4, 'a']]);
   });
+
+  it('waits for a write under way (many sockets) before the next, then writes the latest text', async () => {
+    const sent: [number, string][] = [];
+    const ends: (() => void)[] = [];
+    const throttle = new PartialThrottle(
+      (seq, text) => {
+        sent.push([seq, text]);
+        return new Promise<void>((end) => ends.push(end));
+      },
+      150,
+      () => Date.now(),
+    );
+    throttle.offer(1, 'a', () => false);
+    throttle.offer(1, 'a b', () => false);
+    jest.advanceTimersByTime(400);
+    throttle.offer(1, 'a b c', () => false);
+    expect(sent).toEqual([[1, 'a']]);
+    ends[0]();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(sent).toEqual([
+      [1, 'a'],
+      [1, 'a b c'],
+    ]);
+  });
+
+  it('writes nothing more of a message whose final came while a write was under way', async () => {
+    const sent: [number, string][] = [];
+    const ends: (() => void)[] = [];
+    const throttle = new PartialThrottle(
+      (seq, text) => {
+        sent.push([seq, text]);
+        return new Promise<void>((end) => ends.push(end));
+      },
+      150,
+      () => Date.now(),
+    );
+    throttle.offer(2, 'x', () => false);
+    throttle.offer(2, 'x y', () => false);
+    throttle.finalized(2);
+    ends[0]();
+    await Promise.resolve();
+    await Promise.resolve();
+    jest.advanceTimersByTime(500);
+    expect(sent).toEqual([[2, 'x']]);
+  });
 });

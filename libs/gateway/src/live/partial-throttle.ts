@@ -6,12 +6,16 @@ const MAX_TRACKED = 64;
 interface Entry {
   sentAt: number;
   latest: { seq: number; text: string } | null;
+  isFinal: (seq: number) => boolean;
+  /** A write that takes turns of the event loop (many sockets) is under way: the next waits for it. */
+  writing: boolean;
   timer?: NodeJS.Timeout;
 }
 
 /**
  * The growing translations of one language on this gateway: one write per message at most every
- * `intervalMs` (the latest text, serialised once for every socket), and none once the message's final
+ * `intervalMs` (the latest text, serialised once for every socket), one write of a message at a time (a
+ * write to many sockets may take several turns of the event loop), and none once the message's final
  * translation has come.
  */
 export class PartialThrottle {
@@ -20,7 +24,8 @@ export class PartialThrottle {
   private finalUpTo = 0;
 
   constructor(
-    private readonly send: (seq: number, text: string) => void,
+    /** Writes a partial; a promise when the write ends later (the next partial of the message waits for it). */
+    private readonly send: (seq: number, text: string) => void | Promise<void>,
     private readonly intervalMs = PARTIAL_INTERVAL_MS,
     private readonly now: () => number = () => performance.now(),
   ) {}
@@ -31,25 +36,11 @@ export class PartialThrottle {
     let entry = this.bySeq.get(seq);
     if (!entry) {
       if (this.bySeq.size >= MAX_TRACKED) this.forget(Math.min(...this.bySeq.keys()));
-      this.bySeq.set(seq, (entry = { sentAt: -Infinity, latest: null }));
-    }
-    const waited = this.now() - entry.sentAt;
-    if (waited >= this.intervalMs && !entry.timer) {
-      entry.sentAt = this.now();
-      return this.send(seq, text);
+      this.bySeq.set(seq, (entry = { sentAt: -Infinity, latest: null, isFinal, writing: false }));
     }
     entry.latest = { seq, text };
-    if (entry.timer) return;
-    const due = entry;
-    entry.timer = setTimeout(() => {
-      due.timer = undefined;
-      const latest = due.latest;
-      due.latest = null;
-      if (!latest || latest.seq <= this.finalUpTo || isFinal(latest.seq)) return;
-      due.sentAt = this.now();
-      this.send(latest.seq, latest.text);
-    }, this.intervalMs - waited);
-    entry.timer.unref();
+    entry.isFinal = isFinal;
+    this.pump(entry);
   }
 
   /** The final translation of `seq` was handed on (those before it too): nothing more of them is written. */
@@ -60,6 +51,32 @@ export class PartialThrottle {
 
   close(): void {
     for (const key of [...this.bySeq.keys()]) this.forget(key);
+  }
+
+  /** Writes the entry's latest text if its interval is over and no write of it is under way, else when they are. */
+  private pump(entry: Entry): void {
+    if (entry.writing || entry.timer || !entry.latest) return;
+    const wait = entry.sentAt + this.intervalMs - this.now();
+    if (wait > 0) {
+      entry.timer = setTimeout(() => {
+        entry.timer = undefined;
+        this.pump(entry);
+      }, wait);
+      entry.timer.unref();
+      return;
+    }
+    const latest = entry.latest;
+    entry.latest = null;
+    if (latest.seq <= this.finalUpTo || entry.isFinal(latest.seq)) return;
+    entry.sentAt = this.now();
+    const writing = this.send(latest.seq, latest.text);
+    if (!(writing instanceof Promise)) return;
+    entry.writing = true;
+    const done = () => {
+      entry.writing = false;
+      if (this.bySeq.get(latest.seq) === entry) this.pump(entry);
+    };
+    writing.then(done, done);
   }
 
   private forget(seq: number): void {

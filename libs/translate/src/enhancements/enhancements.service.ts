@@ -43,9 +43,13 @@ export class EnhancementsService {
     private readonly glossaries: GlossaryService,
   ) {}
 
-  /** For a sentence just stored: its improvement, made now when asked for and worth it, if it comes by `deadlineAt`. */
+  /**
+   * For a sentence just stored: its improvement, made now when asked for and worth it, if it comes by
+   * `deadlineAt`. A sentence whose sender did not ask for one has none (it was stored just now): nothing is read.
+   */
   sourceOf(t: StoredTranscript, deadlineAt: number): Promise<SourceText> {
-    if (!t.enhance || !this.llm.configured || !worthEnhancing(t.text)) return this.storedOf(t);
+    if (!t.enhance) return Promise.resolve({ text: t.text, enhanced: false });
+    if (!this.llm.configured || !worthEnhancing(t.text)) return this.storedOf(t);
     const key = `${t.roomId}:${t.messageId}`;
     let pending = this.inflight.get(key);
     if (!pending) {

@@ -148,7 +148,10 @@ describe('TranslationsService', () => {
     const translate = jest.fn();
     const fallback = { configured: true, translate: jest.fn(async () => 'svc') };
     const { service } = setup({ configured: true, translate }, true, fallback);
-    expect(await service.translate(transcript, 'fr', { ...plan(), roomSlot: false })).toMatchObject({ text: 'svc', fallback: 'service' });
+    expect(await service.translate(transcript, 'fr', { ...plan(), roomSlot: Promise.resolve(false) })).toMatchObject({
+      text: 'svc',
+      fallback: 'service',
+    });
     expect(translate).not.toHaveBeenCalled();
   });
 

@@ -1,12 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
-  FAST_CAPTIONS_SUBJECTS,
   ORIGINAL_PREFIX,
   ROOMS_SUBJECTS,
   TRANSLATE_SUBJECTS,
   type LanguageCode,
   type StoredTranscript,
-  type TranslationFallback,
   type TranslationFrame,
   type TranslationHistoryRequest,
 } from '@lt/contracts';
@@ -20,37 +18,15 @@ import { LimiterBusyError, LlmRateLimitedError } from '../llm/deadline';
 import { InterimTranslator } from '../interim/interim-translator';
 import { LlmLimiter } from '../limits/llm-limiter';
 import { LlmClient, LlmUnavailableError } from '../llm/llm.client';
+import type { ContextSentence } from '../llm/translation-prompt';
 import { TRANSLATE_ENV, type TranslateEnv } from '../translate.env';
 import { PresenceRegistry } from '../presence/presence.registry';
 import { RoomContext, type PreviousSentences } from './room-context';
 import { TranslationCache } from './translation-cache';
+import { partialPublisher, translationFrame, type SourcedTranscript } from './translation-frames';
 import { TranslationsRepository } from './translations.repository';
 
 const HISTORY_CONCURRENCY = 4;
-
-/** A stored sentence with the text every language is translated from (improved, in Enhance Mode). */
-export type SourcedTranscript = StoredTranscript & { enhanced?: boolean };
-
-export function translationFrame(
-  t: SourcedTranscript,
-  lang: LanguageCode,
-  text: string,
-  fallback?: TranslationFallback | null,
-): TranslationFrame {
-  return {
-    type: 'translation',
-    messageId: t.messageId,
-    seq: t.seq,
-    lang,
-    text,
-    sourceLanguage: t.sourceLanguage,
-    timestamp: t.timestamp,
-    speakerId: t.speakerId,
-    speakerName: t.speakerName,
-    ...(fallback ? { fallback } : {}),
-    ...(t.enhanced ? { enhanced: true } : {}),
-  };
-}
 
 /** How a translation is asked for: until when it is of use, and for a live caption, the room's recent context. */
 export interface TranslationPlan {
@@ -58,39 +34,10 @@ export interface TranslationPlan {
   /** A live caption: first in line for the provider's budget. */
   live?: boolean;
   previous?: PreviousSentences;
-  /** Whether the room's rate gave this sentence a language-model slot (false: the fallback answers). */
-  roomSlot?: boolean;
+  /** Whether the room's rate gave this sentence a language-model slot (false: the fallback answers); asked while the rest is read. */
+  roomSlot?: Promise<boolean>;
   /** Called as the language model writes the translation, with the text so far (Fast captions). */
   onText?: (text: string) => void;
-}
-
-/**
- * The growing translation of a live sentence, published as `translation_partial` whenever it gained a whole
- * word (what follows the last space may still be half a word).
- */
-export function partialPublisher(bus: Bus, t: SourcedTranscript, lang: LanguageCode): (text: string) => void {
-  let sent = '';
-  return (text) => {
-    const cut = text.trimStart().search(/\s\S*$/);
-    const words = cut > 0 ? text.trimStart().slice(0, cut).trimEnd() : '';
-    if (!words || words === sent) return;
-    sent = words;
-    bus.emitToRoom(
-      FAST_CAPTIONS_SUBJECTS.partial,
-      { roomId: t.roomId, key: lang },
-      {
-        type: 'translation_partial',
-        seq: t.seq,
-        lang,
-        text: words,
-        messageId: t.messageId,
-        sourceLanguage: t.sourceLanguage,
-        timestamp: t.timestamp,
-        speakerId: t.speakerId,
-        speakerName: t.speakerName,
-      },
-    );
-  };
 }
 
 /** Of the live deadline, what the fallback translator keeps for itself when the language model has not answered. */
@@ -137,12 +84,14 @@ export class TranslationsService {
     // Enhance Mode: one improvement, before any language, which every language is translated from; it may
     // take a third of the deadline, the rest is the translation's.
     // The room's rate counts sentences, whatever their languages; a sentence over it is not made to wait long.
-    const [source, previous, roomSlot] = await Promise.all([
+    // Its slot is asked for beside everything else the call needs (a failed ask leaves the provider's limit to decide).
+    const roomSlot =
+      this.llm.configured && langs.some((lang) => lang !== stored.sourceLanguage)
+        ? this.limiter.room(stored.roomId, 'live', Date.now() + Math.floor(this.deadlineMs / 4)).catch(() => true)
+        : Promise.resolve(true);
+    const [source, previous] = await Promise.all([
       this.enhancements.sourceOf(stored, Date.now() + Math.floor(this.deadlineMs / 3)),
       this.context.before(stored),
-      this.llm.configured && langs.some((lang) => lang !== stored.sourceLanguage)
-        ? this.limiter.room(stored.roomId, 'live', Date.now() + Math.floor(this.deadlineMs / 4))
-        : true,
     ]);
     const transcript: SourcedTranscript = { ...stored, text: source.text, enhanced: source.enhanced };
     if (source.enhanced) this.context.remember(transcript);
@@ -225,22 +174,27 @@ export class TranslationsService {
   }
 
   private async translateOnce(t: SourcedTranscript, lang: LanguageCode, plan: TranslationPlan): Promise<TranslationFrame> {
-    const stored = await this.translations.findOne(t.roomId, t.messageId, lang);
+    const paying = this.llm.configured || this.fallback.configured;
+    // What the call depends on is read at once, not one after the other: a live caption waits for the slowest read only.
+    const [stored, allowed, glossary, context] = await Promise.all([
+      this.translations.findOne(t.roomId, t.messageId, lang),
+      paying ? this.meter.allowed(t.roomId) : true,
+      this.glossaries.forText(t.roomId, t.text),
+      plan.previous && this.llm.configured ? this.context.inLanguage(plan.previous, lang) : [],
+    ]);
     const metrics = productMetrics();
     if (stored) {
       metrics.cacheHits.add(1, { cache: 'translation' });
       return translationFrame(t, lang, stored.text, stored.fallback);
     }
     const original = translationFrame(t, lang, ORIGINAL_PREFIX + t.text, 'original');
-    const paying = this.llm.configured || this.fallback.configured;
     // A room whose quota or budget is spent gets the original, not stored: it is translated once it may spend again.
-    if (paying && !(await this.meter.allowed(t.roomId))) return original;
-    const glossary = await this.glossaries.forText(t.roomId, t.text);
+    if (!allowed) return original;
     const cacheKey = { roomId: t.roomId, text: t.text, from: t.sourceLanguage, to: lang, glossaryVersion: glossary.version };
     try {
       const { text, hit } = await this.cache.through(cacheKey, () => {
         metrics.cacheMisses.add(1, { cache: 'translation' });
-        return this.viaLanguageModel(t, lang, plan, glossaryPrompt(glossary, lang));
+        return this.viaLanguageModel(t, lang, plan, glossaryPrompt(glossary, lang), context);
       });
       if (hit) metrics.cacheHits.add(1, { cache: 'translation_text' });
       await this.translations.save({ roomId: t.roomId, messageId: t.messageId, seq: t.seq, lang, text, fallback: null });
@@ -258,13 +212,18 @@ export class TranslationsService {
   }
 
   /** The language model's translation before the deadline, less the fallback's share (a 429 is waited out within it). */
-  private async viaLanguageModel(t: SourcedTranscript, lang: LanguageCode, plan: TranslationPlan, glossary: string): Promise<string> {
+  private async viaLanguageModel(
+    t: SourcedTranscript,
+    lang: LanguageCode,
+    plan: TranslationPlan,
+    glossary: string,
+    context: ContextSentence[],
+  ): Promise<string> {
     if (!this.llm.configured) throw new LlmUnavailableError('No translation provider is configured');
     const deadlineAt = this.fallback.configured
       ? plan.deadlineAt - Math.min(FALLBACK_RESERVE_MS, Math.floor(this.deadlineMs / 4))
       : plan.deadlineAt;
-    if (plan.roomSlot === false) throw new LimiterBusyError('the room is over its translation rate');
-    const context = plan.previous ? await this.context.inLanguage(plan.previous, lang) : [];
+    if ((await plan.roomSlot) === false) throw new LimiterBusyError('the room is over its translation rate');
     return this.llm.translate({
       text: t.text,
       from: t.sourceLanguage,
