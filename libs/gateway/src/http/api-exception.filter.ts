@@ -13,13 +13,13 @@ export class ApiExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
     const [status, body] = this.toBody(exception);
-    if (exception instanceof DomainException && exception.retryAfterSeconds !== undefined) {
-      res.setHeader('Retry-After', String(Math.max(1, Math.ceil(exception.retryAfterSeconds))));
-    }
+    const retryAfter = retryAfterOf(exception);
+    if (retryAfter) res.setHeader('Retry-After', retryAfter);
     res.status(status).json(body);
   }
 
-  private toBody(exception: unknown): [number, ApiErrorBody] {
+  /** The status and body every error is answered with (also by the paths that answer before Nest). */
+  toBody(exception: unknown): [number, ApiErrorBody] {
     if (exception instanceof ZodError) {
       const issues = exception.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
       return [HttpStatus.BAD_REQUEST, { error: { code: 'validation_failed', message: issues[0]?.message ?? 'Invalid request', issues } }];
@@ -43,6 +43,12 @@ export class ApiExceptionFilter implements ExceptionFilter {
       { error: { code: 'internal', message: 'Something went wrong on our side. Please try again.', correlationId } },
     ];
   }
+}
+
+/** The Retry-After an error asks its caller to wait, if any. */
+export function retryAfterOf(exception: unknown): string | undefined {
+  if (!(exception instanceof DomainException) || exception.retryAfterSeconds === undefined) return undefined;
+  return String(Math.max(1, Math.ceil(exception.retryAfterSeconds)));
 }
 
 /** Errors of the body parser (http-errors): a 4xx status meant to be shown, e.g. a body over the limit. */

@@ -19,6 +19,9 @@ const keyOf = (request: SummaryRequest) => `${request.roomId}:${request.lang}:${
 export class SummaryCoalescer {
   private readonly pending = new Map<string, Promise<SummaryResponse>>();
   private readonly fresh = new Map<string, { answer: SummaryResponse; at: number }>();
+  /** Per room: summaries being asked for, and until when one answer is fresh (whatever its language). */
+  private readonly asking = new Map<string, number>();
+  private readonly freshUntil = new Map<string, number>();
 
   constructor(private readonly bus: Bus) {}
 
@@ -26,6 +29,11 @@ export class SummaryCoalescer {
   freshAnswer(request: SummaryRequest): SummaryResponse | undefined {
     const kept = this.fresh.get(keyOf(request));
     return kept && Date.now() - kept.at < FRESH_MS ? kept.answer : undefined;
+  }
+
+  /** Whether this gateway holds a fresh answer, or waits for one, for the room in any language. */
+  hasAnyFor(roomId: string): boolean {
+    return (this.asking.get(roomId) ?? 0) > 0 || (this.freshUntil.get(roomId) ?? 0) > Date.now();
   }
 
   /** The answer this gateway is waiting for to the same summary, if any. */
@@ -39,14 +47,23 @@ export class SummaryCoalescer {
     if (kept) return Promise.resolve(kept);
     let pending = this.pending.get(key);
     if (!pending) {
+      const { roomId } = request;
+      this.asking.set(roomId, (this.asking.get(roomId) ?? 0) + 1);
       pending = this.bus
         .request(SUMMARY_SUBJECTS.summarize, request, { timeoutMs: 60_000 })
         .then((answer) => {
           if (this.fresh.size >= MAX_KEPT) this.fresh.clear();
+          if (this.freshUntil.size >= MAX_KEPT) this.freshUntil.clear();
           this.fresh.set(key, { answer, at: Date.now() });
+          this.freshUntil.set(roomId, Date.now() + FRESH_MS);
           return answer;
         })
-        .finally(() => this.pending.delete(key));
+        .finally(() => {
+          this.pending.delete(key);
+          const left = (this.asking.get(roomId) ?? 1) - 1;
+          if (left > 0) this.asking.set(roomId, left);
+          else this.asking.delete(roomId);
+        });
       this.pending.set(key, pending);
     }
     return pending;

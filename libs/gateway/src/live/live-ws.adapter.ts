@@ -3,12 +3,12 @@ import { WsAdapter } from '@nestjs/platform-ws';
 import type { MessageMappingProperties } from '@nestjs/websockets';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { IncomingMessage } from 'node:http';
-import proxyAddr from 'proxy-addr';
 import { lastValueFrom, type Observable } from 'rxjs';
 import type { RawData, WebSocket, WebSocketServer } from 'ws';
 import { clientFrameSchema, CLOSE_CODES, LIMITS, LiveErrorCode, REALTIME, type ClientFrame } from '@lt/contracts';
 import { productMetrics } from '@lt/platform';
 import { trustedOrigins, type GatewayConfig } from '../gateway.config';
+import { clientAddressOf, type TrustProxyFn } from '../http/client-address';
 import { LiveSocket } from './live-socket';
 import { isOriginAllowed } from './origin';
 import { JoinDeadlines, StaggeredPinger, UPKEEP_TICK_MS } from './socket-upkeep';
@@ -208,12 +208,7 @@ export class LiveWsAdapter extends WsAdapter {
 
   /** The client's address, through the proxies the HTTP side trusts (`trust proxy`). */
   private addressOf(req: IncomingMessage): string {
-    const trust = this.express?.get('trust proxy fn') as ((addr: string, i: number) => boolean) | undefined;
-    try {
-      return trust ? proxyAddr(req, trust) : (req.socket.remoteAddress ?? 'unknown');
-    } catch {
-      return req.socket.remoteAddress ?? 'unknown';
-    }
+    return clientAddressOf(req, this.express?.get('trust proxy fn') as TrustProxyFn | undefined);
   }
 
   /** A client's protocol error (e.g. a frame over the limit, closed with 1009 by ws) is the client's fault: debug only. */
