@@ -14,6 +14,21 @@ function setup(finals = new Set<number>()) {
   return { throttle, sent, offer, finals };
 }
 
+/** A throttle whose writes end when the test says (a write to many sockets, a slice per turn). */
+function slowWrites() {
+  const sent: [number, string][] = [];
+  const ends: (() => void)[] = [];
+  const throttle = new PartialThrottle(
+    (seq, text) => {
+      sent.push([seq, text]);
+      return new Promise<void>((end) => ends.push(end));
+    },
+    150,
+    () => Date.now(),
+  );
+  return { sent, ends, throttle };
+}
+
 describe('PartialThrottle', () => {
   it('writes the first partial at once and then the latest at most every 150 ms per message', () => {
     const { sent, offer } = setup();
@@ -68,16 +83,7 @@ describe('PartialThrottle', () => {
   });
 
   it('waits for a write under way (many sockets) before the next, then writes the latest text', async () => {
-    const sent: [number, string][] = [];
-    const ends: (() => void)[] = [];
-    const throttle = new PartialThrottle(
-      (seq, text) => {
-        sent.push([seq, text]);
-        return new Promise<void>((end) => ends.push(end));
-      },
-      150,
-      () => Date.now(),
-    );
+    const { sent, ends, throttle } = slowWrites();
     throttle.offer(1, 'a', () => false);
     throttle.offer(1, 'a b', () => false);
     jest.advanceTimersByTime(400);
@@ -93,16 +99,7 @@ describe('PartialThrottle', () => {
   });
 
   it('writes nothing more of a message whose final came while a write was under way', async () => {
-    const sent: [number, string][] = [];
-    const ends: (() => void)[] = [];
-    const throttle = new PartialThrottle(
-      (seq, text) => {
-        sent.push([seq, text]);
-        return new Promise<void>((end) => ends.push(end));
-      },
-      150,
-      () => Date.now(),
-    );
+    const { sent, ends, throttle } = slowWrites();
     throttle.offer(2, 'x', () => false);
     throttle.offer(2, 'x y', () => false);
     throttle.finalized(2);
