@@ -6,7 +6,9 @@ afterEach(() => jest.useRealTimers());
 function setup(finals = new Set<number>()) {
   const sent: [number, string][] = [];
   const throttle = new PartialThrottle(
-    (seq, text) => sent.push([seq, text]),
+    (seq, text) => {
+      sent.push([seq, text]);
+    },
     150,
     () => Date.now(),
   );
