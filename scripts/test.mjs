@@ -17,7 +17,13 @@ const step = (name, command, args) => {
 };
 const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
 
-const jestStatus = step('unit and integration tests', bin('jest'), ['--json', `--outputFile=${join(results, 'jest.json')}`]);
+// Two workers even on two cores (jest's default there is one): the integration tests spend most of their time waiting
+// on PostgreSQL, NATS and their own servers, and each is isolated (its own database, NATS subject prefix and ports).
+const jestStatus = step('unit and integration tests', bin('jest'), [
+  '--maxWorkers=2',
+  '--json',
+  `--outputFile=${join(results, 'jest.json')}`,
+]);
 const e2eStatus = step('end-to-end tests', bin('playwright'), ['test', '-c', 'tests/e2e/playwright.config.ts']);
 
 const jest = readJson(join(results, 'jest.json'));

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { E2E } from './ports.mjs';
 import { installFakeSpeechRecognition } from './support/fake-speech';
 import { LAPTOP, PHONE, quickRoom, say } from './support/room-pages';
+import { UI } from './support/tags';
 
 const LLM = `http://127.0.0.1:${E2E.llmPort}`;
 const SHOTS = join(__dirname, '..', '..', 'test-results', 'screens');
@@ -99,174 +100,175 @@ test.beforeEach(async () => {
   await fetch(`${LLM}/__reset`, { method: 'POST' });
 });
 
-test('the landing, host, viewer and caption pages of a live room have no serious or critical axe violation', async ({
-  browser,
-  baseURL,
-}) => {
-  // A scan per reading setting too, each at two sizes, on a machine that may be busy.
-  test.setTimeout(900_000);
-  const findings: Finding[] = [];
+test(
+  'the landing, host, viewer and caption pages of a live room have no serious or critical axe violation',
+  UI,
+  async ({ browser, baseURL }) => {
+    // A scan per reading setting too, each at two sizes, on a machine that may be busy.
+    test.setTimeout(900_000);
+    const findings: Finding[] = [];
 
-  const host = await newPage(browser, baseURL);
-  await host.goto('/');
-  findings.push(...(await scan(host, 'landing')));
-  await host.getByTestId('login-button').click();
-  await expect(host.getByRole('dialog')).toBeVisible();
-  findings.push(...(await scan(host, 'landing-login-dialog')));
-  await host.keyboard.press('Escape');
+    const host = await newPage(browser, baseURL);
+    await host.goto('/');
+    findings.push(...(await scan(host, 'landing')));
+    await host.getByTestId('login-button').click();
+    await expect(host.getByRole('dialog')).toBeVisible();
+    findings.push(...(await scan(host, 'landing-login-dialog')));
+    await host.keyboard.press('Escape');
 
-  const roomId = await quickRoom(host);
-  await goLive(host);
-  const viewer = await newPage(browser, baseURL);
-  await viewer.goto(`/view/${roomId}?lang=en`);
-  await expect(viewer.getByTestId('viewer-status')).toHaveText('Live');
-  for (const [i, line] of LINES.entries()) {
-    await say(host, line);
-    await expect(viewer.getByTestId('translated-message')).toHaveCount(i + 1);
-  }
-  findings.push(...(await scan(host, 'host')));
-  await host.getByTestId('qr-fullscreen').click();
-  await expect(host.getByTestId('qr-dialog')).toBeVisible();
-  findings.push(...(await scan(host, 'host-qr-dialog')));
-  await host.keyboard.press('Escape');
+    const roomId = await quickRoom(host);
+    await goLive(host);
+    const viewer = await newPage(browser, baseURL);
+    await viewer.goto(`/view/${roomId}?lang=en`);
+    await expect(viewer.getByTestId('viewer-status')).toHaveText('Live');
+    for (const [i, line] of LINES.entries()) {
+      await say(host, line);
+      await expect(viewer.getByTestId('translated-message')).toHaveCount(i + 1);
+    }
+    findings.push(...(await scan(host, 'host')));
+    await host.getByTestId('qr-fullscreen').click();
+    await expect(host.getByTestId('qr-dialog')).toBeVisible();
+    findings.push(...(await scan(host, 'host-qr-dialog')));
+    await host.keyboard.press('Escape');
 
-  findings.push(...(await scan(viewer, 'viewer')));
-  await viewer.getByTestId('viewer-language').click();
-  await expect(viewer.getByTestId('language-options')).toBeVisible();
-  findings.push(...(await scan(viewer, 'viewer-language-picker')));
-  await viewer.keyboard.press('Escape');
-  await viewer.getByTestId('generate-summary').click();
-  await expect(viewer.getByTestId('summary-text')).toBeVisible();
-  findings.push(...(await scan(viewer, 'viewer-summary')));
-  await viewer.keyboard.press('Escape');
-  // Each reading setting, with its settings panel open: the colours of every part, the chips included.
-  for (const reading of READING) {
-    await viewer.evaluate((value) => window.localStorage.setItem('lt.reading.viewer', value), JSON.stringify(reading));
-    await viewer.reload();
-    await expect(viewer.getByTestId('translated-message').first()).toBeVisible();
-    await viewer.getByTestId('viewer-settings').click();
-    findings.push(...(await scan(viewer, `viewer-reading-${reading.theme}-${reading.size}`)));
+    findings.push(...(await scan(viewer, 'viewer')));
+    await viewer.getByTestId('viewer-language').click();
+    await expect(viewer.getByTestId('language-options')).toBeVisible();
+    findings.push(...(await scan(viewer, 'viewer-language-picker')));
     await viewer.keyboard.press('Escape');
-  }
+    await viewer.getByTestId('generate-summary').click();
+    await expect(viewer.getByTestId('summary-text')).toBeVisible();
+    findings.push(...(await scan(viewer, 'viewer-summary')));
+    await viewer.keyboard.press('Escape');
+    // Each reading setting, with its settings panel open: the colours of every part, the chips included.
+    for (const reading of READING) {
+      await viewer.evaluate((value) => window.localStorage.setItem('lt.reading.viewer', value), JSON.stringify(reading));
+      await viewer.reload();
+      await expect(viewer.getByTestId('translated-message').first()).toBeVisible();
+      await viewer.getByTestId('viewer-settings').click();
+      findings.push(...(await scan(viewer, `viewer-reading-${reading.theme}-${reading.size}`)));
+      await viewer.keyboard.press('Escape');
+    }
 
-  // Questions from the audience: the viewer's ask form and list, and the host's panel with a question in it.
-  await host.getByTestId('questions-switch').check();
-  await viewer.getByTestId('questions-open').click();
-  await viewer.getByTestId('question-input').fill('¿Habrá una grabación de la sesión?');
-  await viewer.getByTestId('question-send').click();
-  await expect(viewer.getByTestId('question')).toHaveCount(1);
-  findings.push(...(await scan(viewer, 'viewer-questions')));
-  await viewer.keyboard.press('Escape');
-  await expect(host.getByTestId('question')).toHaveCount(1);
-  await host.getByTestId('question-original-toggle').click();
-  findings.push(...(await scan(host, 'host-questions')));
+    // Questions from the audience: the viewer's ask form and list, and the host's panel with a question in it.
+    await host.getByTestId('questions-switch').check();
+    await viewer.getByTestId('questions-open').click();
+    await viewer.getByTestId('question-input').fill('¿Habrá una grabación de la sesión?');
+    await viewer.getByTestId('question-send').click();
+    await expect(viewer.getByTestId('question')).toHaveCount(1);
+    findings.push(...(await scan(viewer, 'viewer-questions')));
+    await viewer.keyboard.press('Escape');
+    await expect(host.getByTestId('question')).toHaveCount(1);
+    await host.getByTestId('question-original-toggle').click();
+    findings.push(...(await scan(host, 'host-questions')));
 
-  const overlay = await viewer.context().newPage();
-  await overlay.goto(`/view/${roomId}/captions?lang=en`);
-  await expect(overlay.getByTestId('caption-line').first()).toBeVisible();
-  findings.push(...(await scan(overlay, 'overlay')));
-  await overlay.getByTestId('overlay-settings').focus();
-  await overlay.keyboard.press('Enter');
-  await overlay.getByRole('radio', { name: 'High contrast' }).check();
-  findings.push(...(await scan(overlay, 'overlay-reading-settings')));
+    const overlay = await viewer.context().newPage();
+    await overlay.goto(`/view/${roomId}/captions?lang=en`);
+    await expect(overlay.getByTestId('caption-line').first()).toBeVisible();
+    findings.push(...(await scan(overlay, 'overlay')));
+    await overlay.getByTestId('overlay-settings').focus();
+    await overlay.keyboard.press('Enter');
+    await overlay.getByRole('radio', { name: 'High contrast' }).check();
+    findings.push(...(await scan(overlay, 'overlay-reading-settings')));
 
-  expect(findings, report(findings)).toEqual([]);
-  for (const page of [host, viewer]) await page.context().close();
-});
+    expect(findings, report(findings)).toEqual([]);
+    for (const page of [host, viewer]) await page.context().close();
+  },
+);
 
-test('a signed-in host with a guest speaker, the dashboard and the admin pages have no serious or critical axe violation', async ({
-  browser,
-  baseURL,
-  request,
-}) => {
-  // Twenty screens, each scanned at two sizes.
-  test.setTimeout(420_000);
-  await ensureAccount(request, ADMIN.email, ADMIN.password, ADMIN.name);
-  await ensureAccount(request, 'reader-a11y@example.com', 'reader-pass-1', 'Rita Reader');
-  const findings: Finding[] = [];
-  const admin = await newPage(browser, baseURL);
-  await admin.goto('/');
-  await admin.getByTestId('login-button').click();
-  const dialog = admin.getByRole('dialog');
-  await dialog.getByTestId('auth-email').fill(ADMIN.email);
-  await dialog.getByTestId('auth-password').fill(ADMIN.password);
-  await dialog.getByTestId('auth-submit').click();
-  await expect(admin).toHaveURL(/\/dashboard\/?$/, { timeout: 15_000 });
+test(
+  'a signed-in host with a guest speaker, the dashboard and the admin pages have no serious or critical axe violation',
+  UI,
+  async ({ browser, baseURL, request }) => {
+    // Twenty screens, each scanned at two sizes.
+    test.setTimeout(420_000);
+    await ensureAccount(request, ADMIN.email, ADMIN.password, ADMIN.name);
+    await ensureAccount(request, 'reader-a11y@example.com', 'reader-pass-1', 'Rita Reader');
+    const findings: Finding[] = [];
+    const admin = await newPage(browser, baseURL);
+    await admin.goto('/');
+    await admin.getByTestId('login-button').click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByTestId('auth-email').fill(ADMIN.email);
+    await dialog.getByTestId('auth-password').fill(ADMIN.password);
+    await dialog.getByTestId('auth-submit').click();
+    await expect(admin).toHaveURL(/\/dashboard\/?$/, { timeout: 15_000 });
 
-  // One room live (the active rooms), then one with a guest speaker, spoken in and ended (the history).
-  for (const end of [false, true]) {
-    await admin.goto('/dashboard');
-    await admin.getByTestId('quick-create-room').click();
-    await expect(admin).toHaveURL(/\/room\//);
-    await goLive(admin);
-    if (!end) continue;
-    await say(admin, LINES[0]);
-    await expect(admin.getByTestId('transcript-entry')).toHaveCount(1);
-    await admin.getByTestId('speaker-name').fill('Ana');
-    await admin.getByTestId('invite-speaker').click();
-    const invite = new URL((await admin.getByTestId('speaker-invite-link').textContent()) ?? '');
-    const speaker = await newPage(browser, baseURL);
-    await speaker.goto(invite.pathname + invite.search);
-    await expect(speaker.getByTestId('speaker-join')).toContainText('Welcome, Ana');
-    findings.push(...(await scan(speaker, 'speaker-join')));
-    await speaker.getByTestId('speaker-language').selectOption('es');
-    await speaker.getByTestId('speaker-join-button').click();
-    await expect(speaker.getByTestId('connection-status')).toHaveAttribute('data-status', 'connected');
-    await speaker.getByTestId('toggle-speaking').click();
-    await say(speaker, LINES[1]);
-    await expect(admin.getByTestId('transcript-entry')).toHaveCount(2);
-    findings.push(...(await scan(speaker, 'speaker')));
-    findings.push(...(await scan(admin, 'host-signed-in')));
-    await speaker.context().close();
-    admin.once('dialog', (d) => void d.accept());
-    await admin.getByTestId('end-room').click();
-    await expect(admin).toHaveURL(/\/dashboard\/history/);
-  }
+    // One room live (the active rooms), then one with a guest speaker, spoken in and ended (the history).
+    for (const end of [false, true]) {
+      await admin.goto('/dashboard');
+      await admin.getByTestId('quick-create-room').click();
+      await expect(admin).toHaveURL(/\/room\//);
+      await goLive(admin);
+      if (!end) continue;
+      await say(admin, LINES[0]);
+      await expect(admin.getByTestId('transcript-entry')).toHaveCount(1);
+      await admin.getByTestId('speaker-name').fill('Ana');
+      await admin.getByTestId('invite-speaker').click();
+      const invite = new URL((await admin.getByTestId('speaker-invite-link').textContent()) ?? '');
+      const speaker = await newPage(browser, baseURL);
+      await speaker.goto(invite.pathname + invite.search);
+      await expect(speaker.getByTestId('speaker-join')).toContainText('Welcome, Ana');
+      findings.push(...(await scan(speaker, 'speaker-join')));
+      await speaker.getByTestId('speaker-language').selectOption('es');
+      await speaker.getByTestId('speaker-join-button').click();
+      await expect(speaker.getByTestId('connection-status')).toHaveAttribute('data-status', 'connected');
+      await speaker.getByTestId('toggle-speaking').click();
+      await say(speaker, LINES[1]);
+      await expect(admin.getByTestId('transcript-entry')).toHaveCount(2);
+      findings.push(...(await scan(speaker, 'speaker')));
+      findings.push(...(await scan(admin, 'host-signed-in')));
+      await speaker.context().close();
+      admin.once('dialog', (d) => void d.accept());
+      await admin.getByTestId('end-room').click();
+      await expect(admin).toHaveURL(/\/dashboard\/history/);
+    }
 
-  for (const [screen, path] of [
-    ['dashboard', '/dashboard'],
-    ['dashboard-create', '/dashboard/create'],
-    ['dashboard-scheduled', '/dashboard/scheduled'],
-    ['dashboard-active', '/dashboard/active'],
-    ['dashboard-account', '/dashboard/account'],
-    ['dashboard-history', '/dashboard/history'],
-  ]) {
-    await admin.goto(path);
-    await expect(admin.locator('main h1').first()).toBeVisible();
+    for (const [screen, path] of [
+      ['dashboard', '/dashboard'],
+      ['dashboard-create', '/dashboard/create'],
+      ['dashboard-scheduled', '/dashboard/scheduled'],
+      ['dashboard-active', '/dashboard/active'],
+      ['dashboard-account', '/dashboard/account'],
+      ['dashboard-history', '/dashboard/history'],
+    ]) {
+      await admin.goto(path);
+      await expect(admin.locator('main h1').first()).toBeVisible();
+      await admin.waitForLoadState('networkidle');
+      findings.push(...(await scan(admin, screen)));
+    }
+    // The account page's data archive, once downloaded (its status line and button); the create form above has the
+    // retention setting, and the history each room's retention.
+    await admin.goto('/dashboard/account');
+    const downloaded = admin.waitForEvent('download');
+    await admin.getByTestId('data-archive-download').click();
+    await downloaded;
+    await expect(admin.getByTestId('data-archive-status')).toContainText('Archive downloaded');
+    findings.push(...(await scan(admin, 'dashboard-account-archive')));
+    await admin.goto('/dashboard/history');
+    await expect(admin.getByTestId('history-retention').first()).toBeVisible();
+    await admin.getByTestId('view-transcript').first().click();
+    await expect(admin.getByTestId('transcript-modal')).toBeVisible();
+    findings.push(...(await scan(admin, 'dashboard-transcript')));
+    await admin.keyboard.press('Escape');
+    await expect(admin.getByTestId('transcript-modal')).toBeHidden();
+    await admin.getByTestId('open-analytics').first().click();
+    await expect(admin.getByTestId('analytics-report')).toBeVisible();
+    await expect(admin.getByTestId('analytics-chart-viewers').or(admin.getByTestId('analytics-empty'))).toBeVisible();
     await admin.waitForLoadState('networkidle');
-    findings.push(...(await scan(admin, screen)));
-  }
-  // The account page's data archive, once downloaded (its status line and button); the create form above has the
-  // retention setting, and the history each room's retention.
-  await admin.goto('/dashboard/account');
-  const downloaded = admin.waitForEvent('download');
-  await admin.getByTestId('data-archive-download').click();
-  await downloaded;
-  await expect(admin.getByTestId('data-archive-status')).toContainText('Archive downloaded');
-  findings.push(...(await scan(admin, 'dashboard-account-archive')));
-  await admin.goto('/dashboard/history');
-  await expect(admin.getByTestId('history-retention').first()).toBeVisible();
-  await admin.getByTestId('view-transcript').first().click();
-  await expect(admin.getByTestId('transcript-modal')).toBeVisible();
-  findings.push(...(await scan(admin, 'dashboard-transcript')));
-  await admin.keyboard.press('Escape');
-  await expect(admin.getByTestId('transcript-modal')).toBeHidden();
-  await admin.getByTestId('open-analytics').first().click();
-  await expect(admin.getByTestId('analytics-report')).toBeVisible();
-  await expect(admin.getByTestId('analytics-chart-viewers').or(admin.getByTestId('analytics-empty'))).toBeVisible();
-  await admin.waitForLoadState('networkidle');
-  findings.push(...(await scan(admin, 'dashboard-analytics')));
+    findings.push(...(await scan(admin, 'dashboard-analytics')));
 
-  await admin.goto('/dashboard/admin');
-  for (const tab of ['users', 'rooms', 'stats']) {
-    await admin.getByTestId(`admin-tab-${tab}`).click();
-    await admin.waitForLoadState('networkidle');
-    findings.push(...(await scan(admin, `admin-${tab}`)));
-  }
-  // On a phone the sections are a sideways strip; the current one, the last, is in sight.
-  await admin.setViewportSize(PHONE);
-  await expect(admin.getByTestId('nav-admin')).toBeInViewport({ ratio: 1 });
+    await admin.goto('/dashboard/admin');
+    for (const tab of ['users', 'rooms', 'stats']) {
+      await admin.getByTestId(`admin-tab-${tab}`).click();
+      await admin.waitForLoadState('networkidle');
+      findings.push(...(await scan(admin, `admin-${tab}`)));
+    }
+    // On a phone the sections are a sideways strip; the current one, the last, is in sight.
+    await admin.setViewportSize(PHONE);
+    await expect(admin.getByTestId('nav-admin')).toBeInViewport({ ratio: 1 });
 
-  expect(findings, report(findings)).toEqual([]);
-  await admin.context().close();
-});
+    expect(findings, report(findings)).toEqual([]);
+    await admin.context().close();
+  },
+);

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { E2E } from './ports.mjs';
 import { installFakeSpeechRecognition } from './support/fake-speech';
 import { LAPTOP, PHONE, quickRoom, say, shotBoth } from './support/room-pages';
+import { UI } from './support/tags';
 
 const LLM = `http://127.0.0.1:${E2E.llmPort}`;
 
@@ -19,7 +20,7 @@ async function box(page: Page, selector: string) {
   return found;
 }
 
-test('the host page at 1366 px: cards side by side without overlap, one Login; on a phone the QR dialog fits', async ({ page }) => {
+test('the host page at 1366 px: cards side by side without overlap, one Login; on a phone the QR dialog fits', UI, async ({ page }) => {
   await quickRoom(page);
   await expect(page.getByTestId('connection-status')).toHaveAttribute('data-status', 'connected');
   const controls = await box(page, '.controls-card');
@@ -39,7 +40,7 @@ test('the host page at 1366 px: cards side by side without overlap, one Login; o
   await shotBoth(page, 'host-qr-dialog');
 });
 
-test('on a phone the home link keeps its name on every room page', async ({ page, browser, baseURL }) => {
+test('on a phone the home link keeps its name on every room page', UI, async ({ page, browser, baseURL }) => {
   const roomId = await quickRoom(page);
   const viewerContext = await browser.newContext({ baseURL, viewport: PHONE });
   const viewer = await viewerContext.newPage();
@@ -50,7 +51,7 @@ test('on a phone the home link keeps its name on every room page', async ({ page
   await viewerContext.close();
 });
 
-test('a summary asked for by keyboard takes the focus, and closing it gives the focus back', async ({ page, browser, baseURL }) => {
+test('a summary asked for by keyboard takes the focus, and closing it gives the focus back', UI, async ({ page, browser, baseURL }) => {
   const roomId = await quickRoom(page);
   await page.getByTestId('input-language').selectOption('es');
   await page.getByTestId('toggle-room').click();
@@ -75,7 +76,7 @@ test('a summary asked for by keyboard takes the focus, and closing it gives the 
   await audience.close();
 });
 
-test('a caption link with a mistake tells the operator what is wrong, on a transparent page', async ({ page }) => {
+test('a caption link with a mistake tells the operator what is wrong, on a transparent page', UI, async ({ page }) => {
   const roomId = await quickRoom(page);
   const cases: [string, string, RegExp][] = [
     [`/view/${roomId}/captions`, 'no-lang', /add the language to the link, for example \?lang=en/],

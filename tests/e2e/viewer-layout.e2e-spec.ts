@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { E2E } from './ports.mjs';
 import { installFakeSpeechRecognition } from './support/fake-speech';
 import { LAPTOP, PHONE, quickRoom, say } from './support/room-pages';
+import { UI } from './support/tags';
 
 const LLM = `http://127.0.0.1:${E2E.llmPort}`;
 const SHOTS = join(__dirname, '..', '..', 'test-results', 'screens');
@@ -87,58 +88,58 @@ for (const [size, viewport] of [
   ['phone', PHONE],
   ['laptop', LAPTOP],
 ] as const) {
-  test(`on a ${size} the newest caption is in view without scrolling the page, and stays there as lines arrive`, async ({
-    page,
-    browser,
-    baseURL,
-  }) => {
-    const { viewer, audience } = await hostAndViewer(page, browser, baseURL, viewport);
-    await speak(page, viewer, 1, LINES);
-    await expect.poll(async () => fullyInView(viewer, await lastSeq(viewer))).toBe(true);
-    await expect(viewer.getByTestId('new-captions')).toHaveCount(0);
-    // The controls are on the same screen: language, sound, summary, settings.
-    for (const id of ['viewer-language', 'mute-toggle', 'generate-summary', 'viewer-settings']) {
-      await expect(viewer.getByTestId(id)).toBeInViewport({ ratio: 1 });
-    }
-    await shot(viewer, `${LINES}-lines`);
-    expect(await seriousViolations(viewer)).toEqual([]);
-    await audience.close();
-  });
+  test(
+    `on a ${size} the newest caption is in view without scrolling the page, and stays there as lines arrive`,
+    UI,
+    async ({ page, browser, baseURL }) => {
+      const { viewer, audience } = await hostAndViewer(page, browser, baseURL, viewport);
+      await speak(page, viewer, 1, LINES);
+      await expect.poll(async () => fullyInView(viewer, await lastSeq(viewer))).toBe(true);
+      await expect(viewer.getByTestId('new-captions')).toHaveCount(0);
+      // The controls are on the same screen: language, sound, summary, settings.
+      for (const id of ['viewer-language', 'mute-toggle', 'generate-summary', 'viewer-settings']) {
+        await expect(viewer.getByTestId(id)).toBeInViewport({ ratio: 1 });
+      }
+      await shot(viewer, `${LINES}-lines`);
+      expect(await seriousViolations(viewer)).toEqual([]);
+      await audience.close();
+    },
+  );
 
-  test(`on a ${size} a viewer who scrolls back stays there, and 'New captions' brings the newest line back`, async ({
-    page,
-    browser,
-    baseURL,
-  }) => {
-    const { viewer, audience } = await hostAndViewer(page, browser, baseURL, viewport);
-    await speak(page, viewer, 1, LINES);
-    await expect.poll(async () => fullyInView(viewer, LINES)).toBe(true);
+  test(
+    `on a ${size} a viewer who scrolls back stays there, and 'New captions' brings the newest line back`,
+    UI,
+    async ({ page, browser, baseURL }) => {
+      const { viewer, audience } = await hostAndViewer(page, browser, baseURL, viewport);
+      await speak(page, viewer, 1, LINES);
+      await expect.poll(async () => fullyInView(viewer, LINES)).toBe(true);
 
-    const list = viewer.getByTestId('message-list');
-    await list.hover();
-    await viewer.mouse.wheel(0, -800);
-    const button = viewer.getByRole('button', { name: 'New captions' });
-    await expect(button).toBeVisible();
-    await expect.poll(() => fullyInView(viewer, LINES)).toBe(false);
-    // A line said meanwhile does not pull the reader down.
-    const readingAt = await list.evaluate((el) => el.scrollTop);
-    await speak(page, viewer, LINES + 1, LINES + 1);
-    await viewer.waitForTimeout(400);
-    expect(await list.evaluate((el) => el.scrollTop)).toBe(readingAt);
-    expect(await fullyInView(viewer, LINES + 1)).toBe(false);
-    await shot(viewer, 'scrolled-back');
+      const list = viewer.getByTestId('message-list');
+      await list.hover();
+      await viewer.mouse.wheel(0, -800);
+      const button = viewer.getByRole('button', { name: 'New captions' });
+      await expect(button).toBeVisible();
+      await expect.poll(() => fullyInView(viewer, LINES)).toBe(false);
+      // A line said meanwhile does not pull the reader down.
+      const readingAt = await list.evaluate((el) => el.scrollTop);
+      await speak(page, viewer, LINES + 1, LINES + 1);
+      await viewer.waitForTimeout(400);
+      expect(await list.evaluate((el) => el.scrollTop)).toBe(readingAt);
+      expect(await fullyInView(viewer, LINES + 1)).toBe(false);
+      await shot(viewer, 'scrolled-back');
 
-    await button.click();
-    await expect.poll(() => fullyInView(viewer, LINES + 1)).toBe(true);
-    await expect(button).toHaveCount(0);
-    await expect(list).toBeFocused();
-    // Following again: the next line comes into view by itself.
-    await speak(page, viewer, LINES + 2, LINES + 2);
-    await expect.poll(() => fullyInView(viewer, LINES + 2)).toBe(true);
-    await audience.close();
-  });
+      await button.click();
+      await expect.poll(() => fullyInView(viewer, LINES + 1)).toBe(true);
+      await expect(button).toHaveCount(0);
+      await expect(list).toBeFocused();
+      // Following again: the next line comes into view by itself.
+      await speak(page, viewer, LINES + 2, LINES + 2);
+      await expect.poll(() => fullyInView(viewer, LINES + 2)).toBe(true);
+      await audience.close();
+    },
+  );
 
-  test(`on a ${size} the summary opens over the captions and closes back to them`, async ({ page, browser, baseURL }) => {
+  test(`on a ${size} the summary opens over the captions and closes back to them`, UI, async ({ page, browser, baseURL }) => {
     const { viewer, audience } = await hostAndViewer(page, browser, baseURL, viewport);
     await speak(page, viewer, 1, LINES);
     await expect.poll(() => fullyInView(viewer, LINES)).toBe(true);
@@ -176,7 +177,7 @@ for (const [size, viewport] of [
   });
 }
 
-test('on a phone the settings set a larger caption size, kept for the next visit', async ({ page, browser, baseURL }) => {
+test('on a phone the settings set a larger caption size, kept for the next visit', UI, async ({ page, browser, baseURL }) => {
   const { viewer, audience } = await hostAndViewer(page, browser, baseURL, PHONE);
   // Nothing said yet: the summary says so over the captions, and Escape closes it.
   await viewer.getByTestId('generate-summary').click();
@@ -206,33 +207,33 @@ test('on a phone the settings set a larger caption size, kept for the next visit
   await audience.close();
 });
 
-test('a late viewer on a phone: the catch-up offer and the newest line on one screen, the language list over the captions', async ({
-  page,
-  browser,
-  baseURL,
-}) => {
-  const { roomId, viewer: early, audience: first } = await hostAndViewer(page, browser, baseURL, LAPTOP);
-  await speak(page, early, 1, LINES);
-  const { viewer, audience } = await openViewer(browser, baseURL, PHONE, roomId);
-  await expect(viewer.getByTestId('translated-message')).toHaveCount(LINES);
-  await expect(viewer.getByTestId('catch-up-offer')).toHaveAttribute('data-kind', 'late');
-  await expect(viewer.getByTestId('catch-up')).toBeInViewport({ ratio: 1 });
-  await expect.poll(() => fullyInView(viewer, LINES)).toBe(true);
-  await shot(viewer, 'late-joiner');
-  expect(await seriousViolations(viewer)).toEqual([]);
+test(
+  'a late viewer on a phone: the catch-up offer and the newest line on one screen, the language list over the captions',
+  UI,
+  async ({ page, browser, baseURL }) => {
+    const { roomId, viewer: early, audience: first } = await hostAndViewer(page, browser, baseURL, LAPTOP);
+    await speak(page, early, 1, LINES);
+    const { viewer, audience } = await openViewer(browser, baseURL, PHONE, roomId);
+    await expect(viewer.getByTestId('translated-message')).toHaveCount(LINES);
+    await expect(viewer.getByTestId('catch-up-offer')).toHaveAttribute('data-kind', 'late');
+    await expect(viewer.getByTestId('catch-up')).toBeInViewport({ ratio: 1 });
+    await expect.poll(() => fullyInView(viewer, LINES)).toBe(true);
+    await shot(viewer, 'late-joiner');
+    expect(await seriousViolations(viewer)).toEqual([]);
 
-  await viewer.getByTestId('viewer-language').click();
-  await expect(viewer.getByTestId('language-options')).toBeVisible();
-  await expect(viewer.getByTestId('language-options')).toBeInViewport();
-  await shot(viewer, 'language-list');
-  await viewer.keyboard.press('Escape');
+    await viewer.getByTestId('viewer-language').click();
+    await expect(viewer.getByTestId('language-options')).toBeVisible();
+    await expect(viewer.getByTestId('language-options')).toBeInViewport();
+    await shot(viewer, 'language-list');
+    await viewer.keyboard.press('Escape');
 
-  await viewer.getByTestId('catch-up').click();
-  await expect(viewer.getByRole('dialog', { name: 'What you missed' })).toBeVisible();
-  await expect(viewer.getByTestId('summary-box')).toHaveAttribute('data-kind', 'catch-up');
-  await expect(viewer.getByTestId('catch-up-offer')).toHaveCount(0);
-  await viewer.keyboard.press('Escape');
-  await expect.poll(() => fullyInView(viewer, LINES)).toBe(true);
-  await audience.close();
-  await first.close();
-});
+    await viewer.getByTestId('catch-up').click();
+    await expect(viewer.getByRole('dialog', { name: 'What you missed' })).toBeVisible();
+    await expect(viewer.getByTestId('summary-box')).toHaveAttribute('data-kind', 'catch-up');
+    await expect(viewer.getByTestId('catch-up-offer')).toHaveCount(0);
+    await viewer.keyboard.press('Escape');
+    await expect.poll(() => fullyInView(viewer, LINES)).toBe(true);
+    await audience.close();
+    await first.close();
+  },
+);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { E2E } from './ports.mjs';
 import { installFakeSpeechRecognition } from './support/fake-speech';
 import { LAPTOP, quickRoom, say } from './support/room-pages';
+import { UI } from './support/tags';
 
 const LLM = `http://127.0.0.1:${E2E.llmPort}`;
 const SHOTS = join(__dirname, '..', '..', 'test-results', 'screens');
@@ -137,7 +138,7 @@ test('a viewer on a phone sees how far behind the captions are, and sets size, c
   await audience.close();
 });
 
-test('the overlay takes reading settings chosen on its page over its address, and keeps them', async ({ page, browser, baseURL }) => {
+test('the overlay takes reading settings chosen on its page over its address, and keeps them', UI, async ({ page, browser, baseURL }) => {
   test.setTimeout(90_000);
   const { roomId, audience } = await liveRoom(page, browser, baseURL);
   const overlay = await audience.newPage();
