@@ -25,9 +25,13 @@ export function QuestionsPanel({ roomId, hostKey, lang }: { roomId: string; host
   const [order, setOrder] = useState<QuestionOrder>('votes');
   const key = queryKeys.questions.list(roomId, lang);
 
+  // A read of the list that started before the switch was saved would put the old setting back when it
+  // answers: it is dropped, and the list read again once the setting is saved.
   const toggle = useMutation({
     mutationFn: (enabled: boolean) => setQuestionsEnabled(roomId, enabled, credential),
+    onMutate: () => queryClient.cancelQueries({ queryKey: key }),
     onSuccess: ({ enabled }) => queryClient.setQueryData<QuestionListResponse>(key, (list) => (list ? { ...list, enabled } : list)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
   });
   const moderate = useMutation({
     mutationFn: ({ id, status }: { id: string; status: QuestionStatus }) => moderateQuestion(roomId, id, status, credential),
