@@ -47,6 +47,8 @@ describe('QuestionsPanel', () => {
     void queryClient.invalidateQueries({ queryKey: queryKeys.questions.list(ROOM, 'en') });
     await waitFor(() => expect(reads).toHaveLength(2));
     fireEvent.click(toggle());
+    // Shown at once, in the click's own render.
+    expect(toggle().checked).toBe(true);
     await waitFor(() => expect(serverEnabled).toBe(true));
     // The read that began before the switch was saved answers with the old setting.
     await act(async () => reads[1](jsonResponse(200, list(false))));

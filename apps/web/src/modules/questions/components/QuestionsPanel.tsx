@@ -25,19 +25,23 @@ export function QuestionsPanel({ roomId, hostKey, lang }: { roomId: string; host
   const [order, setOrder] = useState<QuestionOrder>('votes');
   const key = queryKeys.questions.list(roomId, lang);
 
+  // What the host asked for, shown at once (in the click's own render) until it is saved or refused.
+  const [asked, setAsked] = useState<boolean | null>(null);
   // A read of the list that started before the switch was saved would put the old setting back when it
   // answers: it is dropped, and the list read again once the setting is saved.
   const toggle = useMutation({
     mutationFn: (enabled: boolean) => setQuestionsEnabled(roomId, enabled, credential),
     onMutate: () => queryClient.cancelQueries({ queryKey: key }),
     onSuccess: ({ enabled }) => queryClient.setQueryData<QuestionListResponse>(key, (list) => (list ? { ...list, enabled } : list)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+    onSettled: () => {
+      setAsked(null);
+      void queryClient.invalidateQueries({ queryKey: key });
+    },
   });
   const moderate = useMutation({
     mutationFn: ({ id, status }: { id: string; status: QuestionStatus }) => moderateQuestion(roomId, id, status, credential),
   });
-  // The switch shows what the host asked for while it is being saved.
-  const enabled = toggle.isPending ? toggle.variables : (questions.data?.enabled ?? false);
+  const enabled = asked ?? questions.data?.enabled ?? false;
   const failure = toggle.error ?? moderate.error;
 
   const actions = (q: QuestionView) => (
@@ -72,9 +76,12 @@ export function QuestionsPanel({ roomId, hostKey, lang }: { roomId: string; host
           role="switch"
           data-testid="questions-switch"
           checked={enabled}
-          disabled={!questions.data}
+          disabled={!questions.data || toggle.isPending}
           aria-busy={toggle.isPending}
-          onChange={(e) => !toggle.isPending && toggle.mutate(e.target.checked)}
+          onChange={(e) => {
+            setAsked(e.target.checked);
+            toggle.mutate(e.target.checked);
+          }}
         />
         <span>{t('questions.switch')}</span>
       </label>
