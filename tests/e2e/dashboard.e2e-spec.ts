@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { E2E } from './ports.mjs';
 import { installFakeSpeechRecognition } from './support/fake-speech';
+import { watchViolations } from './support/csp';
 
 const LLM = `http://127.0.0.1:${E2E.llmPort}`;
 const SHOTS = join(__dirname, '..', '..', 'test-results', 'screens');
@@ -58,21 +59,6 @@ async function newSignedInPage(
   VIOLATIONS.set(page, await watchViolations(page));
   await signIn(page, email, password);
   return page;
-}
-
-/** Content-Security-Policy violations the page reports: the dialogs and menus must live under the strict policy. */
-async function watchViolations(page: Page): Promise<string[]> {
-  const violations: string[] = [];
-  await page.exposeFunction('__cspViolation', (what: string) => violations.push(what));
-  await page.addInitScript(() =>
-    document.addEventListener('securitypolicyviolation', (e) =>
-      (window as unknown as { __cspViolation(w: string): void }).__cspViolation(`${e.violatedDirective} ${e.blockedURI}`),
-    ),
-  );
-  page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
-  });
-  return violations;
 }
 
 async function say(page: Page, text: string): Promise<void> {

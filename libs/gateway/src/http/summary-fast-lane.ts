@@ -21,6 +21,8 @@ export interface SummaryFastLaneOptions {
   trustProxy: () => TrustProxyFn | undefined;
 }
 
+type Claim = { roomId: string; clientId: string | undefined } | null;
+
 /** A body that is not JSON, answered as the body parser's error is. */
 class BodyNotJson extends Error {
   readonly status = 400;
@@ -53,26 +55,33 @@ export function installSummaryFastLane(server: Server, options: SummaryFastLaneO
     answers.write(res, status, body);
   };
 
-  /** The room of a request the lane answers, from its headers alone; null for any other request. */
-  const laneRoom = (req: IncomingMessage): string | null => {
+  const origins = trustedOrigins(config);
+  /** A request the lane answers, judged from its headers alone: its room and client id; null for any other request. */
+  const judge = (req: IncomingMessage): Claim => {
     if (req.method !== 'POST') return null;
     const path = SUMMARY_PATH.exec(req.url ?? '');
     if (!path || !answers.hasAnyFor(path[1]) || !roomIdSchema.safeParse(path[1]).success) return null;
     const length = Number(req.headers['content-length']);
     if (req.headers['transfer-encoding'] !== undefined || !(length > 0 && length <= MAX_BODY_BYTES)) return null;
     if (!JSON_TYPE.test(req.headers['content-type'] ?? '')) return null;
-    if (!isOriginAllowed(req.headers.origin, req.headers.host, trustedOrigins(config))) return null;
+    if (!isOriginAllowed(req.headers.origin, req.headers.host, origins)) return null;
     try {
-      clientIdOf(req.headers);
+      return { roomId: path[1], clientId: clientIdOf(req.headers) };
     } catch {
       return null;
     }
-    return path[1];
+  };
+  // Judged once a request: the tracing hook asks first, the lane itself next.
+  const claims = new WeakMap<IncomingMessage, Claim>();
+  const claimOf = (req: IncomingMessage): Claim => {
+    let claim = claims.get(req);
+    if (claim === undefined) claims.set(req, (claim = judge(req)));
+    return claim;
   };
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    const roomId = laneRoom(req);
-    if (!roomId) return forward(req, res);
+    const claim = claimOf(req);
+    if (!claim) return forward(req, res);
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
@@ -87,13 +96,13 @@ export function installSummaryFastLane(server: Server, options: SummaryFastLaneO
       (req as IncomingMessage & { body?: unknown }).body = parsed;
       const body = summaryBodySchema.safeParse(parsed);
       if (!body.success) return forward(req, res);
-      const caller = { address: clientAddressOf(req, options.trustProxy()), clientId: clientIdOf(req.headers) };
+      const caller = { address: clientAddressOf(req, options.trustProxy()), clientId: claim.clientId };
       for (const [name, value] of headers) res.setHeader(name, value);
-      const answering = answers.answer(res, { roomId, ...body.data }, caller, (error) => failed(res, error));
+      const answering = answers.answer(res, { roomId: claim.roomId, ...body.data }, caller, (error) => failed(res, error));
       if (answering) return;
       for (const [name] of headers) res.removeHeader(name);
       forward(req, res);
     });
   });
-  return (req) => laneRoom(req) !== null;
+  return (req) => claimOf(req) !== null;
 }
