@@ -83,6 +83,8 @@ export function httpStatusOf(code: ErrorCode): HttpStatus {
       return HttpStatus.SERVICE_UNAVAILABLE;
     case BusErrorCode.Timeout:
       return HttpStatus.GATEWAY_TIMEOUT;
+    case BusErrorCode.PayloadTooLarge:
+      return HttpStatus.BAD_GATEWAY;
     case BusErrorCode.Internal:
     case LiveErrorCode.Internal:
       return HttpStatus.INTERNAL_SERVER_ERROR;
@@ -147,6 +149,7 @@ export function liveCodeOf(code: ErrorCode): LiveErrorCode {
     case GatewayErrorCode.TooManyRequests:
       return LiveErrorCode.RateLimited;
     case BusErrorCode.Internal:
+    case BusErrorCode.PayloadTooLarge:
       return LiveErrorCode.Internal;
     case LiveErrorCode.BadFrame:
     case LiveErrorCode.NotJoined:

@@ -37,8 +37,8 @@ describe('bus errors', () => {
     });
     expect(classify(new TimeoutError())).toEqual({ code: BusErrorCode.Timeout, message: 'rooms.room.get timed out after 50 ms' });
     expect(classify(NatsError.errorForCode(ErrorCode.MaxPayloadExceeded))).toEqual({
-      code: BusErrorCode.Internal,
-      message: 'Internal error',
+      code: BusErrorCode.PayloadTooLarge,
+      message: 'The request is larger than the bus carries',
     });
     expect(classify(new Error('CONNECTION_CLOSED'))).toEqual({ code: BusErrorCode.Internal, message: 'Internal error' });
     expect(classify('Error: Connection lost. Trying to reconnect...')).toEqual({ code: BusErrorCode.Internal, message: 'Internal error' });

@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { BaseRpcContext, ClientProxy, CustomTransportStrategy, ReadPacket, Server, WritePacket } from '@nestjs/microservices';
 import { BusErrorCode } from '@lt/contracts';
 import { Bus, type BusListener, type SubscribingClient, type Unsubscribe } from './bus-client';
+import { guardedRespond } from './reply-guard';
 import { subjectMatches } from './subject-match';
 import { contextFrom, withContext } from '../telemetry/tracing';
 
@@ -117,7 +118,10 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
     const handler = this.getHandlerByPattern(pattern);
     if (!handler) return reply({ err: { code: BusErrorCode.Unavailable, message: `No handler for ${pattern}` }, isDisposed: true });
     const response$ = this.transformToObservable(await handler(packet.data, context));
-    this.send(response$, (response) => reply(JSON.parse(JSON.stringify(response)) as WritePacket));
+    this.send(
+      response$,
+      guardedRespond((response) => reply(JSON.parse(JSON.stringify(response)) as WritePacket), delivery.subject),
+    );
   }
 }
 

@@ -1,10 +1,21 @@
 import { Logger } from '@nestjs/common';
-import { ClientNats, MsPattern, NatsOptions, NatsRecordBuilder, ReadPacket, ServerNats, WritePacket } from '@nestjs/microservices';
+import {
+  ClientNats,
+  MsPattern,
+  NatsContext,
+  NatsOptions,
+  NatsRecordBuilder,
+  ReadPacket,
+  ServerNats,
+  WritePacket,
+} from '@nestjs/microservices';
 import { NO_MESSAGE_HANDLER } from '@nestjs/microservices/constants';
 import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception';
-import { ErrorCode, headers as natsHeaders, JSONCodec, NatsError, type NatsConnection } from 'nats';
+import { ErrorCode, headers as natsHeaders, JSONCodec, NatsError, type Msg, type NatsConnection } from 'nats';
+import { BusErrorCode } from '@lt/contracts';
 import { contextFrom, withContext } from '../telemetry/tracing';
 import { BusUnreachableError, type BusListener, type SubscribingClient, type Unsubscribe } from './bus-client';
+import { guardedRespond, isPayloadTooLarge, type Respond } from './reply-guard';
 
 type NatsClientOptions = Required<NatsOptions>['options'];
 
@@ -37,6 +48,7 @@ const UNREACHABLE: ReadonlySet<string> = new Set([
 export function natsFailure(error: unknown): unknown {
   if (error instanceof NatsError && UNREACHABLE.has(error.code)) return new BusUnreachableError(error.message);
   if (error instanceof EmptyResponseException || error === NO_MESSAGE_HANDLER) return new BusUnreachableError(String(error));
+  if (isPayloadTooLarge(error)) return { code: BusErrorCode.PayloadTooLarge, message: 'The request is larger than the bus carries' };
   return error;
 }
 
@@ -56,6 +68,11 @@ export class PrefixedNatsServer extends ServerNats {
     const prefix = this.prefix;
     const subscribe: NatsConnection['subscribe'] = (subject, opts) => client.subscribe(prefixed(prefix, subject), opts);
     super.bindEvents(new Proxy(client, { get: (target, key) => (key === 'subscribe' ? subscribe : Reflect.get(target, key, target)) }));
+  }
+
+  /** Nest's reply to a request, guarded: an answer NATS refuses (over `max_payload`) reaches the caller as an error. */
+  getPublisher(natsMsg: Msg, id: string, ctx: NatsContext): Respond {
+    return guardedRespond(super.getPublisher(natsMsg, id, ctx) as Respond, natsMsg.subject);
   }
 }
 

@@ -6,7 +6,7 @@ import { NestFactory } from '@nestjs/core';
 import { Payload } from '@nestjs/microservices';
 import { connect, JSONCodec } from 'nats';
 import { z } from 'zod';
-import { BusErrorCode, requestRoute, type BusPayload } from '@lt/contracts';
+import { BusErrorCode, eventRoute, requestRoute, type BusPayload } from '@lt/contracts';
 import { Bus } from '../bus/bus-client';
 import { OnRequest } from '../bus/bus.decorators';
 import { BusModule, connectBus } from '../bus/bus.module';
@@ -25,6 +25,9 @@ if (!haveNats) {
 }
 
 const ECHO = requestRoute('probe.echo.say', z.object({ text: z.string() }), z.object({ text: z.string() }));
+/** Answers `bytes` bytes: over NATS's 1 MB `max_payload` it cannot be sent. */
+const LARGE = requestRoute('probe.echo.large', z.object({ bytes: z.number().int() }), z.object({ text: z.string() }));
+const NOISE = eventRoute('probe.echo.noise', z.object({ text: z.string() }));
 const tick = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 @Controller()
@@ -32,6 +35,11 @@ class EchoController {
   @OnRequest(ECHO)
   say(@Payload() p: BusPayload<typeof ECHO>) {
     return { text: p.text };
+  }
+
+  @OnRequest(LARGE)
+  large(@Payload() p: BusPayload<typeof LARGE>) {
+    return { text: 'x'.repeat(p.bytes) };
   }
 }
 
@@ -102,6 +110,25 @@ async function startNats(port: number, monitorPort: number): Promise<ChildProces
       expect(handlers).toEqual([expect.objectContaining({ subject: `${prefix}.${ECHO.subject}`, qgroup: 'probe' })]);
     } finally {
       await nc.close();
+    }
+  });
+
+  it('answers payload_too_large for an answer or a request over max_payload, and the process serves on', async () => {
+    const crashes: unknown[] = [];
+    const onCrash = (error: unknown) => crashes.push(error);
+    process.on('uncaughtException', onCrash);
+    try {
+      await expect(bus.request(LARGE, { bytes: 900_000 })).resolves.toEqual({ text: expect.any(String) });
+      const started = Date.now();
+      await expect(bus.request(LARGE, { bytes: 2_000_000 })).rejects.toMatchObject({ code: BusErrorCode.PayloadTooLarge });
+      expect(Date.now() - started).toBeLessThan(5000);
+      await expect(bus.request(ECHO, { text: 'x'.repeat(2_000_000) })).rejects.toMatchObject({ code: BusErrorCode.PayloadTooLarge });
+      bus.emit(NOISE, { text: 'x'.repeat(2_000_000) });
+      await tick(200);
+      await expect(bus.request(ECHO, { text: 'still here' })).resolves.toEqual({ text: 'still here' });
+      expect(crashes).toEqual([]);
+    } finally {
+      process.off('uncaughtException', onCrash);
     }
   });
 
