@@ -20,3 +20,5 @@ export * from './logging/logging';
 export * from './usage/usage-meter';
 export * from './secrets/secrets';
 export * from './analytics/minute-counter';
+export * from './bus/bus-pages';
+export * from './bus/reply-guard';

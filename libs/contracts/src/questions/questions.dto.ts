@@ -6,8 +6,10 @@ import { cleanText } from '../text';
 /** What questions from the audience may be (documented in docs/api.md). */
 export const QUESTION_LIMITS = {
   textMax: 500,
-  /** Questions one room keeps at most; past it, a new question is refused (`questions_full`). */
+  /** Questions (open or answered: hidden ones do not count) one room holds at most; past it, `questions_full`. */
   perRoom: 1000,
+  /** The text of a room's questions (open or answered) in UTF-8 bytes at most; past it, `questions_full`. */
+  roomTextBytes: 512_000,
 } as const;
 
 export const questionStatusSchema = z.enum(['open', 'answered', 'hidden']);

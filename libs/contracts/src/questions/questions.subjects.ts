@@ -82,11 +82,14 @@ export const QUESTIONS_SUBJECTS = {
     z.object({ roomId, clientId: clientIdSchema, text: z.string().min(1).max(QUESTION_LIMITS.textMax), lang: languageCodeSchema }),
     storedQuestionSchema,
   ),
-  /** request: the room's open and answered questions, oldest first, with whether `clientId` upvoted each */
+  /**
+   * request: a page of the room's open and answered questions, oldest first, after `afterId` (the first page without
+   * it), with whether `clientId` upvoted each; pages are sized in bytes (BUS_PAGE_BYTES), `more` when another follows
+   */
   list: requestRoute(
     'rooms.question.list',
-    z.object({ roomId, clientId: clientIdSchema.optional() }),
-    z.object({ enabled: z.boolean(), questions: z.array(storedQuestionSchema.extend({ voted: z.boolean() })) }),
+    z.object({ roomId, clientId: clientIdSchema.optional(), afterId: questionId.optional() }),
+    z.object({ enabled: z.boolean(), questions: z.array(storedQuestionSchema.extend({ voted: z.boolean() })), more: z.boolean() }),
   ),
   /** request: one upvote per client id (again: no change); question_not_found for a hidden or unknown one */
   vote: requestRoute(
@@ -106,8 +109,15 @@ export const QUESTIONS_SUBJECTS = {
     z.object({ roomId, access: glossaryAccessSchema, enabled: z.boolean() }),
     z.object({ enabled: z.boolean() }),
   ),
-  /** request: the questions of a transcript export (open and answered, oldest first); no check, the caller made it */
-  forExport: requestRoute('rooms.question.export', z.object({ roomId }), z.array(storedQuestionSchema)),
+  /**
+   * request: a page of the questions of a transcript export (open and answered, oldest first, after `afterId`, sized
+   * in bytes as `list`); no check, the caller made it
+   */
+  forExport: requestRoute(
+    'rooms.question.export',
+    z.object({ roomId, afterId: questionId.optional() }),
+    z.object({ questions: z.array(storedQuestionSchema), more: z.boolean() }),
+  ),
   /** request to translate-svc: question texts in one language, each translated once per language and stored */
   texts: requestRoute('translate.question.texts', questionTextsRequestSchema, questionTextsReplySchema),
 

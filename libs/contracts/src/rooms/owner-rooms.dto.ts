@@ -123,6 +123,12 @@ export const transcriptResponseSchema = z
   .object({ room: roomResponseSchema, messages: z.array(transcriptMessageSchema) })
   .meta({ id: 'Transcript' });
 export type TranscriptMessage = z.infer<typeof transcriptMessageSchema>;
+
+/** Where a page of a transcript read on the bus ends: its last line's spoken time and seq (the order of a transcript). */
+export const transcriptCursorSchema = z.object({ timestamp: z.iso.datetime({ offset: true }), seq: z.number().int() });
+export type TranscriptCursor = z.infer<typeof transcriptCursorSchema>;
+/** A page of the owner's transcript on the bus (sized in bytes) and whether more follows it. */
+export type TranscriptPage = TranscriptResponse & { more: boolean };
 export type TranscriptResponse = z.infer<typeof transcriptResponseSchema>;
 
 export const transcriptFormatSchema = z.enum(TRANSCRIPT_FORMATS);

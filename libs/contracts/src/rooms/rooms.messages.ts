@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS, SCHEDULE } from '../constants';
 import { languageCodeSchema } from '../languages';
 import { retentionSchema } from './retention';
-import { roomOrderSchema, updateRoomBodySchema } from './owner-rooms.dto';
+import { roomOrderSchema, transcriptCursorSchema, updateRoomBodySchema } from './owner-rooms.dto';
 import { roomStatusSchema, type RoomResponse } from './room.response';
 
 /** Payloads of the rooms-svc bus subjects. */
@@ -41,6 +41,8 @@ export const authorizeHostRequestSchema = z.union([
 
 /** A room as its owner asks for it; any other caller is told it does not exist. */
 export const ownerRoomRequestSchema = z.object({ roomId, ownerId: userId });
+/** A page of the owner's transcript: the first, or the one after `after`. */
+export const ownedTranscriptRequestSchema = ownerRoomRequestSchema.extend({ after: transcriptCursorSchema.optional() });
 
 export const listOwnedRoomsRequestSchema = z.object({
   ownerId: userId,

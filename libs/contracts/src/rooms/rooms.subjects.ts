@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { eventRoute, requestRoute, roomEventRoute, typed } from '../bus/route';
 import { serviceHealthSchema } from '../health';
-import type { TranscriptResponse } from './owner-rooms.dto';
+import type { TranscriptPage } from './owner-rooms.dto';
 import type { CreateRoomResponse, OwnedRoom, RoomResponse } from './room.response';
 import { publicTranscriptRequestSchema, publicTranscriptSchema } from './viewer-transcript.dto';
 import {
@@ -17,6 +17,7 @@ import {
   listOwnedRoomsRequestSchema,
   listTranscriptRequestSchema,
   ownerRoomRequestSchema,
+  ownedTranscriptRequestSchema,
   purgeOwnerRequestSchema,
   exportOwnedRoomsRequestSchema,
   roomDeletedEventSchema,
@@ -52,7 +53,8 @@ export const ROOMS_SUBJECTS = {
   deleteOwned: requestRoute('rooms.owner.delete', ownerRoomRequestSchema, roomsDeletedSchema),
   duplicateOwned: requestRoute('rooms.owner.duplicate', duplicateRoomRequestSchema, typed<RoomResponse>()),
   setOwnedStatus: requestRoute('rooms.owner.set-status', setOwnedRoomStatusRequestSchema, typed<RoomResponse>()),
-  ownedTranscript: requestRoute('rooms.owner.transcript', ownerRoomRequestSchema, typed<TranscriptResponse>()),
+  /** request: a page of the owner's transcript (within BUS_PAGE_BYTES), `more` when another follows */
+  ownedTranscript: requestRoute('rooms.owner.transcript', ownedTranscriptRequestSchema, typed<TranscriptPage>()),
   /** request: a page of every room of the owner, oldest first (the owner's archive) */
   exportOwned: requestRoute('rooms.owner.export', exportOwnedRoomsRequestSchema, typed<OwnedRoom[]>()),
   /**

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { HOST_KEY_HEADER, hostKeySchema } from '../glossary/glossary.dto';
 import { CLIENT_ID_HEADER, clientIdSchema } from '../http/client-id';
 import { languageCodeSchema } from '../languages';
-import { transcriptExportQuerySchema, transcriptMessageSchema } from './owner-rooms.dto';
+import { transcriptCursorSchema, transcriptExportQuerySchema, transcriptMessageSchema } from './owner-rooms.dto';
 import { roomIdSchema } from './room-id.dto';
 
 /**
@@ -56,11 +56,15 @@ export type ViewerTranscriptResponse = z.infer<typeof viewerTranscriptResponseSc
 export const publicTranscriptRequestSchema = z.object({
   roomId: roomIdSchema,
   hostKey: hostKeySchema.optional(),
+  /** The page after this line (by spoken time, then seq); the first page without it. */
+  after: transcriptCursorSchema.optional(),
 });
 export type PublicTranscriptRequest = z.infer<typeof publicTranscriptRequestSchema>;
 
+/** A page of the transcript (sized in bytes, see BUS_PAGE_BYTES) and whether more follows it. */
 export const publicTranscriptSchema = z.object({
   room: transcriptRoomSchema,
   messages: z.array(transcriptMessageSchema),
+  more: z.boolean(),
 });
 export type PublicTranscript = z.infer<typeof publicTranscriptSchema>;

@@ -26,6 +26,7 @@ import {
 import { Bus } from '@lt/platform';
 import { Access, GlossaryAccessGuard } from '../auth/glossary-access.guard';
 import { clientIdOf, QuestionRateLimitGuard, TranscriptRateLimitGuard, VoteRateLimitGuard } from '../auth/ip-rate-limiter.guard';
+import { listedQuestions, questionTexts } from './bus-pages';
 import { ValidBody, ValidParams, ValidQuery } from './valid-input';
 
 const requiredClientId = z.object({ [CLIENT_ID_HEADER.toLowerCase()]: clientIdSchema });
@@ -48,12 +49,8 @@ export class QuestionsHttpController {
     @ValidQuery(questionsQuerySchema) { lang }: QuestionsQuery,
     @Req() req: Request,
   ): Promise<QuestionListResponse> {
-    const { enabled, questions } = await this.bus.request(QUESTIONS_SUBJECTS.list, { roomId, clientId: clientIdOf(req.headers) });
-    const texts = await this.bus.request(QUESTIONS_SUBJECTS.texts, {
-      roomId,
-      to: lang,
-      questions: questions.map((q) => ({ id: q.id, text: q.text, lang: q.lang })),
-    });
+    const { enabled, questions } = await listedQuestions(this.bus, roomId, clientIdOf(req.headers));
+    const texts = await questionTexts(this.bus, roomId, lang, questions);
     return { enabled, lang, questions: questions.map((q, i) => ({ ...questionView(q, lang, texts[i]), voted: q.voted })) };
   }
 

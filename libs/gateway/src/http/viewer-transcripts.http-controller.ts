@@ -4,7 +4,6 @@ import {
   HOST_KEY_HEADER,
   hostKeySchema,
   roomIdParamsSchema,
-  ROOMS_SUBJECTS,
   RoomsErrorCode,
   textDirection,
   viewerTranscriptQuerySchema,
@@ -16,6 +15,7 @@ import {
 } from '@lt/contracts';
 import { Bus, DomainException } from '@lt/platform';
 import { TranscriptRateLimitGuard } from '../auth/ip-rate-limiter.guard';
+import { publicTranscript } from './bus-pages';
 import { attachment, TranscriptExports } from './transcripts/transcript-exports';
 import { ValidParams, ValidQuery } from './valid-input';
 
@@ -94,10 +94,7 @@ export class ViewerTranscriptsHttpController {
   }
 
   private transcript(roomId: string, hostKey: string | undefined): Promise<PublicTranscript> {
-    return this.bus.request(ROOMS_SUBJECTS.publicTranscript, {
-      roomId,
-      ...(hostKey !== undefined && { hostKey }),
-    });
+    return publicTranscript(this.bus, roomId, hostKey);
   }
 
   private async send(

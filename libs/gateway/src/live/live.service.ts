@@ -262,7 +262,8 @@ export class LiveService {
       for (let batch = 0; batch < MAX_CATCH_UP_BATCHES; batch += 1) {
         const frames = await this.bus.request(TRANSLATE_SUBJECTS.history, { roomId, lang, afterSeq: after, limit: LIMITS.resyncBatch });
         if (!this.sendFrames(socket, lang, frames)) return;
-        if (frames.length < LIMITS.resyncBatch) return;
+        // A batch may be cut short to fit the bus (long lines): only an empty one says the viewer is caught up.
+        if (frames.length === 0) return;
         after = frames[frames.length - 1].seq;
       }
     } finally {

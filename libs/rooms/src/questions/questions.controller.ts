@@ -17,7 +17,7 @@ export class QuestionsController {
 
   @OnRequest(QUESTIONS_SUBJECTS.list)
   list(@Payload() r: Of<'list'>) {
-    return this.questions.list(r.roomId, r.clientId);
+    return this.questions.list(r.roomId, r.clientId, r.afterId);
   }
 
   @OnRequest(QUESTIONS_SUBJECTS.vote)
@@ -37,6 +37,6 @@ export class QuestionsController {
 
   @OnRequest(QUESTIONS_SUBJECTS.forExport)
   forExport(@Payload() r: Of<'forExport'>) {
-    return this.questions.forExport(r.roomId);
+    return this.questions.forExport(r.roomId, r.afterId);
   }
 }

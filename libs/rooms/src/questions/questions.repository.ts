@@ -31,9 +31,14 @@ const toStored = (r: QuestionRow): StoredQuestion => ({
 export class QuestionsRepository {
   constructor(@Inject(ROOMS_DATA_SOURCE) private readonly db: DataSource) {}
 
-  async count(roomId: string): Promise<number> {
-    const [row]: { n: number }[] = await this.db.query(`SELECT count(*)::int AS n FROM rooms.questions WHERE room_id = $1`, [roomId]);
-    return row.n;
+  /** The room's questions that are not hidden: how many, and the bytes of their texts. */
+  async held(roomId: string): Promise<{ count: number; bytes: number }> {
+    const [row]: { n: number; bytes: number }[] = await this.db.query(
+      `SELECT count(*)::int AS n, coalesce(sum(octet_length(text)), 0)::int AS bytes
+       FROM rooms.questions WHERE room_id = $1 AND status <> 'hidden'`,
+      [roomId],
+    );
+    return { count: row.n, bytes: row.bytes };
   }
 
   async insert(q: { roomId: string; clientId: string; text: string; lang: LanguageCode }): Promise<StoredQuestion> {
@@ -44,12 +49,18 @@ export class QuestionsRepository {
     return toStored(row);
   }
 
-  /** Open and answered questions, oldest first, with whether `clientId` upvoted each. */
-  async visible(roomId: string, clientId: string | undefined): Promise<(StoredQuestion & { voted: boolean })[]> {
+  /** Up to `limit` open and answered questions, oldest first, after `afterId`, with whether `clientId` upvoted each. */
+  async visible(
+    roomId: string,
+    clientId: string | undefined,
+    page: { afterId?: string; limit: number },
+  ): Promise<(StoredQuestion & { voted: boolean })[]> {
     const rows: QuestionRow[] = await this.db.query(
       `SELECT ${COLUMNS}, EXISTS (SELECT 1 FROM rooms.question_votes v WHERE v.question_id = q.id AND v.client_id = $2) AS voted
-       FROM rooms.questions q WHERE q.room_id = $1 AND q.status <> 'hidden' ORDER BY q.created_at, q.id`,
-      [roomId, clientId ?? ''],
+       FROM rooms.questions q WHERE q.room_id = $1 AND q.status <> 'hidden'
+         AND ($3::uuid IS NULL OR (q.created_at, q.id) > (SELECT a.created_at, a.id FROM rooms.questions a WHERE a.id = $3))
+       ORDER BY q.created_at, q.id LIMIT $4`,
+      [roomId, clientId ?? '', page.afterId ?? null, page.limit],
     );
     return rows.map((r) => ({ ...toStored(r), voted: Boolean(r.voted) }));
   }

@@ -7,12 +7,15 @@ import {
   type QuestionStatus,
   type StoredQuestion,
 } from '@lt/contracts';
-import { Bus } from '@lt/platform';
+import { Bus, bytePage } from '@lt/platform';
 import { RoomAccess, userActor } from '../rooms/room-access';
 import type { RoomEntity } from '../rooms/room.entity';
 import { RoomsErrorCode, RoomsException } from '../rooms/rooms.exception';
 import { RoomsRepository } from '../rooms/rooms.repository';
 import { QuestionsRepository } from './questions.repository';
+
+/** Questions read from the database for one page of a list; the page is then cut to BUS_PAGE_BYTES. */
+const PAGE_ROWS = 500;
 
 const notFound = () => new RoomsException(RoomsErrorCode.RoomNotFound, 'Room not found');
 const questionNotFound = () => new RoomsException(RoomsErrorCode.QuestionNotFound, 'Question not found');
@@ -33,8 +36,15 @@ export class QuestionsService {
 
   async ask(request: { roomId: string; clientId: string; text: string; lang: LanguageCode }): Promise<StoredQuestion> {
     const room = await this.open(request.roomId);
-    if ((await this.questions.count(room.id)) >= QUESTION_LIMITS.perRoom) {
+    const held = await this.questions.held(room.id);
+    if (held.count >= QUESTION_LIMITS.perRoom) {
       throw new RoomsException(RoomsErrorCode.QuestionsFull, `This room already holds ${QUESTION_LIMITS.perRoom} questions`);
+    }
+    if (held.bytes + Buffer.byteLength(request.text) > QUESTION_LIMITS.roomTextBytes) {
+      throw new RoomsException(
+        RoomsErrorCode.QuestionsFull,
+        `This room's questions already hold ${QUESTION_LIMITS.roomTextBytes} bytes of text`,
+      );
     }
     const question = await this.questions.insert(request);
     const hostLang = room.sourceLanguage ?? question.lang;
@@ -42,10 +52,12 @@ export class QuestionsService {
     return question;
   }
 
-  async list(roomId: string, clientId?: string) {
+  /** A page of the visible questions (BUS_PAGE_BYTES at most): the caller asks for the next one while `more`. */
+  async list(roomId: string, clientId?: string, afterId?: string) {
     const room = await this.rooms.findById(roomId);
     if (!room) throw notFound();
-    return { enabled: room.questionsEnabled, questions: await this.questions.visible(roomId, clientId) };
+    const { items, more } = bytePage(await this.questions.visible(roomId, clientId, { afterId, limit: PAGE_ROWS }), PAGE_ROWS);
+    return { enabled: room.questionsEnabled, questions: items, more };
   }
 
   async vote(roomId: string, questionId: string, clientId: string): Promise<{ id: string; votes: number }> {
@@ -76,8 +88,13 @@ export class QuestionsService {
     this.bus.emitToRoom(QUESTIONS_SUBJECTS.enabled, { roomId }, { roomId, enabled });
   }
 
-  async forExport(roomId: string): Promise<StoredQuestion[]> {
-    return (await this.questions.visible(roomId, undefined)).map(({ voted: _, ...q }) => q);
+  async forExport(roomId: string, afterId?: string): Promise<{ questions: StoredQuestion[]; more: boolean }> {
+    const rows = await this.questions.visible(roomId, undefined, { afterId, limit: PAGE_ROWS });
+    const { items, more } = bytePage(
+      rows.map(({ voted: _, ...q }) => q),
+      PAGE_ROWS,
+    );
+    return { questions: items, more };
   }
 
   private changed(q: StoredQuestion): void {

@@ -45,6 +45,6 @@ export class OwnedRoomsController {
 
   @OnRequest(ROOMS_SUBJECTS.ownedTranscript)
   transcript(@Payload() request: BusPayload<typeof ROOMS_SUBJECTS.ownedTranscript>) {
-    return this.owned.transcript(request.roomId, request.ownerId);
+    return this.owned.transcript(request.roomId, request.ownerId, request.after);
   }
 }

@@ -4,13 +4,14 @@ import {
   type OwnedRoom,
   type RoomResponse,
   type RoomsDeleted,
-  type TranscriptResponse,
+  type TranscriptCursor,
+  type TranscriptPage,
   type UpdateRoomBody,
 } from '@lt/contracts';
 import { GlossaryService } from '../glossary/glossary.service';
 import { QuestionsService } from '../questions/questions.service';
 import { TranscriptRepository } from '../transcript/transcript.repository';
-import { toTranscriptMessage } from '../transcript/transcript.service';
+import { spokenPage } from '../transcript/transcript.service';
 import { RoomAccess, userActor } from './room-access';
 import type { RoomEntity } from './room.entity';
 import { RoomDeletion } from './room-deletion.service';
@@ -113,13 +114,10 @@ export class OwnedRoomsService {
     return this.lifecycle.setStatus(roomId, status);
   }
 
-  async transcript(roomId: string, ownerId: string): Promise<TranscriptResponse> {
+  /** A page of the transcript (see `spokenPage`); the caller asks for the next one while `more`. */
+  async transcript(roomId: string, ownerId: string, after?: TranscriptCursor): Promise<TranscriptPage> {
     const room = await this.require(roomId, ownerId);
-    const rows = await this.transcripts.listBySpokenTime(roomId);
-    return {
-      room: toRoomResponse(room),
-      messages: rows.map(toTranscriptMessage),
-    };
+    return { room: toRoomResponse(room), ...(await spokenPage(this.transcripts, roomId, after)) };
   }
 
   private require(roomId: string, ownerId: string): Promise<RoomEntity> {

@@ -5,7 +5,7 @@ import type { RoomEntity } from '../rooms/room.entity';
 import { RoomsErrorCode, RoomsException } from '../rooms/rooms.exception';
 import { RoomsRepository } from '../rooms/rooms.repository';
 import { TranscriptRepository } from './transcript.repository';
-import { toTranscriptMessage } from './transcript.service';
+import { spokenPage } from './transcript.service';
 
 /**
  * A room's transcript for the holders of its links: any viewer while the owner lets viewers download it, and
@@ -21,7 +21,7 @@ export class PublicTranscriptService {
 
   async transcript(request: PublicTranscriptRequest): Promise<PublicTranscript> {
     const room = await this.room(request);
-    const rows = await this.transcripts.listBySpokenTime(room.id);
+    const { messages, more } = await spokenPage(this.transcripts, room.id, request.after);
     return {
       room: {
         name: room.name,
@@ -29,7 +29,8 @@ export class PublicTranscriptService {
         created_at: room.createdAt.toISOString(),
         updated_at: room.updatedAt.toISOString(),
       },
-      messages: rows.map(toTranscriptMessage),
+      messages,
+      more,
     };
   }
 

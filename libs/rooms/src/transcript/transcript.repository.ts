@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, MoreThan } from 'typeorm';
-import { confidenceLevel, type AppendTranscriptRequest } from '@lt/contracts';
+import { confidenceLevel, type AppendTranscriptRequest, type TranscriptCursor } from '@lt/contracts';
 import { ROOMS_DATA_SOURCE } from '../rooms.database';
 import { RoomEntity } from '../rooms/room.entity';
 import { SpeakerEntity } from '../speakers/speaker.entity';
@@ -77,9 +77,21 @@ export class TranscriptRepository {
     });
   }
 
-  /** The whole transcript in the order it was spoken (by message_timestamp), seq breaking ties. */
-  listBySpokenTime(roomId: string): Promise<MessageLogEntity[]> {
-    return this.db.getRepository(MessageLogEntity).find({ where: { roomId }, order: { messageTimestamp: 'ASC', seq: 'ASC' } });
+  /**
+   * Up to `limit` lines in the order they were spoken (by message_timestamp, seq breaking ties), after `after`. The
+   * order is by the millisecond, as a cursor carries it (an ISO time): a page never starts with its previous one's last.
+   */
+  listBySpokenTime(roomId: string, after: TranscriptCursor | undefined, limit: number): Promise<MessageLogEntity[]> {
+    const spokenAt = `date_trunc('milliseconds', m.message_timestamp)`;
+    const query = this.db
+      .getRepository(MessageLogEntity)
+      .createQueryBuilder('m')
+      .where('m.room_id = :roomId', { roomId })
+      .orderBy(spokenAt, 'ASC')
+      .addOrderBy('m.seq', 'ASC')
+      .limit(limit);
+    if (after) query.andWhere(`(${spokenAt}, m.seq) > (:at, :seq)`, { at: new Date(after.timestamp), seq: after.seq });
+    return query.getMany();
   }
 
   /** The room's `limit` latest messages, oldest first. */

@@ -6,8 +6,9 @@ import {
   type ListTranscriptRequest,
   type StoredTranscript,
   type TranscriptMessage,
+  type TranscriptCursor,
 } from '@lt/contracts';
-import { Bus } from '@lt/platform';
+import { Bus, bytePage, withinBytes } from '@lt/platform';
 import { AnalyticsService } from '../analytics/analytics.service';
 import { RoomsErrorCode, RoomsException } from '../rooms/rooms.exception';
 import type { MessageLogEntity } from './message-log.entity';
@@ -38,6 +39,20 @@ export function toTranscriptMessage(m: MessageLogEntity): TranscriptMessage {
     speaker_id: m.speakerId,
     speaker_name: m.speakerName,
   };
+}
+
+/** Lines read from the database for one page of a transcript; the page is then cut to BUS_PAGE_BYTES. */
+const SPOKEN_PAGE_ROWS = 1000;
+
+/** A page of a room's transcript in the order spoken, after `after`, within BUS_PAGE_BYTES; `more` when another follows. */
+export async function spokenPage(
+  transcripts: TranscriptRepository,
+  roomId: string,
+  after: TranscriptCursor | undefined,
+): Promise<{ messages: TranscriptMessage[]; more: boolean }> {
+  const rows = await transcripts.listBySpokenTime(roomId, after, SPOKEN_PAGE_ROWS);
+  const { items, more } = bytePage(rows.map(toTranscriptMessage), SPOKEN_PAGE_ROWS);
+  return { messages: items, more };
 }
 
 /** The room's transcript: the source of truth of everything said, in order. */
@@ -78,11 +93,13 @@ export class TranscriptService {
     return toStoredTranscript(row);
   }
 
+  /** A page by seq: within BUS_PAGE_BYTES as well as `limit` (the latest ones kept when it is the room's latest). */
   async list(request: ListTranscriptRequest): Promise<StoredTranscript[]> {
+    const latest = request.afterSeq === undefined;
     const rows =
       request.afterSeq === undefined
         ? await this.transcripts.listLatest(request.roomId, request.limit)
         : await this.transcripts.listAfter(request.roomId, request.afterSeq, request.limit);
-    return rows.map(toStoredTranscript);
+    return withinBytes(rows.map(toStoredTranscript), { fromEnd: latest });
   }
 }

@@ -16,6 +16,6 @@ export class RoomExportController {
 
   @OnRequest(TRANSLATE_SUBJECTS.exportSummaries)
   summaries(@Payload() request: BusPayload<typeof TRANSLATE_SUBJECTS.exportSummaries>) {
-    return this.rooms.summaries(request.roomId);
+    return this.rooms.summaries(request.roomId, request.offset);
   }
 }

@@ -8,7 +8,7 @@ import {
   type TranslationFrame,
   type TranslationHistoryRequest,
 } from '@lt/contracts';
-import { Bus, inSpan, productMetrics, UsageMeter } from '@lt/platform';
+import { Bus, inSpan, productMetrics, UsageMeter, withinBytes } from '@lt/platform';
 import { AnalyticsRelay } from '@lt/usage';
 import { EnhancementsService } from '../enhancements/enhancements.service';
 import { FallbackService } from '../fallback/fallback.service';
@@ -131,10 +131,12 @@ export class TranslationsService {
     const byMessage = new Map(stored.map((row) => [row.messageId, row]));
     if (stored.length) productMetrics().cacheHits.add(stored.length, { cache: 'translation' });
     const plan = { deadlineAt: this.historyDeadline() };
-    return mapLimited(sourced, HISTORY_CONCURRENCY, (t) => {
+    const frames = await mapLimited(sourced, HISTORY_CONCURRENCY, (t) => {
       const row = byMessage.get(t.messageId);
       return row ? Promise.resolve(translationFrame(t, request.lang, row.text, row.fallback)) : this.translate(t, request.lang, plan);
     });
+    // A translation may be longer than its line: the answer is cut to what one bus message carries (the latest kept).
+    return withinBytes(frames, { fromEnd: request.afterSeq === undefined });
   }
 
   /** One message in a language, as its viewers read it (what speech reads aloud). */

@@ -1,7 +1,6 @@
 import {
   ACCOUNTS_SUBJECTS,
   GLOSSARY_SUBJECTS,
-  QUESTIONS_SUBJECTS,
   ROOMS_SUBJECTS,
   TRANSLATE_SUBJECTS,
   type CallerContext,
@@ -10,6 +9,7 @@ import {
   type StoredTranslation,
 } from '@lt/contracts';
 import type { Bus } from '@lt/platform';
+import { exportedQuestions } from '../bus-pages';
 import type { ArchiveWriter } from './archive-writer';
 
 /** What a section is given: who asked (verified), the bus, and the archive it writes its files into. */
@@ -31,7 +31,10 @@ export interface RoomArchivePart {
   write(context: ArchiveContext, room: OwnedRoom, folder: string): Promise<void>;
 }
 
-/** Rooms, messages and translations asked for at a time: what the archive holds in memory. */
+/**
+ * Rooms, messages and translations asked for at a time: what the archive holds in memory. The services cut a page
+ * to BUS_PAGE_BYTES as well, so a page is read until an empty one.
+ */
 const ROOMS_PAGE = 50;
 const MESSAGES_PAGE = 500;
 const TRANSLATIONS_PAGE = 1000;
@@ -52,7 +55,8 @@ async function* messagesOf(bus: Bus, roomId: string): AsyncGenerator<StoredTrans
   for (;;) {
     const page = await bus.request(ROOMS_SUBJECTS.listTranscript, { roomId, afterSeq, limit: MESSAGES_PAGE });
     yield* page;
-    if (page.length < MESSAGES_PAGE) return;
+    // A page may be cut short to fit the bus (long lines): only an empty one says there is no more.
+    if (page.length === 0) return;
     afterSeq = page[page.length - 1].seq;
   }
 }
@@ -63,7 +67,7 @@ async function* translationsOf(bus: Bus, roomId: string): AsyncGenerator<StoredT
   for (;;) {
     const page = await bus.request(TRANSLATE_SUBJECTS.exportTranslations, { roomId, ...cursor, limit: TRANSLATIONS_PAGE });
     yield* page;
-    if (page.length < TRANSLATIONS_PAGE) return;
+    if (page.length === 0) return;
     const last = page[page.length - 1];
     cursor = { afterSeq: last.seq, afterLang: last.lang };
   }
@@ -96,8 +100,16 @@ const transcriptPart: RoomArchivePart = {
 
 const summariesPart: RoomArchivePart = {
   async write({ bus, archive }, room, folder) {
-    const summaries = await bus.request(TRANSLATE_SUBJECTS.exportSummaries, { roomId: room.id });
-    await archive.json(`${folder}/summaries.json`, { room_id: room.id, summaries });
+    const file = archive.open(`${folder}/summaries.json`);
+    await file.write(`{\n  "room_id": ${JSON.stringify(room.id)},\n  "summaries": [`);
+    let count = 0;
+    for (;;) {
+      const page = await bus.request(TRANSLATE_SUBJECTS.exportSummaries, { roomId: room.id, offset: count });
+      if (page.length === 0) break;
+      for (const summary of page) await file.write(`${count++ ? ',' : ''}\n    ${JSON.stringify(summary)}`);
+    }
+    await file.write(`${count ? '\n  ' : ''}]\n}\n`);
+    await file.close();
   },
 };
 
@@ -111,8 +123,14 @@ const glossaryPart: RoomArchivePart = {
 /** The audience's questions as they were asked (open and answered; hidden ones are gone for everyone). */
 const questionsPart: RoomArchivePart = {
   async write({ bus, archive }, room, folder) {
-    const questions = await bus.request(QUESTIONS_SUBJECTS.forExport, { roomId: room.id });
-    await archive.json(`${folder}/questions.json`, { room_id: room.id, questions });
+    const file = archive.open(`${folder}/questions.json`);
+    await file.write(`{\n  "room_id": ${JSON.stringify(room.id)},\n  "questions": [`);
+    let count = 0;
+    for await (const page of exportedQuestions(bus, room.id)) {
+      for (const question of page) await file.write(`${count++ ? ',' : ''}\n    ${JSON.stringify(question)}`);
+    }
+    await file.write(`${count ? '\n  ' : ''}]\n}\n`);
+    await file.close();
   },
 };
 

@@ -3,17 +3,17 @@ import type { Response } from 'express';
 import {
   findLanguage,
   textDirection,
-  QUESTIONS_SUBJECTS,
-  ROOMS_SUBJECTS,
   TRANSLATE_SUBJECTS,
   type InterfaceLocale,
   type LanguageCode,
+  type StoredQuestion,
   type TranscriptExportQuery,
   type TranscriptFormat,
   type TranscriptMessage,
   type TranscriptResponse,
 } from '@lt/contracts';
 import { Bus } from '@lt/platform';
+import { exportedQuestions, ownedTranscript, questionTexts } from '../bus-pages';
 import { formatExport, isolate, type ExportFile, type ExportInput, type ExportQuestion } from './transcript-formats';
 import { DEFAULT_EXPORT_LOCALE, EXPORT_TEXTS } from './transcript-texts';
 
@@ -49,7 +49,7 @@ export class TranscriptExports {
   constructor(private readonly bus: Bus) {}
 
   transcript(roomId: string, ownerId: string): Promise<TranscriptResponse> {
-    return this.bus.request(ROOMS_SUBJECTS.ownedTranscript, { roomId, ownerId });
+    return ownedTranscript(this.bus, roomId, ownerId);
   }
 
   async export(roomId: string, ownerId: string, format: TranscriptFormat, query: TranscriptExportQuery): Promise<ExportFile> {
@@ -75,14 +75,9 @@ export class TranscriptExports {
 
   /** The audience's questions (not the hidden ones), in `lang` when given (translated once), else as asked. */
   private async questionsIn(roomId: string, lang: LanguageCode | undefined): Promise<ExportQuestion[]> {
-    const questions = await this.bus.request(QUESTIONS_SUBJECTS.forExport, { roomId });
-    const texts = lang
-      ? await this.bus.request(
-          QUESTIONS_SUBJECTS.texts,
-          { roomId, to: lang, questions: questions.map((q) => ({ id: q.id, text: q.text, lang: q.lang })) },
-          { timeoutMs: TRANSLATION_BATCH_TIMEOUT_MS },
-        )
-      : null;
+    const questions: StoredQuestion[] = [];
+    for await (const page of exportedQuestions(this.bus, roomId)) questions.push(...page);
+    const texts = lang ? await questionTexts(this.bus, roomId, lang, questions, { timeoutMs: TRANSLATION_BATCH_TIMEOUT_MS }) : null;
     return questions.map((q, i) => ({
       timestamp: q.createdAt,
       votes: q.votes,
@@ -100,7 +95,7 @@ export class TranscriptExports {
     return messages.map((m) => translated?.get(m.message_id) ?? m.text);
   }
 
-  /** Every message of the room in `lang`, by message id, fetched in batches in seq order. */
+  /** Every message of the room in `lang`, by message id, fetched in batches in seq order, until an empty batch. */
   private async translations(roomId: string, lang: LanguageCode): Promise<Map<string, string>> {
     const texts = new Map<string, string>();
     let afterSeq = 0;
@@ -111,7 +106,8 @@ export class TranscriptExports {
         { timeoutMs: TRANSLATION_BATCH_TIMEOUT_MS },
       );
       for (const frame of frames) texts.set(frame.messageId, frame.text);
-      if (frames.length < TRANSLATION_BATCH) return texts;
+      // A page may be cut short to fit the bus (long lines): only an empty one says there is no more.
+      if (frames.length === 0) return texts;
       afterSeq = frames[frames.length - 1].seq;
     }
   }
