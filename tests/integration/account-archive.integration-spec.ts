@@ -53,7 +53,8 @@ describe.each(MODES)("the owner's archive (%s mode)", (mode) => {
     const glossary = { entries: [{ term: 'Kubernetes', keep: true, note: `${name} note` }] };
     expect((await api.call('PUT', `/api/rooms/${room.id}/glossary`, glossary, user.token)).status).toBe(200);
     const host = await joined(stack.baseUrl, { roomId: room.id, role: 'host', accessToken: user.token }, clients);
-    const viewer = await joined(stack.baseUrl, { roomId: room.id, role: 'viewer', lang: 'fr' }, clients);
+    // The viewer asks from its socket: its viewerId is the X-Client-Id of its question.
+    const viewer = await joined(stack.baseUrl, { roomId: room.id, role: 'viewer', lang: 'fr', viewerId: `viewer-${name}-0001` }, clients);
     host.send({ type: 'room_start', sourceLanguage: 'es' });
     await viewer.waitFor((c) => c.of('room_start').length === 1, 5000, 'room_start');
     const at = new Date().toISOString();

@@ -44,7 +44,11 @@ describe.each(MODES)('deleting an account or a room (%s mode)', (mode) => {
     const glossary = { entries: [{ term: 'Kubernetes', keep: true }] };
     expect((await api.call('PUT', `/api/rooms/${room.id}/glossary`, glossary, user.token)).status).toBe(200);
     const host = await joined(stack.baseUrl, { roomId: room.id, role: 'host', accessToken: user.token }, clients);
-    const viewer = await joined(stack.baseUrl, { roomId: room.id, role: 'viewer', lang: 'fr' }, clients);
+    // Asking and voting come from viewers whose sockets are in the room (their viewerId is the X-Client-Id).
+    const asker = `viewer-${name.length}-0001`;
+    const voter = `viewer-${name.length}-0002`;
+    const viewer = await joined(stack.baseUrl, { roomId: room.id, role: 'viewer', lang: 'fr', viewerId: asker }, clients);
+    await joined(stack.baseUrl, { roomId: room.id, role: 'viewer', viewerId: voter }, clients);
     host.send({ type: 'room_start', sourceLanguage: 'es' });
     await viewer.waitFor((c) => c.of('room_start').length === 1, 5000, 'room_start');
     const at = new Date().toISOString();
@@ -55,14 +59,14 @@ describe.each(MODES)('deleting an account or a room (%s mode)', (mode) => {
     await viewer.waitFor((c) => c.of('translation').length === 2, 5000, 'translations');
     // A question from the audience, upvoted, translated for the host: rows in rooms and in translate.
     expect((await api.call('PUT', `/api/rooms/${room.id}/question-settings`, { enabled: true }, user.token)).status).toBe(200);
-    const viewerCall = (path: string, body?: unknown) =>
+    const viewerCall = (clientId: string, path: string, body?: unknown) =>
       api.send<{ id: string }>('POST', path, {
-        headers: { 'content-type': 'application/json', 'x-client-id': `viewer-${name.length}-0001` },
+        headers: { 'content-type': 'application/json', 'x-client-id': clientId },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-    const question = await viewerCall(`/api/view/${room.id}/questions`, { text: `${name} pregunta?`, lang: 'fr' });
+    const question = await viewerCall(asker, `/api/view/${room.id}/questions`, { text: `${name} pregunta?`, lang: 'fr' });
     expect(question.status).toBe(201);
-    expect((await viewerCall(`/api/view/${room.id}/questions/${question.body.id}/vote`)).status).toBe(200);
+    expect((await viewerCall(voter, `/api/view/${room.id}/questions/${question.body.id}/vote`)).status).toBe(200);
     await host.waitFor((c) => c.of('question').length === 1, 5000, 'question');
     return { room, host, viewer };
   };

@@ -67,6 +67,8 @@ const LINES = 300;
     const host = await joined(stack.baseUrl, { roomId: room.id, role: 'host', accessToken: owner.token }, clients);
     host.send({ type: 'room_start', sourceLanguage: 'en' });
     await host.waitFor((c) => c.of('room_start').length === 1, 5000, 'room_start');
+    for (const viewerId of ['client-full-0001', 'client-full-9999'])
+      await joined(stack.baseUrl, { roomId: room.id, role: 'viewer', viewerId }, clients);
     const quotes = '"'.repeat(QUESTION_LIMITS.textMax);
     const first = await api.send('POST', `/api/view/${room.id}/questions`, {
       headers: { 'content-type': 'application/json', 'x-client-id': 'client-full-0001' },
@@ -109,6 +111,16 @@ const LINES = 300;
       body: JSON.stringify({ text: 'one more', lang: 'en' }),
     });
     expect([more.status, (more.body as unknown as { error: { code: string } }).error.code]).toEqual([409, 'questions_full']);
+    // A hidden question no longer counts: the host hides one, and the room takes one more.
+    await pg.query(`UPDATE rooms.questions SET status = 'hidden' WHERE room_id = $1 AND client_id = $2`, [
+      room.id,
+      `client-full-${QUESTION_LIMITS.perRoom}`,
+    ]);
+    const after = await api.send('POST', `/api/view/${room.id}/questions`, {
+      headers: { 'content-type': 'application/json', 'x-client-id': 'client-full-9999' },
+      body: JSON.stringify({ text: '"'.repeat(QUESTION_LIMITS.textMax), lang: 'en' }),
+    });
+    expect(after.status).toBe(201);
 
     const listed = await api.send<QuestionListResponse>('GET', `/api/view/${room.id}/questions?lang=en`, {
       headers: { 'x-client-id': 'client-full-0001' },

@@ -9,6 +9,8 @@ jest.setTimeout(60_000);
 
 const CLIENT_PER_MINUTE = 3;
 const ADDRESS_PER_MINUTE = 5;
+/** Questions, and votes, one room takes a minute from everyone together. */
+const ROOM_PER_MINUTE = 30;
 
 describe.each(MODES)('questions from the audience (%s mode)', (mode) => {
   let db: TestDatabase;
@@ -32,6 +34,8 @@ describe.each(MODES)('questions from the audience (%s mode)', (mode) => {
         TRUST_PROXY: 'loopback',
         QUESTION_CLIENT_PER_MINUTE: String(CLIENT_PER_MINUTE),
         QUESTION_ADDRESS_PER_MINUTE: String(ADDRESS_PER_MINUTE),
+        QUESTION_ROOM_PER_MINUTE: String(ROOM_PER_MINUTE),
+        VOTE_ROOM_PER_MINUTE: String(ROOM_PER_MINUTE),
       },
     });
     api = authApi(stack.baseUrl);
@@ -48,15 +52,26 @@ describe.each(MODES)('questions from the audience (%s mode)', (mode) => {
   const newAddress = () => `10.1.${Math.floor(++address / 250)}.${address % 250}`;
   const viewerHeaders = (clientId: string, from: string) => ({ 'x-client-id': clientId, 'x-forwarded-for': from });
 
-  const ask = (roomId: string, body: unknown, clientId: string, from = newAddress()): Promise<ApiAnswer<QuestionView>> =>
-    api.send('POST', `/api/view/${roomId}/questions`, {
+  /** Asking and voting come from a viewer socket in the room whose viewerId is the call's X-Client-Id: one joins first. */
+  const watching = new Map<string, Promise<LiveClient>>();
+  const watch = (roomId: string, clientId: string) => {
+    const key = `${roomId}:${clientId}`;
+    if (!watching.has(key)) watching.set(key, joined(stack.baseUrl, { roomId, role: 'viewer', viewerId: clientId }, clients));
+    return watching.get(key) as Promise<LiveClient>;
+  };
+  const ask = async (roomId: string, body: unknown, clientId: string, from = newAddress()): Promise<ApiAnswer<QuestionView>> => {
+    await watch(roomId, clientId);
+    return api.send('POST', `/api/view/${roomId}/questions`, {
       headers: { 'content-type': 'application/json', ...viewerHeaders(clientId, from) },
       body: JSON.stringify(body),
     });
-  const vote = (roomId: string, questionId: string, clientId: string) =>
-    api.send<{ votes: number }>('POST', `/api/view/${roomId}/questions/${questionId}/vote`, {
+  };
+  const vote = async (roomId: string, questionId: string, clientId: string) => {
+    await watch(roomId, clientId);
+    return api.send<{ votes: number }>('POST', `/api/view/${roomId}/questions/${questionId}/vote`, {
       headers: viewerHeaders(clientId, newAddress()),
     });
+  };
   const list = (roomId: string, lang: string, clientId?: string) =>
     api.send<QuestionListResponse>('GET', `/api/view/${roomId}/questions?lang=${lang}`, {
       headers: clientId ? { 'x-client-id': clientId } : {},
@@ -222,6 +237,54 @@ describe.each(MODES)('questions from the audience (%s mode)', (mode) => {
     );
     expect(many.filter((a) => a.status === 429)).toHaveLength(2);
     expect((await list(room.id, 'en')).body.questions).toHaveLength(1 + CLIENT_PER_MINUTE + ADDRESS_PER_MINUTE);
+  });
+
+  it("takes questions and votes only from viewers joined to the room, never a vote on one's own question", async () => {
+    const { room } = await ownedRoom(api, owner, { name: 'Sockets' });
+    await setEnabled(room.id, true);
+    const code = (a: ApiAnswer<unknown>) => [a.status, (a.body as { error?: { code: string } }).error?.code];
+    const stranger = (path: string, body?: unknown) =>
+      api.send('POST', path, {
+        headers: { 'content-type': 'application/json', ...viewerHeaders('made-up-client-01', newAddress()) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    expect(code(await stranger(`/api/view/${room.id}/questions`, { text: 'Spam', lang: 'en' }))).toEqual([409, 'not_joined']);
+    const asked = await ask(room.id, { text: 'Mine?', lang: 'en' }, 'client-own-0001');
+    expect(asked.status).toBe(201);
+    expect(code(await stranger(`/api/view/${room.id}/questions/${asked.body.id}/vote`))).toEqual([409, 'not_joined']);
+    expect(code(await vote(room.id, asked.body.id, 'client-own-0001'))).toEqual([403, 'own_question']);
+    // A viewer of another room is not a viewer of this one.
+    const { room: other } = await ownedRoom(api, owner, { name: 'Other' });
+    await watch(other.id, 'client-away-0001');
+    expect(
+      code(
+        await api.send('POST', `/api/view/${room.id}/questions/${asked.body.id}/vote`, {
+          headers: viewerHeaders('client-away-0001', newAddress()),
+        }),
+      ),
+    ).toEqual([409, 'not_joined']);
+    expect((await vote(room.id, asked.body.id, 'client-other-001')).body.votes).toBe(1);
+  });
+
+  it('limits a room as a whole, and IPv6 addresses by their /64', async () => {
+    const { room } = await ownedRoom(api, owner, { name: 'Flood' });
+    await setEnabled(room.id, true);
+    // Addresses of one /64 count as one: its sixth question a minute is refused.
+    const net = await Promise.all(
+      Array.from({ length: ADDRESS_PER_MINUTE + 1 }, (_, i) =>
+        ask(room.id, { text: `v6 ${i}`, lang: 'en' }, `client-v6-${1000 + i}`, `2001:db8:7:9::${i + 1}`),
+      ),
+    );
+    expect(net.map((a) => a.status).sort()).toEqual([...Array(ADDRESS_PER_MINUTE).fill(201), 429]);
+    // Many viewers, each with an address of its own: the room takes ROOM_PER_MINUTE questions a minute in all.
+    const crowd = await Promise.all(
+      Array.from({ length: ROOM_PER_MINUTE }, (_, i) => ask(room.id, { text: `crowd ${i}`, lang: 'en' }, `client-crowd-${1000 + i}`)),
+    );
+    const refused = crowd.filter((a) => a.status === 429);
+    expect(refused).toHaveLength(ADDRESS_PER_MINUTE);
+    const q = net.find((a) => a.status === 201)?.body.id as string;
+    const votes = await Promise.all(Array.from({ length: ROOM_PER_MINUTE + 1 }, (_, i) => vote(room.id, q, `voter-crowd-${1000 + i}`)));
+    expect(votes.filter((a) => a.status === 429)).toHaveLength(1);
   });
 
   it('keeps hostile text as data: HTML and instructions are stored, sent and translated as plain text', async () => {

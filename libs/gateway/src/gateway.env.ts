@@ -65,6 +65,10 @@ export const gatewayEnvSchema = keycloakEnvSchema.extend({
   QUESTION_CLIENT_PER_MINUTE: count(5),
   /** Questions one client address may send a minute (a venue's audience shares one address). */
   QUESTION_ADDRESS_PER_MINUTE: count(60),
+  /** Questions one room takes a minute, from everyone together (counted with the per-address ones, shared by replicas). */
+  QUESTION_ROOM_PER_MINUTE: count(60),
+  /** Upvotes one room takes a minute, from everyone together. */
+  VOTE_ROOM_PER_MINUTE: count(3000),
   /** Upvotes one viewer (client id) may give a minute. */
   VOTE_CLIENT_PER_MINUTE: count(60),
   /** Upvotes one client address may send a minute. */
@@ -84,6 +88,8 @@ export const gatewayEnvSchema = keycloakEnvSchema.extend({
         return z.NEVER;
       }
     }),
+  /** How long one account archive download may take before it is cut short (a client that stopped reading). */
+  ACCOUNT_ARCHIVE_TIMEOUT_MS: count(600_000),
   /** Open sockets one client address may have at once; no per-address cap when unset. */
   WS_MAX_PER_ADDRESS: optionalCap,
   /** Where the built web app is; served when present. Empty: the gateway serves the API alone. */

@@ -42,6 +42,7 @@ import { TranscriptsHttpController } from './http/transcripts.http-controller';
 import { TranscriptExports } from './http/transcripts/transcript-exports';
 import { ViewerTranscriptsHttpController } from './http/viewer-transcripts.http-controller';
 import { LiveBusController } from './live/live-bus.controller';
+import { JoinedViewers } from './live/joined-viewers';
 import { LiveRooms } from './live/live-rooms';
 import { LiveGateway } from './live/live.gateway';
 import { LiveService } from './live/live.service';
@@ -120,6 +121,7 @@ export class GatewayModule {
         SystemHealthCheck,
         HostPresence,
         LiveRooms,
+        JoinedViewers,
         QuotaState,
         LiveService,
         SpeakerPresence,

@@ -7,3 +7,4 @@ export * from './gateway.env';
 export * from './live/live-rooms';
 export * from './http/openapi/openapi.document';
 export { SummaryRateLimitGuard } from './auth/ip-rate-limiter.guard';
+export { AccountArchive } from './http/account-archive/account-archive.service';

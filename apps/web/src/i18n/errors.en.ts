@@ -36,6 +36,8 @@ export const errorsEn: ErrorCatalog = {
   rate_limited: 'Too fast: it will be sent again in a moment.',
   unavailable: 'The service is not available right now. It will be retried shortly.',
   internal: 'Something went wrong on the server. Please try again.',
+  archive_in_progress: 'Your archive is already being downloaded. Wait for that download to finish, then try again.',
+  own_question: 'You cannot upvote your own question.',
   payload_too_large: 'This answer is too large to send. Please try a smaller request or contact the room owner.',
   timeout: 'The server took too long to answer. Please try again.',
   bad_request: 'The request is not valid.',

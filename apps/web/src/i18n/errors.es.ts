@@ -39,6 +39,8 @@ export const errorsEs = {
   rate_limited: 'Vas demasiado rápido: se enviará de nuevo en un momento.',
   unavailable: 'El servicio no está disponible ahora mismo. Se reintentará en breve.',
   internal: 'Algo ha fallado en el servidor. Vuelve a intentarlo.',
+  archive_in_progress: 'Ya se está descargando tu archivo. Espera a que termine esa descarga y vuelve a intentarlo.',
+  own_question: 'No puedes votar tu propia pregunta.',
   payload_too_large:
     'Esta respuesta es demasiado grande para enviarla. Prueba con una petición más pequeña o avisa a quien organiza la sala.',
   timeout: 'El servidor tardó demasiado en responder. Vuelve a intentarlo.',

@@ -12,4 +12,6 @@ export enum GatewayErrorCode {
   ForbiddenOrigin = 'forbidden_origin',
   /** The caller is signed in but its role does not allow the call (the admin API for a user). */
   Forbidden = 'forbidden',
+  /** The caller's account archive is being downloaded already: one at a time per user. */
+  ArchiveInProgress = 'archive_in_progress',
 }

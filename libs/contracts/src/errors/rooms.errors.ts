@@ -14,4 +14,6 @@ export enum RoomsErrorCode {
   QuestionNotFound = 'question_not_found',
   /** The room holds as many questions as it may. */
   QuestionsFull = 'questions_full',
+  /** A viewer upvoted the question it asked itself. */
+  OwnQuestion = 'own_question',
 }

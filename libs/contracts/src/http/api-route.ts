@@ -48,7 +48,7 @@ export interface ApiRoute {
   responses: Record<number, ApiResponse>;
 }
 
-export type ApiErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503 | 504;
+export type ApiErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503 | 504;
 
 /** The error codes a route may answer, by status. */
 export type ApiErrorCodes = Partial<Record<ApiErrorStatus, readonly string[]>>;
@@ -64,6 +64,7 @@ const TITLES: Record<ApiErrorStatus, string> = {
   422: 'Conflicts with an existing account',
   429: 'Too many requests',
   500: 'Unexpected error, logged under the correlation id',
+  502: 'An answer was larger than the services may send each other (logged under the correlation id)',
   503: 'A service is unavailable; try again',
   504: 'A service did not answer in time; try again',
 };
@@ -86,6 +87,7 @@ export const STATE_CHANGING_ERRORS: ApiErrorCodes = {
 /** What a route that asks a service over the bus may answer when the service fails or is away. */
 export const SERVICE_ERRORS: ApiErrorCodes = {
   400: [BusErrorCode.BadRequest],
+  502: [BusErrorCode.PayloadTooLarge],
   503: [BusErrorCode.Unavailable],
   504: [BusErrorCode.Timeout],
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GatewayErrorCode } from '../errors/gateway.errors';
+import { LiveErrorCode } from '../protocol/error-codes';
 import { RoomsErrorCode } from '../errors/rooms.errors';
 import { glossaryHeadersSchema, HOST_KEY_HEADER } from '../glossary/glossary.dto';
 import {
@@ -67,7 +68,8 @@ export const QUESTION_ROUTES: readonly ApiRoute[] = [
     description:
       `Up to ${QUESTION_LIMITS.textMax} characters, in the language the viewer reads (\`lang\`); plain text, shown as ` +
       `text everywhere. Refused with 403 \`questions_off\` unless the host turned questions on; 409 \`questions_full\` ` +
-      `past ${QUESTION_LIMITS.perRoom} questions in the room. Everyone in the room receives it as a \`question\` frame. ${limited}`,
+      `past ${QUESTION_LIMITS.perRoom} questions (or ${QUESTION_LIMITS.roomTextBytes} bytes of their text) in the room, hidden ones not counted; ` +
+      `409 \`not_joined\` unless \`X-Client-Id\` is the \`viewerId\` of a viewer socket joined to the room. Everyone in the room receives it as a \`question\` frame. ${limited}`,
     tag: 'questions',
     auth: 'none',
     params: roomIdParamsSchema,
@@ -75,7 +77,7 @@ export const QUESTION_ROUTES: readonly ApiRoute[] = [
     body: askQuestionBodySchema,
     responses: {
       201: { description: 'The question, as its asker reads it', body: questionViewSchema },
-      ...apiErrors(STATE_CHANGING_ERRORS, SERVICE_ERRORS, viewerErrors, { 409: [RoomsErrorCode.QuestionsFull] }),
+      ...apiErrors(STATE_CHANGING_ERRORS, SERVICE_ERRORS, viewerErrors, { 409: [RoomsErrorCode.QuestionsFull, LiveErrorCode.NotJoined] }),
     },
   },
   {
@@ -83,7 +85,7 @@ export const QUESTION_ROUTES: readonly ApiRoute[] = [
     path: '/api/view/{roomId}/questions/{questionId}/vote',
     operationId: 'upvoteQuestion',
     summary: 'Upvote a question (a viewer)',
-    description: `Once per client id: voting again changes nothing. Everyone receives the new count as a \`question_update\` frame. ${limited}`,
+    description: `Once per client id: voting again changes nothing; never one's own question (403 \`own_question\`); from a viewer joined to the room (409 \`not_joined\`). Everyone receives the new count as a \`question_update\` frame. ${limited}`,
     tag: 'questions',
     auth: 'none',
     params: questionParamsSchema,
@@ -91,7 +93,10 @@ export const QUESTION_ROUTES: readonly ApiRoute[] = [
     bodyRequired: false,
     responses: {
       200: { description: 'The votes now', body: questionVoteResponseSchema },
-      ...apiErrors(STATE_CHANGING_ERRORS, SERVICE_ERRORS, viewerErrors),
+      ...apiErrors(STATE_CHANGING_ERRORS, SERVICE_ERRORS, viewerErrors, {
+        403: [RoomsErrorCode.OwnQuestion],
+        409: [LiveErrorCode.NotJoined],
+      }),
     },
   },
   {

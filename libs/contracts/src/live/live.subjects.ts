@@ -37,7 +37,19 @@ export const hostPresenceEventSchema = z.object({
 });
 export type HostPresenceEvent = z.infer<typeof hostPresenceEventSchema>;
 
+/** Whether a viewer (its browser's id) has a socket joined to a room on some gateway: asked before it asks or votes. */
+export const viewerProbeSchema = z.object({
+  roomId: z.uuid(),
+  viewerId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+  probeId: z.uuid(),
+});
+export const viewerFoundSchema = z.object({ probeId: z.uuid() });
+
 export const LIVE_SUBJECTS = {
+  /** event for every gateway (no queue): does a viewer socket of this browser sit in this room on your side? */
+  viewerProbe: eventRoute('live.viewer.probe', viewerProbeSchema),
+  /** event for every gateway: the answer of the one holding it (only a holder answers; silence is no) */
+  viewerFound: eventRoute('live.viewer.found', viewerFoundSchema),
   /** event: a gateway's viewer languages for one room (full replacement for that gateway and room) */
   presence: eventRoute('live.presence.changed', presenceEventSchema),
   /** event: a service asks every gateway to publish its whole presence again */

@@ -1,4 +1,5 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { isIPv6 } from 'node:net';
 import type { Request, Response } from 'express';
 import { AUTH_MESSAGES, CLIENT_ID_HEADER, clientIdSchema, GatewayErrorCode, roomIdSchema } from '@lt/contracts';
 import { DomainException } from '@lt/platform';
@@ -97,6 +98,23 @@ export async function takeViewerCall(
   return null;
 }
 
+/**
+ * The network a client address counts for: an IPv6 address by its /64 (one subscriber's network hands out any
+ * address in it), an IPv4 one (also written IPv4-mapped) as it is.
+ */
+export function networkOf(address: string): string {
+  const ip = address.startsWith('::ffff:') && address.includes('.') ? address.slice(7) : address;
+  if (!isIPv6(ip)) return ip;
+  const [head, tail = ''] = ip.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
+}
+
 /** Refuses a viewer's call over its share (see takeViewerCall), with Retry-After. */
 abstract class ViewerCallRateLimitGuard implements CanActivate {
   constructor(private readonly limiters: ViewerCallLimiters) {}
@@ -106,7 +124,7 @@ abstract class ViewerCallRateLimitGuard implements CanActivate {
     const req = http.getRequest<Request>();
     const room = roomIdSchema.safeParse(req.params.roomId);
     const waitMs = await takeViewerCall(this.limiters, {
-      address: req.ip ?? 'unknown',
+      address: networkOf(req.ip ?? 'unknown'),
       clientId: clientIdOf(req.headers),
       roomId: room.success ? room.data : undefined,
     });

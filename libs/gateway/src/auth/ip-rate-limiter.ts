@@ -56,17 +56,17 @@ export const TRANSCRIPT_RATE_LIMITS = {
   address: { keyPrefix: 'transcript', tableName: 'transcript_rate_limits', rateOf: (c) => perMinuteCap(c.TRANSCRIPT_ADDRESS_PER_MINUTE) },
 } satisfies Record<string, RateLimitKind>;
 
-/** Questions asked: per client id and per address (a venue's audience shares one: a larger share). */
+/** Questions asked: per client id, per address (a venue's audience shares one: a larger share) and per room. */
 export const QUESTION_RATE_LIMITS = {
   client: { keyPrefix: 'question_client', rateOf: (c) => perMinuteCap(c.QUESTION_CLIENT_PER_MINUTE) },
-  room: { keyPrefix: 'question_room', rateOf: () => null },
+  room: { keyPrefix: 'question_room', tableName: 'question_room_rate_limits', rateOf: (c) => perMinuteCap(c.QUESTION_ROOM_PER_MINUTE) },
   address: { keyPrefix: 'question', tableName: 'question_rate_limits', rateOf: (c) => perMinuteCap(c.QUESTION_ADDRESS_PER_MINUTE) },
 } satisfies Record<string, RateLimitKind>;
 
-/** Upvotes: per client id and per address. */
+/** Upvotes: per client id, per address and per room. */
 export const VOTE_RATE_LIMITS = {
   client: { keyPrefix: 'vote_client', rateOf: (c) => perMinuteCap(c.VOTE_CLIENT_PER_MINUTE) },
-  room: { keyPrefix: 'vote_room', rateOf: () => null },
+  room: { keyPrefix: 'vote_room', tableName: 'vote_room_rate_limits', rateOf: (c) => perMinuteCap(c.VOTE_ROOM_PER_MINUTE) },
   address: { keyPrefix: 'vote', tableName: 'vote_rate_limits', rateOf: (c) => perMinuteCap(c.VOTE_ADDRESS_PER_MINUTE) },
 } satisfies Record<string, RateLimitKind>;
 

@@ -39,6 +39,7 @@ export function httpStatusOf(code: ErrorCode): HttpStatus {
     case RoomsErrorCode.InvalidInvite:
     case RoomsErrorCode.TranscriptDownloadsOff:
     case RoomsErrorCode.QuestionsOff:
+    case RoomsErrorCode.OwnQuestion:
     case LiveErrorCode.SpeakerRemoved:
     case LiveErrorCode.Forbidden:
     case AccountsErrorCode.InvalidLink:
@@ -76,6 +77,7 @@ export function httpStatusOf(code: ErrorCode): HttpStatus {
       return HttpStatus.UNAUTHORIZED;
     case AccountsErrorCode.TooManyAttempts:
     case GatewayErrorCode.TooManyRequests:
+    case GatewayErrorCode.ArchiveInProgress:
     case LiveErrorCode.RateLimited:
       return HttpStatus.TOO_MANY_REQUESTS;
     case BusErrorCode.Unavailable:
@@ -144,9 +146,11 @@ export function liveCodeOf(code: ErrorCode): LiveErrorCode {
     case GatewayErrorCode.Forbidden:
     case RoomsErrorCode.TranscriptDownloadsOff:
     case RoomsErrorCode.QuestionsOff:
+    case RoomsErrorCode.OwnQuestion:
       return LiveErrorCode.Forbidden;
     case AccountsErrorCode.TooManyAttempts:
     case GatewayErrorCode.TooManyRequests:
+    case GatewayErrorCode.ArchiveInProgress:
       return LiveErrorCode.RateLimited;
     case BusErrorCode.Internal:
     case BusErrorCode.PayloadTooLarge:

@@ -26,6 +26,7 @@ import {
 import { Bus } from '@lt/platform';
 import { Access, GlossaryAccessGuard } from '../auth/glossary-access.guard';
 import { clientIdOf, QuestionRateLimitGuard, TranscriptRateLimitGuard, VoteRateLimitGuard } from '../auth/ip-rate-limiter.guard';
+import { JoinedViewers } from '../live/joined-viewers';
 import { listedQuestions, questionTexts } from './bus-pages';
 import { ValidBody, ValidParams, ValidQuery } from './valid-input';
 
@@ -34,13 +35,17 @@ const requiredClientId = z.object({ [CLIENT_ID_HEADER.toLowerCase()]: clientIdSc
 const clientIdNeeded = (req: Request): string => requiredClientId.parse(req.headers)[CLIENT_ID_HEADER.toLowerCase()];
 
 /**
- * Questions from the audience. Viewers (the viewer link and their client id) list, ask and upvote; the host
+ * Questions from the audience. Viewers (the viewer link and their client id) list; ask and upvote from a viewer
+ * socket joined to the room (its viewerId is the X-Client-Id: see JoinedViewers); the host
  * (owner's session or host key) answers, hides, and turns questions on or off. rooms-svc keeps them and
  * decides; translate-svc makes each question's text in a language once.
  */
 @Controller('api')
 export class QuestionsHttpController {
-  constructor(private readonly bus: Bus) {}
+  constructor(
+    private readonly bus: Bus,
+    private readonly viewers: JoinedViewers,
+  ) {}
 
   @Get('view/:roomId/questions')
   @UseGuards(TranscriptRateLimitGuard)
@@ -63,6 +68,7 @@ export class QuestionsHttpController {
     @Req() req: Request,
   ): Promise<QuestionView> {
     const clientId = clientIdNeeded(req);
+    await this.viewers.require(roomId, clientId);
     const question = await this.bus.request(QUESTIONS_SUBJECTS.ask, { roomId, clientId, text: body.text, lang: body.lang });
     return questionView(question, question.lang, { text: question.text });
   }
@@ -75,6 +81,7 @@ export class QuestionsHttpController {
     @Req() req: Request,
   ): Promise<QuestionVoteResponse> {
     const clientId = clientIdNeeded(req);
+    await this.viewers.require(roomId, clientId);
     const { id, votes } = await this.bus.request(QUESTIONS_SUBJECTS.vote, { roomId, questionId, clientId });
     return { id, votes, voted: true };
   }

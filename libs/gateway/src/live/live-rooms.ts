@@ -100,6 +100,12 @@ export class LiveRooms implements OnModuleInit, OnApplicationShutdown {
     return false;
   }
 
+  /** Whether a viewer socket of this browser (its viewerId, the X-Client-Id of its HTTP calls) is in the room here. */
+  holdsViewer(roomId: string, viewerId: string): boolean {
+    for (const socket of this.rooms.get(roomId)?.sockets ?? []) if (socket.role === 'viewer' && socket.viewerId === viewerId) return true;
+    return false;
+  }
+
   /** Whether the room's host is connected on any gateway, as far as this one knows. */
   hostConnected(roomId: string): boolean {
     return this.hosts.connected(roomId);

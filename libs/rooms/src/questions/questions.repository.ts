@@ -65,14 +65,18 @@ export class QuestionsRepository {
     return rows.map((r) => ({ ...toStored(r), voted: Boolean(r.voted) }));
   }
 
-  /** One upvote per client id on a question not hidden: its votes after it, or null for no such question. */
-  async vote(roomId: string, questionId: string, clientId: string): Promise<StoredQuestion | null> {
+  /**
+   * One upvote per client id on a question not hidden, not asked by that client: its votes after it, null for no
+   * such question, 'own' for the voter's own question.
+   */
+  async vote(roomId: string, questionId: string, clientId: string): Promise<StoredQuestion | 'own' | null> {
     return this.db.transaction(async (em) => {
-      const [question]: QuestionRow[] = await em.query(
-        `SELECT ${COLUMNS} FROM rooms.questions q WHERE q.id = $1 AND q.room_id = $2 AND q.status <> 'hidden' FOR UPDATE`,
+      const [question]: (QuestionRow & { client_id: string })[] = await em.query(
+        `SELECT ${COLUMNS}, q.client_id FROM rooms.questions q WHERE q.id = $1 AND q.room_id = $2 AND q.status <> 'hidden' FOR UPDATE`,
         [questionId, roomId],
       );
       if (!question) return null;
+      if (question.client_id === clientId) return 'own';
       const added: unknown[] = await em.query(
         `INSERT INTO rooms.question_votes (question_id, room_id, client_id) VALUES ($1, $2, $3)
          ON CONFLICT DO NOTHING RETURNING question_id`,

@@ -64,6 +64,7 @@ export class QuestionsService {
     await this.open(roomId);
     const question = await this.questions.vote(roomId, questionId, clientId);
     if (!question) throw questionNotFound();
+    if (question === 'own') throw new RoomsException(RoomsErrorCode.OwnQuestion, 'You cannot upvote your own question');
     this.changed(question);
     return { id: question.id, votes: question.votes };
   }

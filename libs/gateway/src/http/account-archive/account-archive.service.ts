@@ -1,33 +1,11 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Response } from 'express';
-import { ARCHIVE_FILE_NAME, type ArchiveManifest, type CallerContext } from '@lt/contracts';
-import { Bus } from '@lt/platform';
+import { GatewayErrorCode, type ArchiveManifest, type CallerContext } from '@lt/contracts';
+import { Bus, DomainException } from '@lt/platform';
+import { GATEWAY_ENV, type GatewayConfig } from '../../gateway.config';
 import { ARCHIVE_SECTIONS } from './archive-sections';
-import { ArchiveWriter, type ArchiveSink } from './archive-writer';
-
-/** The HTTP response as the archive's sink: headers at the first byte, and its own backpressure. */
-function responseSink(res: Response): ArchiveSink {
-  return {
-    start() {
-      res.status(200);
-      res.setHeader('Content-Type', 'application/zip');
-      res.setHeader('Content-Disposition', `attachment; filename="${ARCHIVE_FILE_NAME}"`);
-      res.setHeader('Cache-Control', 'no-store');
-    },
-    write: (chunk) => res.write(chunk),
-    drained: () =>
-      new Promise((resolve) => {
-        const done = () => {
-          res.off('drain', done);
-          res.off('close', done);
-          resolve();
-        };
-        res.on('drain', done);
-        res.on('close', done);
-      }),
-    end: () => res.end(),
-  };
-}
+import { ArchiveWriter } from './archive-writer';
+import { ArchiveAborted, responseSink } from './response-sink';
 
 /**
  * The owner's archive: every section in turn writes its files into one ZIP streamed to the caller, then
@@ -37,11 +15,34 @@ function responseSink(res: Response): ArchiveSink {
 @Injectable()
 export class AccountArchive {
   private readonly logger = new Logger('AccountArchive');
+  /** The users whose archive is being written now: one at a time each. */
+  private readonly writing = new Set<string>();
 
-  constructor(private readonly bus: Bus) {}
+  constructor(
+    private readonly bus: Bus,
+    @Inject(GATEWAY_ENV) private readonly config: GatewayConfig,
+  ) {}
+
+  /** Archives being written now (what an aborted download must not leave behind). */
+  get open(): number {
+    return this.writing.size;
+  }
 
   async send(caller: CallerContext, res: Response): Promise<void> {
-    const archive = new ArchiveWriter(responseSink(res));
+    if (this.writing.has(caller.userId)) {
+      throw new DomainException(GatewayErrorCode.ArchiveInProgress, 'Your archive is being downloaded already: one download at a time');
+    }
+    this.writing.add(caller.userId);
+    try {
+      await this.write(caller, res);
+    } finally {
+      this.writing.delete(caller.userId);
+    }
+  }
+
+  private async write(caller: CallerContext, res: Response): Promise<void> {
+    const deadline = Date.now() + this.config.ACCOUNT_ARCHIVE_TIMEOUT_MS;
+    const archive = new ArchiveWriter(responseSink(res, deadline));
     const manifest: ArchiveManifest = {
       format: 'live-translation-rooms-archive',
       version: 1,
@@ -52,6 +53,7 @@ export class AccountArchive {
     try {
       for (const section of ARCHIVE_SECTIONS) {
         if (res.destroyed) return;
+        if (Date.now() > deadline) throw new ArchiveAborted('the download took too long');
         const from = archive.paths.length;
         await section.write({ caller, bus: this.bus, archive });
         manifest.sections.push({ name: section.name, description: section.description, files: archive.paths.slice(from) });
@@ -59,7 +61,7 @@ export class AccountArchive {
       await archive.json('manifest.json', manifest);
       await archive.end();
     } catch (error) {
-      if (!archive.sending) throw error;
+      if (!archive.sending && !(error instanceof ArchiveAborted)) throw error;
       this.logger.warn(`archive of user ${caller.userId} cut short: ${(error as Error).message}`);
       res.destroy();
     }
