@@ -2,12 +2,11 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { E2E } from './ports.mjs';
 import { installFakeSpeechRecognition } from './support/fake-speech';
 import { LAPTOP, PHONE, quickRoom, say } from './support/room-pages';
 import { UI } from './support/tags';
+import { llmUrl } from './support/llm';
 
-const LLM = `http://127.0.0.1:${E2E.llmPort}`;
 const SHOTS = join(__dirname, '..', '..', 'test-results', 'screens');
 const ADMIN = { email: 'admin@example.com', password: 'admin-pass-1', name: 'Ada Admin' };
 const SIZES = [
@@ -97,7 +96,7 @@ const READING = [
 const LINES = ['Hola a todos', 'Bienvenidos a la sesión de hoy', 'Empezamos con el primer tema'];
 
 test.beforeEach(async () => {
-  await fetch(`${LLM}/__reset`, { method: 'POST' });
+  await fetch(`${llmUrl()}/__reset`, { method: 'POST' });
 });
 
 test(
