@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { installFakeSpeechRecognition } from './support/fake-speech';
 import { LAPTOP, PHONE, quickRoom, say } from './support/room-pages';
-import { UI } from './support/tags';
+import { UI_ON_DISTRIBUTED } from './support/tags';
 import { llmUrl } from './support/llm';
 
 const SHOTS = join(__dirname, '..', '..', 'test-results', 'screens');
@@ -101,7 +101,7 @@ test.beforeEach(async () => {
 
 test(
   'the landing, host, viewer and caption pages of a live room have no serious or critical axe violation',
-  UI,
+  UI_ON_DISTRIBUTED,
   async ({ browser, baseURL }) => {
     // A scan per reading setting too, each at two sizes, on a machine that may be busy.
     test.setTimeout(900_000);
@@ -177,7 +177,7 @@ test(
 
 test(
   'a signed-in host with a guest speaker, the dashboard and the admin pages have no serious or critical axe violation',
-  UI,
+  UI_ON_DISTRIBUTED,
   async ({ browser, baseURL, request }) => {
     // Twenty screens, each scanned at two sizes.
     test.setTimeout(420_000);

@@ -67,13 +67,18 @@ export default defineConfig({
       ],
     },
   },
-  // Every test runs against the embedded stack. The distributed stack runs every test that goes through the services
-  // (live rooms, speakers, glossary, questions, analytics, retention, auth, admin, outages...), and leaves out those
-  // tagged `@ui` (support/tags.ts): they check only what the browser shows, which the run mode does not change.
+  // Both stacks run every test that goes through the services (live rooms, speakers, glossary, questions, analytics,
+  // retention, auth, admin, outages...). A test that checks only what the browser shows, which the run mode does not
+  // change (support/tags.ts), runs on one: `@ui` on the embedded stack, `@ui-distributed` on the distributed one.
   projects: [
-    { name: 'embedded', workers: 1, use: { baseURL: `http://localhost:${E2E.embeddedPort}` } },
+    {
+      name: 'embedded',
+      workers: 1,
+      ...(withNats ? { grepInvert: /@ui-distributed/ } : {}),
+      use: { baseURL: `http://localhost:${E2E.embeddedPort}` },
+    },
     ...(withNats
-      ? [{ name: 'distributed', workers: 1, grepInvert: /@ui/, use: { baseURL: `http://localhost:${E2E.distributedPort}` } }]
+      ? [{ name: 'distributed', workers: 1, grepInvert: /@ui(?![\w-])/, use: { baseURL: `http://localhost:${E2E.distributedPort}` } }]
       : []),
   ],
   webServer: [
