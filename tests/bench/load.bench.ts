@@ -3,15 +3,14 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { LANGUAGES, type CreateRoomResponse, type LanguageCode } from '@lt/contracts';
 import { createTestDatabase, FakeOpenAiServer } from '@lt/testing';
-import { AudienceStats, Host, Viewer } from './load/audience';
+import { AudienceStats, Host, Viewer, type SummaryResult } from './load/audience';
 import { startProduct, type ProductMode } from './load/product';
-import { askSummary, StormClient, type SummaryResult } from './load/storm-client';
 
 /**
  * The k6 scenarios of tests/load run here against the built product on 127.0.0.1: one room, a host speaking
  * RATE final sentences a second for MINUTES, VIEWERS viewers over LANGS; `churn` drops CHURN% of them every
  * minute and brings them back with `since`; `storm` has every viewer ask for the summary at once, STORMS
- * times. The product runs in child processes, the clients and the fake language model here. Prints what
+ * times, on its socket as the web viewer does (`summary_request`). The product runs in child processes, the clients and the fake language model here. Prints what
  * k6 would and exits 1 when a threshold fails (caption delay p95 >= 500 ms or p99 >= 1 s, a missed message,
  * a failed summary, in `storm` a caption p95 during the storms above 1.5 times the one without).
  * Usage: npm run bench:load -- --viewers 2000 --langs 3 --minutes 1 [--scenario soak|churn|storm|all]
@@ -120,13 +119,6 @@ async function createRoom(ctx: Context, name: string): Promise<CreateRoomRespons
 /** Runs one scenario on a room of its own; returns whether its thresholds held. */
 async function run(ctx: Context, scenario: Scenario): Promise<boolean> {
   const { room, hostKey } = await createRoom(ctx, `Load bench: ${scenario}`);
-  if (scenario === 'storm') {
-    const probe = await askSummary(ctx.baseUrl, room.id, LANGS[0], 'load-bench-probe');
-    if (probe.status === 404) {
-      console.log('storm: summary endpoint not available in this build (POST /api/rooms/:id/summary answered 404); scenario skipped');
-      return true;
-    }
-  }
   const stats = new AudienceStats();
   const host = new Host(ctx.wsUrl, ctx.baseUrl, room.id, hostKey, SOURCE);
   await host.start();
@@ -162,23 +154,18 @@ async function run(ctx: Context, scenario: Scenario): Promise<boolean> {
     }
   }
   const summaries: SummaryResult[] = [];
-  let stormClient: StormClient | null = null;
   /** [first request, last answer] of each storm. */
   const storms: [number, number][] = [];
   if (scenario === 'storm') {
-    const client = (stormClient = new StormClient());
     for (let k = 1; k <= STORMS; k++) {
       timers.push(
         setTimeout(
           () => {
             const started = Date.now();
-            // Each viewer is a browser of its own, with its own X-Client-Id, all behind one address.
-            const asks = Array.from({ length: STORM_SIZE }, (_, i) => ({
-              lang: LANGS[i % LANGS.length],
-              clientId: `load-bench-viewer-${i}`,
-            }));
+            // The viewers ask on the sockets they read the captions on, as the web viewer does, all behind one address.
+            const asks = Array.from({ length: STORM_SIZE }, (_, i) => viewers[i % viewers.length].askSummary());
             background.push(
-              client.storm(ctx.baseUrl, room.id, asks).then((r) => {
+              Promise.all(asks).then((r) => {
                 storms.push([started, Date.now()]);
                 summaries.push(...r);
               }),
@@ -194,7 +181,6 @@ async function run(ctx: Context, scenario: Scenario): Promise<boolean> {
   await host.drained(30_000);
   timers.forEach(clearTimeout);
   await Promise.all(background);
-  stormClient?.close();
   const last = host.lastSeq;
   const drainDeadline = Date.now() + DRAIN_MS;
   while (Date.now() < drainDeadline && !viewers.every((v) => v.complete(last))) await sleep(100);
@@ -253,11 +239,11 @@ async function run(ctx: Context, scenario: Scenario): Promise<boolean> {
     ok &&= missedAfterResume === 0;
   }
   if (scenario === 'storm') {
-    const byStatus = new Map<number, number>();
-    for (const s of summaries) byStatus.set(s.status, (byStatus.get(s.status) ?? 0) + 1);
+    const byStatus = new Map<string, number>();
+    for (const s of summaries) byStatus.set(s.outcome, (byStatus.get(s.outcome) ?? 0) + 1);
     const ms = summaries.map((s) => s.ms);
     console.log(
-      `  summary            ${summaries.length} requests in ${STORMS} storms of ${STORM_SIZE}: status ${JSON.stringify(Object.fromEntries(byStatus))}, latency p50=${f(percentile(ms, 50))} p95=${f(percentile(ms, 95))} max=${f(Math.max(...ms))} ms; failed ${summaryFailures}  count==0: ${pass(summaryFailures === 0)}`,
+      `  summary            ${summaries.length} requests in ${STORMS} storms of ${STORM_SIZE} (summary_request frames): answers ${JSON.stringify(Object.fromEntries(byStatus))}, latency p50=${f(percentile(ms, 50))} p95=${f(percentile(ms, 95))} max=${f(Math.max(...ms))} ms; failed ${summaryFailures}  count==0: ${pass(summaryFailures === 0)}`,
     );
     // A storm must not slow the captions: those in flight while it lasts against all the others of the run.
     const during = (i: number) => storms.some(([from, to]) => stats.sentAt[i] <= to && stats.sentAt[i] + d[i] >= from);

@@ -2,12 +2,11 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { E2E } from './ports.mjs';
 import { installFakeSpeechRecognition } from './support/fake-speech';
 import { LAPTOP, PHONE, quickRoom, say } from './support/room-pages';
-import { UI } from './support/tags';
+import { UI_ON_DISTRIBUTED } from './support/tags';
+import { llmUrl } from './support/llm';
 
-const LLM = `http://127.0.0.1:${E2E.llmPort}`;
 const SHOTS = join(__dirname, '..', '..', 'test-results', 'screens');
 const ADMIN = { email: 'admin@example.com', password: 'admin-pass-1', name: 'Ada Admin' };
 const SIZES = [
@@ -97,12 +96,12 @@ const READING = [
 const LINES = ['Hola a todos', 'Bienvenidos a la sesión de hoy', 'Empezamos con el primer tema'];
 
 test.beforeEach(async () => {
-  await fetch(`${LLM}/__reset`, { method: 'POST' });
+  await fetch(`${llmUrl()}/__reset`, { method: 'POST' });
 });
 
 test(
   'the landing, host, viewer and caption pages of a live room have no serious or critical axe violation',
-  UI,
+  UI_ON_DISTRIBUTED,
   async ({ browser, baseURL }) => {
     // A scan per reading setting too, each at two sizes, on a machine that may be busy.
     test.setTimeout(900_000);
@@ -178,7 +177,7 @@ test(
 
 test(
   'a signed-in host with a guest speaker, the dashboard and the admin pages have no serious or critical axe violation',
-  UI,
+  UI_ON_DISTRIBUTED,
   async ({ browser, baseURL, request }) => {
     // Twenty screens, each scanned at two sizes.
     test.setTimeout(420_000);

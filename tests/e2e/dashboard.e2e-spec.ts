@@ -1,11 +1,10 @@
 import { expect, test, type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { E2E } from './ports.mjs';
 import { installFakeSpeechRecognition } from './support/fake-speech';
 import { watchViolations } from './support/csp';
+import { llmUrl } from './support/llm';
 
-const LLM = `http://127.0.0.1:${E2E.llmPort}`;
 const SHOTS = join(__dirname, '..', '..', 'test-results', 'screens');
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 860 };
@@ -70,7 +69,7 @@ async function say(page: Page, text: string): Promise<void> {
 }
 
 test.beforeEach(async () => {
-  await fetch(`${LLM}/__reset`, { method: 'POST' });
+  await fetch(`${llmUrl()}/__reset`, { method: 'POST' });
 });
 
 test('create, schedule, start, host from the session, speak, end, then read and export the transcript from the history', async ({

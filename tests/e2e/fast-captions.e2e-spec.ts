@@ -1,9 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { E2E } from './ports.mjs';
 import { installFakeSpeechRecognition } from './support/fake-speech';
 import { quickRoom, shotBoth } from './support/room-pages';
-
-const LLM = `http://127.0.0.1:${E2E.llmPort}`;
+import { llmUrl } from './support/llm';
 
 /** The host's recogniser hears `text`: an interim result, or the final one. */
 async function hear(page: Page, text: string, isFinal: boolean): Promise<void> {
@@ -15,15 +13,15 @@ async function hear(page: Page, text: string, isFinal: boolean): Promise<void> {
 }
 
 test.beforeEach(async ({ context }) => {
-  await fetch(`${LLM}/__reset`, { method: 'POST' });
+  await fetch(`${llmUrl()}/__reset`, { method: 'POST' });
   // Like a real model: the first token after 300 ms, then 30 tokens a second.
-  await fetch(`${LLM}/__pace`, { method: 'POST', body: JSON.stringify({ firstTokenMs: 300, tokensPerSecond: 30 }) });
+  await fetch(`${llmUrl()}/__pace`, { method: 'POST', body: JSON.stringify({ firstTokenMs: 300, tokensPerSecond: 30 }) });
   await context.addInitScript(installFakeSpeechRecognition);
   await context.grantPermissions(['microphone']);
 });
 
 test.afterEach(async () => {
-  await fetch(`${LLM}/__pace`, { method: 'POST', body: '{}' });
+  await fetch(`${llmUrl()}/__pace`, { method: 'POST', body: '{}' });
 });
 
 test('a French viewer reads translated words while the host is still speaking, then the final line in their place', async ({
@@ -82,6 +80,6 @@ test('with Fast captions off the viewer reads the interim line untranslated unti
   await expect(fr.getByTestId('interim-line')).toContainText('Buenas tardes a todas');
   await fr.waitForTimeout(1_500);
   await expect(fr.getByTestId('interim-translation')).toHaveCount(0);
-  const calls = (await (await fetch(`${LLM}/__calls`)).json()) as { count: number };
+  const calls = (await (await fetch(`${llmUrl()}/__calls`)).json()) as { count: number };
   expect(calls.count).toBe(0);
 });

@@ -1,15 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { E2E } from './ports.mjs';
 import { installFakeSpeechRecognition } from './support/fake-speech';
 import { LAPTOP, PHONE, say, shotBoth } from './support/room-pages';
-
-const LLM = `http://127.0.0.1:${E2E.llmPort}`;
+import { llmUrl } from './support/llm';
 
 // The host's browser reads Spanish; the viewer's phone, English.
 test.use({ locale: 'es-ES' });
 
 test.beforeEach(async ({ context }) => {
-  await fetch(`${LLM}/__reset`, { method: 'POST' });
+  await fetch(`${llmUrl()}/__reset`, { method: 'POST' });
   await context.addInitScript(installFakeSpeechRecognition);
   await context.grantPermissions(['microphone']);
 });
@@ -44,7 +42,11 @@ test('the host applies a new glossary term to the last lines, and a viewer sees 
   await page.keyboard.type('ponencia');
   await dialog.getByTestId('glossary-entry').first().getByTestId('glossary-translation-en').fill('talk');
   // The model answers slowly: the dialog shows the work under way, and its buttons wait for it.
-  await fetch(`${LLM}/__delay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ms: 1500 }) });
+  await fetch(`${llmUrl()}/__delay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ms: 1500 }),
+  });
   await dialog.getByTestId('glossary-revise').click();
   await expect(dialog.getByTestId('glossary-revising')).toContainText('Volviendo a traducir las últimas 5 líneas');
   await expect(dialog.getByTestId('glossary-revise')).toBeDisabled();

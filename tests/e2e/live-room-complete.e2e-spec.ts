@@ -1,10 +1,9 @@
 import { expect, test, type Browser, type BrowserContext, type Page, type Request } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { E2E } from './ports.mjs';
 import { installFakeSpeechRecognition } from './support/fake-speech';
+import { llmUrl } from './support/llm';
 
-const LLM = `http://127.0.0.1:${E2E.llmPort}`;
 const SHOTS = join(__dirname, '..', '..', 'test-results', 'screens');
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 860 };
@@ -16,7 +15,7 @@ interface LlmCall {
 }
 
 async function llmCalls(): Promise<LlmCall[]> {
-  const res = await fetch(`${LLM}/__calls`);
+  const res = await fetch(`${llmUrl()}/__calls`);
   return ((await res.json()) as { calls: LlmCall[] }).calls;
 }
 
@@ -80,7 +79,7 @@ function audioRequests(page: Page): string[] {
 }
 
 test.beforeEach(async () => {
-  await fetch(`${LLM}/__reset`, { method: 'POST' });
+  await fetch(`${llmUrl()}/__reset`, { method: 'POST' });
 });
 
 test('a host and a co-host speaker speak; viewers read, listen, summarise and catch up; the room ends in the history', async ({
@@ -202,8 +201,13 @@ test('a host and a co-host speaker speak; viewers read, listen, summarise and ca
   await overlay.setViewportSize({ width: 1280, height: 360 });
   await overlay.screenshot({ path: join(SHOTS, `${info.project.name}-live-overlay.png`) });
 
-  // Twenty viewers ask for a summary at the same moment: four pages and sixteen direct calls, two languages.
+  // Twenty viewers ask for a summary at the same moment: four pages on their sockets and sixteen direct calls, two languages.
   const readers = await Promise.all([0, 1, 2, 3].map(() => viewerContext.newPage()));
+  // What each page sends on its socket: the viewer page asks for summaries there, naming its browser in its join.
+  const sent = readers.map(() => [] as Record<string, unknown>[]);
+  readers.forEach((page, i) =>
+    page.on('websocket', (ws) => ws.on('framesent', (f) => typeof f.payload === 'string' && sent[i].push(JSON.parse(f.payload)))),
+  );
   await Promise.all(readers.map((page, i) => page.goto(`/view/${roomId}?lang=${i % 2 ? 'de' : 'fr'}`)));
   await Promise.all(readers.map((page) => expect(page.getByTestId('translated-message')).toHaveCount(3)));
   const before = (await llmCalls()).filter((c) => c.task === 'summary').length;
@@ -211,14 +215,15 @@ test('a host and a co-host speaker speak; viewers read, listen, summarise and ca
   const direct = Array.from({ length: 16 }, (_, i) =>
     request.post(`/api/rooms/${roomId}/summary`, { data: { lang: i % 2 ? 'de' : 'fr' }, headers: { 'X-Client-Id': `e2e-direct-${i}` } }),
   );
-  const pageAsks = readers.map((page) => page.waitForRequest((r) => r.url().endsWith('/summary') && r.method() === 'POST'));
   await Promise.all([...readers.map((page) => page.getByTestId('generate-summary').click()), ...direct]);
   for (const answer of await Promise.all(direct)) expect(answer.status()).toBe(200);
+  await Promise.all(readers.map((page) => expect(page.getByTestId('summary-text')).toContainText('Summary of')));
+  const asked = sent.map((frames) => frames.filter((f) => f.type === 'summary_request').map((f) => f.lang));
+  expect(asked).toEqual([['fr'], ['de'], ['fr'], ['de']]);
   // The viewer page names its browser: one kept id, the same on every page of that browser.
-  const pageIds = (await Promise.all(pageAsks)).map((r) => r.headers()['x-client-id']);
+  const pageIds = sent.map((frames) => frames.find((f) => f.type === 'join')?.viewerId);
   expect(pageIds[0]).toMatch(/^[0-9a-f]{32}$/);
   expect(new Set(pageIds)).toEqual(new Set([pageIds[0]]));
-  await Promise.all(readers.map((page) => expect(page.getByTestId('summary-text')).toContainText('Summary of')));
   const summaries = (await llmCalls()).filter((c) => c.task === 'summary').slice(before);
   expect(summaries.map((c) => c.target).sort()).toEqual(['de', 'fr']);
   await shot(readers[0], 'live-viewer-summary');

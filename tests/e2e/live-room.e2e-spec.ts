@@ -1,10 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { E2E } from './ports.mjs';
 import { installFakeSpeechRecognition } from './support/fake-speech';
+import { llmUrl } from './support/llm';
 
-const LLM = `http://127.0.0.1:${E2E.llmPort}`;
 const SHOTS = join(__dirname, '..', '..', 'test-results', 'screens');
 
 interface LlmCall {
@@ -13,7 +12,7 @@ interface LlmCall {
 }
 
 async function llmCalls(): Promise<LlmCall[]> {
-  const res = await fetch(`${LLM}/__calls`);
+  const res = await fetch(`${llmUrl()}/__calls`);
   return ((await res.json()) as { calls: LlmCall[] }).calls;
 }
 
@@ -41,7 +40,7 @@ async function say(page: Page, text: string): Promise<void> {
 }
 
 test.beforeEach(async ({ context }) => {
-  await fetch(`${LLM}/__reset`, { method: 'POST' });
+  await fetch(`${llmUrl()}/__reset`, { method: 'POST' });
   await context.addInitScript(installFakeSpeechRecognition);
   await context.grantPermissions(['microphone']);
 });

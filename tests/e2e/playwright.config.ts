@@ -43,7 +43,10 @@ export default defineConfig({
   testMatch: '**/*.e2e-spec.ts',
   outputDir: join(root, 'test-results', 'e2e'),
   fullyParallel: false,
-  workers: 1,
+  // The two projects side by side, one worker each: each has its own stack and fake language model (serve.mjs), and
+  // its tests give users and rooms names of their own; within a project, tests run one after another, since
+  // they share its stack's model settings (`__delay`, `__pace`) and the machine has two cores.
+  workers: 2,
   retries: process.env.CI === 'true' ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -64,15 +67,23 @@ export default defineConfig({
       ],
     },
   },
-  // Every test runs against the embedded stack. The distributed stack runs every test that goes through the services
-  // (live rooms, speakers, glossary, questions, analytics, retention, auth, admin, outages...), and leaves out those
-  // tagged `@ui` (support/tags.ts): they check only what the browser shows, which the run mode does not change.
+  // Both stacks run every test that goes through the services (live rooms, speakers, glossary, questions, analytics,
+  // retention, auth, admin, outages...). A test that checks only what the browser shows, which the run mode does not
+  // change (support/tags.ts), runs on one: `@ui` on the embedded stack, `@ui-distributed` on the distributed one.
   projects: [
-    { name: 'embedded', use: { baseURL: `http://localhost:${E2E.embeddedPort}` } },
-    ...(withNats ? [{ name: 'distributed', grepInvert: /@ui/, use: { baseURL: `http://localhost:${E2E.distributedPort}` } }] : []),
+    {
+      name: 'embedded',
+      workers: 1,
+      ...(withNats ? { grepInvert: /@ui-distributed/ } : {}),
+      use: { baseURL: `http://localhost:${E2E.embeddedPort}` },
+    },
+    ...(withNats
+      ? [{ name: 'distributed', workers: 1, grepInvert: /@ui(?![\w-])/, use: { baseURL: `http://localhost:${E2E.distributedPort}` } }]
+      : []),
   ],
   webServer: [
     server('llm', E2E.llmPort, '/__calls'),
+    ...(withNats ? [server('llm-distributed', E2E.distributedLlmPort, '/__calls')] : []),
     server('smtp', E2E.mailHttpPort, '/__mails'),
     server('oidc', E2E.oidcPort, '/realms/lt/.well-known/openid-configuration'),
     server('embedded', E2E.embeddedPort, '/healthz'),

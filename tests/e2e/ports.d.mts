@@ -1,5 +1,6 @@
 export declare const E2E: {
   llmPort: number;
+  distributedLlmPort: number;
   embeddedPort: number;
   embeddedPgPort: number;
   distributedPort: number;

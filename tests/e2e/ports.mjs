@@ -6,6 +6,8 @@ if (!Number.isInteger(offset) || offset < 0 || offset > 1000) {
 
 export const E2E = {
   llmPort: 18170 + offset,
+  /** The distributed project's own fake language model: the two projects run side by side. */
+  distributedLlmPort: 18175 + offset,
   embeddedPort: 18180 + offset,
   embeddedPgPort: 54339 + offset,
   distributedPort: 18190 + offset,

@@ -1,11 +1,10 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { E2E } from './ports.mjs';
 import { installFakeSpeechRecognition } from './support/fake-speech';
 import { say } from './support/room-pages';
+import { llmUrl } from './support/llm';
 
-const LLM = `http://127.0.0.1:${E2E.llmPort}`;
 const SHOTS = join(__dirname, '..', '..', 'test-results', 'screens');
 const DESKTOP = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844 };
@@ -39,7 +38,7 @@ async function shots(page: Page, name: string): Promise<void> {
 }
 
 test.beforeEach(async () => {
-  await fetch(`${LLM}/__reset`, { method: 'POST' });
+  await fetch(`${llmUrl()}/__reset`, { method: 'POST' });
 });
 
 test("the owner follows the audience live on the host page, then reads the room's analytics with charts, tables and CSV", async ({

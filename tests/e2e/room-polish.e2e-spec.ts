@@ -1,15 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { E2E } from './ports.mjs';
 import { installFakeSpeechRecognition } from './support/fake-speech';
 import { LAPTOP, PHONE, quickRoom, say, shotBoth } from './support/room-pages';
 import { UI } from './support/tags';
-
-const LLM = `http://127.0.0.1:${E2E.llmPort}`;
+import { llmUrl } from './support/llm';
 
 test.use({ viewport: LAPTOP });
 
 test.beforeEach(async ({ context }) => {
-  await fetch(`${LLM}/__reset`, { method: 'POST' });
+  await fetch(`${llmUrl()}/__reset`, { method: 'POST' });
   await context.addInitScript(installFakeSpeechRecognition);
   await context.grantPermissions(['microphone']);
 });

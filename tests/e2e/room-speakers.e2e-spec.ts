@@ -1,11 +1,10 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { E2E } from './ports.mjs';
 import { installFakeSpeechRecognition } from './support/fake-speech';
 import { LAPTOP, PHONE, say } from './support/room-pages';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { llmUrl } from './support/llm';
 
-const LLM = `http://127.0.0.1:${E2E.llmPort}`;
 const SHOTS = join(__dirname, '..', '..', 'test-results', 'screens');
 
 /** A laptop browser reading Spanish, or with the interface chosen in English. */
@@ -31,7 +30,7 @@ async function shotViewer(page: Page, name: string): Promise<void> {
 }
 
 test.beforeEach(async () => {
-  await fetch(`${LLM}/__reset`, { method: 'POST' });
+  await fetch(`${llmUrl()}/__reset`, { method: 'POST' });
 });
 
 test('viewers read who says each line once a guest speaks, and the header names the current speaker and language', async ({

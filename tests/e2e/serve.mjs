@@ -1,4 +1,4 @@
-// Starts what the end-to-end tests talk to: the fake LLM, the SMTP catcher, the local OIDC provider (Keycloak's place),
+// Starts what the end-to-end tests talk to: a fake LLM (one per project), the SMTP catcher, the local OIDC provider (Keycloak's place),
 // the product in embedded mode, or in distributed mode.
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -72,11 +72,11 @@ async function catchMail() {
   process.on('SIGINT', stop);
 }
 
-if (what === 'llm') {
+if (what === 'llm' || what === 'llm-distributed') {
   start(['-r', 'tsconfig-paths/register', 'dist/server/libs/testing/src/fake-openai/main.js'], {
     ...process.env,
     TS_NODE_PROJECT: join(root, 'tsconfig.runtime.json'),
-    PORT: String(E2E.llmPort),
+    PORT: String(what === 'llm' ? E2E.llmPort : E2E.distributedLlmPort),
   });
 } else if (what === 'smtp') {
   await catchMail();
@@ -94,11 +94,13 @@ if (what === 'llm') {
     PORT: String(E2E.distributedPort),
     HEALTH_PORT_BASE: String(E2E.distributedPort + 1),
     DATABASE_URL: await freshDatabase(),
+    // Its own fake language model: the two projects run side by side, each test resetting and pacing its stack's.
+    OPENAI_BASE_URL: `http://127.0.0.1:${E2E.distributedLlmPort}/v1`,
     // Its own subjects: other stacks on the same NATS (integration tests, benchmarks) never answer its requests.
     NATS_SUBJECT_PREFIX: `e2e-${Date.now().toString(36)}`,
   };
   start(['scripts/start.mjs', 'distributed'], env);
 } else {
-  console.error('usage: serve.mjs llm|smtp|oidc|embedded|distributed');
+  console.error('usage: serve.mjs llm|llm-distributed|smtp|oidc|embedded|distributed');
   process.exit(2);
 }

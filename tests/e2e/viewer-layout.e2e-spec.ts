@@ -2,19 +2,18 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { E2E } from './ports.mjs';
 import { installFakeSpeechRecognition } from './support/fake-speech';
 import { LAPTOP, PHONE, quickRoom, say } from './support/room-pages';
 import { UI } from './support/tags';
+import { llmUrl } from './support/llm';
 
-const LLM = `http://127.0.0.1:${E2E.llmPort}`;
 const SHOTS = join(__dirname, '..', '..', 'test-results', 'screens');
 const LINES = 25;
 
 test.use({ viewport: LAPTOP });
 
 test.beforeEach(async ({ context }) => {
-  await fetch(`${LLM}/__reset`, { method: 'POST' });
+  await fetch(`${llmUrl()}/__reset`, { method: 'POST' });
   await context.addInitScript(installFakeSpeechRecognition);
   await context.grantPermissions(['microphone']);
 });

@@ -1,12 +1,11 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { E2E } from './ports.mjs';
 import { installFakeSpeechRecognition } from './support/fake-speech';
 import { LAPTOP, quickRoom, say } from './support/room-pages';
 import { UI } from './support/tags';
+import { llmUrl } from './support/llm';
 
-const LLM = `http://127.0.0.1:${E2E.llmPort}`;
 const SHOTS = join(__dirname, '..', '..', 'test-results', 'screens');
 /** A phone of today, upright. */
 const PHONE = { width: 390, height: 844 };
@@ -16,14 +15,14 @@ const MODEL_ANSWER_MS = 800;
 test.use({ viewport: LAPTOP });
 
 test.beforeEach(async ({ context }) => {
-  await fetch(`${LLM}/__reset`, { method: 'POST' });
-  await fetch(`${LLM}/__delay`, { method: 'POST', body: JSON.stringify({ ms: MODEL_ANSWER_MS }) });
+  await fetch(`${llmUrl()}/__reset`, { method: 'POST' });
+  await fetch(`${llmUrl()}/__delay`, { method: 'POST', body: JSON.stringify({ ms: MODEL_ANSWER_MS }) });
   await context.addInitScript(installFakeSpeechRecognition);
   await context.grantPermissions(['microphone']);
 });
 
 test.afterEach(async () => {
-  await fetch(`${LLM}/__reset`, { method: 'POST' });
+  await fetch(`${llmUrl()}/__reset`, { method: 'POST' });
 });
 
 /** The screen as the viewer sees it once the caption list has scrolled (smoothly) to its newest line. */

@@ -1,10 +1,9 @@
 import { expect, test, type Download, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { E2E } from './ports.mjs';
 import { installFakeSpeechRecognition } from './support/fake-speech';
 import { LAPTOP, say, shotBoth } from './support/room-pages';
+import { llmUrl } from './support/llm';
 
-const LLM = `http://127.0.0.1:${E2E.llmPort}`;
 const PASSWORD = 'transcript-pass-1';
 
 // The host's and the viewer's browsers read Spanish: the viewer's downloads are labelled in Spanish.
@@ -18,7 +17,7 @@ async function downloadFrom(page: Page, format: 'txt' | 'srt' | 'vtt'): Promise<
 }
 
 test.beforeEach(async ({ context }) => {
-  await fetch(`${LLM}/__reset`, { method: 'POST' });
+  await fetch(`${llmUrl()}/__reset`, { method: 'POST' });
   await context.addInitScript(installFakeSpeechRecognition);
   await context.grantPermissions(['microphone']);
 });

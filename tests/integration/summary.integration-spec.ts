@@ -1,4 +1,3 @@
-import { SummaryRateLimitGuard } from '@lt/gateway';
 import { createTestDatabase, FakeOpenAiServer, LiveClient, type TestDatabase } from '@lt/testing';
 import { startStack, type Stack } from '../support/stack';
 import { apiContract } from './api-contract';
@@ -171,47 +170,86 @@ describe.each(MODES)('summaries (%s mode)', (mode) => {
     }
   });
 
-  it('answers a storm from the last answer before the route runs: same answer, headers and shares as the route', async () => {
-    const limited = await startStack({
-      mode,
-      databaseUrl: db.url,
-      llmUrl: llm.url,
-      gatewayEnv: { SUMMARY_ROOM_BURST: '3', SUMMARY_ROOM_PER_MINUTE: '3' },
-    });
-    // The route's guard runs for every call the route answers, and for none answered before it.
-    const routed = jest.spyOn(SummaryRateLimitGuard.prototype, 'canActivate');
-    try {
-      const { roomId, say } = await liveRoom(limited);
-      await say(2);
-      routed.mockClear();
-      const normal = await summarize(limited, roomId, { lang: 'fr' }, crypto.randomUUID());
-      expect(routed).toHaveBeenCalledTimes(1);
-      // The next ones, within the second the answer stays fresh, never reach the route.
-      const early = await summarize(limited, roomId, { lang: 'fr', sinceSeq: 5 }, crypto.randomUUID());
-      expect(routed).toHaveBeenCalledTimes(1);
-      expect(early).toEqual(normal);
-      expect(normal).toMatchObject({ status: 200, body: { summary: '(fr) Summary of 2 lines', fromSeq: 0, upToSeq: 2 } });
-      // The checks still hold: a foreign Origin, a malformed client id or body are refused as by the route.
-      expect(await summarize(limited, roomId, { lang: 'fr' }, crypto.randomUUID(), 'https://evil.example')).toMatchObject({
-        status: 403,
-        body: { error: { code: 'forbidden_origin' } },
-      });
-      expect((await summarize(limited, roomId, { lang: 'fr' }, 'short')).body).toMatchObject({ error: { code: 'validation_failed' } });
-      expect((await summarize(limited, roomId, { lang: 'fr', extra: 1 })).status).toBe(400);
-      expect(routed).toHaveBeenCalledTimes(3);
-      // Both paths spend the same room share: 3 of 3 are gone (the route counts a call before reading its body).
-      const refusedEarly = await summarize(limited, roomId, { lang: 'fr' }, crypto.randomUUID());
-      expect(routed).toHaveBeenCalledTimes(3);
-      await sleep(1_100);
-      const refusedByRoute = await summarize(limited, roomId, { lang: 'fr' }, crypto.randomUUID());
-      expect(routed).toHaveBeenCalledTimes(4);
-      expect(refusedEarly).toMatchObject({ status: 429, body: { error: { code: 'over_request_rate_limit' } } });
-      expect(Number(refusedEarly.retryAfter)).toBeGreaterThan(0);
-      const sameWait = (r: typeof refusedEarly) => ({ ...r, retryAfter: 'n', headers: { ...r.headers, 'retry-after': 'n' } });
-      expect(sameWait(refusedEarly)).toEqual(sameWait(refusedByRoute));
-    } finally {
-      routed.mockRestore();
-      await limited.close();
+  it('answers GET with an ETag and Cache-Control an edge can keep, and 304 to If-None-Match; POST with the same headers', async () => {
+    const { roomId, say } = await liveRoom(stack);
+    await say(2);
+    const url = `${stack.baseUrl}/api/rooms/${roomId}/summary?lang=fr&sinceSeq=5`;
+    const first = await fetch(url);
+    const body = await first.json();
+    apiContract.assert('GET', '/api/rooms/{roomId}/summary', first.status, body, first.headers.get('content-type'));
+    expect(body).toEqual({ summary: '(fr) Summary of 2 lines', fromSeq: 0, upToSeq: 2 });
+    const etag = first.headers.get('etag');
+    expect(etag).toBeTruthy();
+    expect(first.headers.get('cache-control')).toBe('public, max-age=5, stale-while-revalidate=5');
+    // As a cache revalidates (fetch would add `no-cache` to a conditional request without a Cache-Control of its own).
+    const revalidation = { 'if-none-match': String(etag), 'cache-control': 'max-age=0' };
+    const again = await fetch(url, { headers: revalidation });
+    expect([again.status, await again.text()]).toEqual([304, '']);
+    const posted = await summarize(stack, roomId, { lang: 'fr' });
+    expect([posted.headers.etag, posted.headers['cache-control']]).toEqual([etag, 'public, max-age=5, stale-while-revalidate=5']);
+    // A new transcript version is a new ETag; a refusal is never marked cacheable.
+    await say(1);
+    // The gateway serves its last answer for a second to those asking just behind: the new one comes after that.
+    const deadline = Date.now() + 5_000;
+    let status = 304;
+    while (status === 304 && Date.now() < deadline) status = (await fetch(url, { headers: revalidation })).status;
+    expect(status).toBe(200);
+    const refused = await fetch(`${stack.baseUrl}/api/rooms/${roomId}/summary?lang=fr&sinceSeq=10`);
+    expect([refused.status, refused.headers.get('cache-control')]).toEqual([409, null]);
+    expect(summaryCalls()).toHaveLength(2);
+  });
+
+  describe('asked on the socket (summary_request)', () => {
+    /** Viewers of the room asking at once; resolves with each one's answer frame (summary or summary_error). */
+    async function ask(on: Stack, roomId: string, count: number, request: Record<string, unknown>, viewerId?: string) {
+      const viewers = await Promise.all(Array.from({ length: count }, () => LiveClient.connect(on.baseUrl)));
+      clients.push(...viewers);
+      viewers.forEach((v) => v.send({ type: 'join', roomId, role: 'viewer', lang: 'fr', ...(viewerId && { viewerId }) }));
+      await Promise.all(viewers.map((v) => v.waitFor((c) => c.of('joined').length === 1, 5000, 'joined')));
+      viewers.forEach((v, i) => v.send({ type: 'summary_request', requestId: `r${i}`, ...request }));
+      const answered = (v: LiveClient) => [...v.of('summary'), ...v.of('summary_error')];
+      await Promise.all(viewers.map((v) => v.waitFor((c) => answered(c).length === 1, 10_000, 'summary answer')));
+      return viewers.map((v) => answered(v)[0]);
     }
+
+    it('answers twenty sockets asking at once with one model call and one frame for all', async () => {
+      const { roomId, say } = await liveRoom(stack);
+      await say(3);
+      llm.reset();
+      llm.delay(300);
+      const answers = await ask(stack, roomId, 20, { lang: 'fr', sinceSeq: 2 });
+      llm.delay(0);
+      const frame = { type: 'summary', roomId, lang: 'fr', sinceSeq: 0, summary: '(fr) Summary of 3 lines', fromSeq: 0, upToSeq: 3 };
+      expect(answers).toEqual(Array(20).fill(frame));
+      expect(summaryCalls()).toHaveLength(1);
+    });
+
+    it('refuses a request by its id: nothing to summarise, past a browser share, past the room share', async () => {
+      const limited = await startStack({
+        mode,
+        databaseUrl: db.url,
+        llmUrl: llm.url,
+        defaultLimits: true,
+        gatewayEnv: { SUMMARY_ROOM_BURST: '12', SUMMARY_ROOM_PER_MINUTE: '12' },
+      });
+      try {
+        const { roomId, say } = await liveRoom(limited);
+        expect(await ask(limited, roomId, 1, { lang: 'fr' })).toEqual([
+          { type: 'summary_error', requestId: 'r0', code: 'nothing_to_summarize', message: 'No translations to summarize' },
+        ]);
+        await say(1);
+        // One browser (its viewerId) on ten sockets gets its 10 a minute; the 11th is refused, with the wait.
+        const browser = `browser-${crypto.randomUUID()}`;
+        const own = await ask(limited, roomId, 10, { lang: 'fr' }, browser);
+        expect(own.map((a) => a.type)).toEqual(Array(10).fill('summary'));
+        const [over] = await ask(limited, roomId, 1, { lang: 'fr' }, browser);
+        expect(over).toMatchObject({ type: 'summary_error', requestId: 'r0', code: 'over_request_rate_limit' });
+        expect((over as { retryAfterMs: number }).retryAfterMs).toBeGreaterThan(0);
+        // The room's 12 are spent by the first 11 asks and one more: the next browser is refused for the room.
+        expect((await ask(limited, roomId, 2, { lang: 'fr' })).map((a) => a.type).sort()).toEqual(['summary', 'summary_error']);
+      } finally {
+        await limited.close();
+      }
+    });
   });
 });

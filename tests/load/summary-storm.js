@@ -1,13 +1,10 @@
-// The soak's audience, plus STORM_CLIENTS viewers who all ask for the summary at the same moment, STORMS
-// times during the hold, each with an X-Client-Id of its own as every browser has. They ask from VUs of their own: a VU waiting for an HTTP answer reads no frames,
-// and would make the caption delay look worse than the product is.
+// The soak's audience, of whom STORM_CLIENTS viewers all ask for the summary at the same moment, STORMS times
+// during the hold, on the socket they read the captions on (`summary_request`), as the web viewer does.
 // k6 run -e BASE_URL=https://rooms.example.com -e VIEWERS=2000 -e STORM_CLIENTS=2000 -e STORMS=3 tests/load/summary-storm.js
-import { sleep } from 'k6';
 import exec from 'k6/execution';
 import { runHost } from './lib/host.js';
 import { createRoom } from './lib/room.js';
-import { clientIdFor, loadConfig, maxDurationSeconds, runTagOf, timeline, viewerLang } from './lib/seqs.js';
-import { askSummary } from './lib/summary.js';
+import { loadConfig, maxDurationSeconds, runTagOf, timeline } from './lib/seqs.js';
 import { runViewer } from './lib/viewer.js';
 
 const config = loadConfig(__ENV);
@@ -17,7 +14,6 @@ export const options = {
   scenarios: {
     host: { executor: 'per-vu-iterations', vus: 1, iterations: 1, maxDuration },
     viewers: { executor: 'per-vu-iterations', vus: config.viewers, iterations: 1, maxDuration },
-    askers: { executor: 'per-vu-iterations', vus: config.stormClients, iterations: 1, maxDuration },
   },
   thresholds: {
     caption_delay_ms: ['p(95)<500', 'p(99)<1000'],
@@ -32,15 +28,8 @@ export function setup() {
   return { ...room, runTag: runTagOf(Math.random), timeline: timeline(config, Date.now() + 3000) };
 }
 
-function ask(data, i) {
-  for (const at of data.timeline.storms) {
-    sleep(Math.max(0, at - Date.now()) / 1000);
-    askSummary(config, data.roomId, viewerLang(i, config.langs), clientIdFor(data.runTag, i));
-  }
-}
-
 export default function (data) {
-  if (exec.scenario.name === 'host') runHost(config, data);
-  else if (exec.scenario.name === 'askers') ask(data, exec.scenario.iterationInTest);
-  else runViewer(config, data, exec.scenario.iterationInTest, { churn: false });
+  if (exec.scenario.name === 'host') return runHost(config, data);
+  const i = exec.scenario.iterationInTest;
+  runViewer(config, data, i, { churn: false, storms: i < config.stormClients ? data.timeline.storms : [] });
 }

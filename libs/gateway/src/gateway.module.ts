@@ -1,4 +1,5 @@
-import { SummaryCoalescer } from './http/summary-coalescer';
+import { SummaryCoalescer } from './summary/summary-coalescer';
+import { LiveSummaries } from './summary/live-summaries';
 import { HostPresence } from './live/host-presence';
 import { RoomMediaHttpController } from './http/room-media.http-controller';
 import { DynamicModule, Module, type OnApplicationShutdown } from '@nestjs/common';
@@ -116,6 +117,7 @@ export class GatewayModule {
         { provide: VOTE_LIMITERS, inject: [GATEWAY_ENV], useFactory: (c: GatewayConfig) => viewerCallLimiters(c, VOTE_RATE_LIMITS) },
         AdminGuard,
         SummaryCoalescer,
+        LiveSummaries,
         TranscriptExports,
         AccountArchive,
         SystemHealthCheck,

@@ -19,6 +19,13 @@ export class AudienceStats {
   errors = new Map<string, number>();
 }
 
+/** One viewer pressing the summary button: the answer's latency, and whether it was a summary (or its error code). */
+export interface SummaryResult {
+  ms: number;
+  ok: boolean;
+  outcome: string;
+}
+
 function open(wsUrl: string, origin: string): Promise<WebSocket> {
   const ws = new WebSocket(wsUrl, { headers: { origin }, perMessageDeflate: false });
   return new Promise((resolve, reject) => {
@@ -39,6 +46,9 @@ export class Viewer {
   private ws: WebSocket | null = null;
   private leaving = false;
   private stopped = false;
+  /** Summary requests waiting for their answer: the shared `summary` frame, or a `summary_error` naming one. */
+  private readonly asking = new Map<string, (outcome: string) => void>();
+  private asked = 0;
 
   constructor(
     private readonly wsUrl: string,
@@ -77,6 +87,13 @@ export class Viewer {
             this.stats.delays.push(now - sent);
             this.stats.sentAt.push(sent);
           } else this.stats.catchUp += 1;
+        } else if (frame.type === 'summary') {
+          const ok = typeof frame.summary === 'string' && frame.lang === this.lang && frame.sinceSeq === 0;
+          for (const answer of this.asking.values()) answer(ok ? 'summary' : 'wrong summary');
+          this.asking.clear();
+        } else if (frame.type === 'summary_error') {
+          this.asking.get(frame.requestId)?.(frame.code);
+          this.asking.delete(frame.requestId);
         } else if (frame.type === 'error') {
           this.stats.errors.set(frame.code, (this.stats.errors.get(frame.code) ?? 0) + 1);
         }
@@ -91,6 +108,25 @@ export class Viewer {
       ws.send(
         JSON.stringify({ type: 'join', roomId: this.roomId, role: 'viewer', lang: this.lang, ...(since === undefined ? {} : { since }) }),
       );
+    });
+  }
+
+  /** Asks for the session's summary on the socket, as the web viewer does; resolves when it is answered. */
+  askSummary(timeoutMs = 120_000): Promise<SummaryResult> {
+    const started = performance.now();
+    const requestId = `b${++this.asked}`;
+    return new Promise((resolve) => {
+      const done = (outcome: string) => {
+        clearTimeout(timer);
+        resolve({ ms: performance.now() - started, ok: outcome === 'summary', outcome });
+      };
+      const timer = setTimeout(() => {
+        this.asking.delete(requestId);
+        done('timeout');
+      }, timeoutMs);
+      this.asking.set(requestId, done);
+      if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify({ type: 'summary_request', requestId, lang: this.lang }));
+      else done('not connected');
     });
   }
 

@@ -130,6 +130,7 @@ export function joinFrame(fields) {
   if (fields.lang !== undefined) frame.lang = fields.lang;
   if (fields.hostKey !== undefined) frame.hostKey = fields.hostKey;
   if (fields.since !== undefined) frame.since = fields.since;
+  if (fields.viewerId !== undefined) frame.viewerId = fields.viewerId;
   return frame;
 }
 
@@ -160,8 +161,8 @@ export function messageIdFor(runTag, index) {
 }
 
 /**
- * The `X-Client-Id` of the i-th asker, as each browser of a venue sends its own (the gateway limits summaries
- * per client id, not per address): within the gateway's `[A-Za-z0-9_-]{8,64}`.
+ * The browser id of the i-th viewer (the join's `viewerId`, the web's `X-Client-Id`), as each browser of a venue
+ * has its own (the gateway limits summaries per browser, not per address): within the gateway's `[A-Za-z0-9_-]{8,64}`.
  */
 export function clientIdFor(runTag, index) {
   return `${runTag}-asker-${index}`;

@@ -11,7 +11,8 @@ import {
   reconnects,
   socketFailures,
 } from './metrics.js';
-import { captionDelayMs, churns, joinAt, joinFrame, SeqTracker, viewerLang } from './seqs.js';
+import { captionDelayMs, churns, clientIdFor, joinAt, joinFrame, SeqTracker, viewerLang } from './seqs.js';
+import { summaryAsker } from './summary.js';
 
 const sleepUntil = (at) => sleep(Math.max(0, at - Date.now()) / 1000);
 
@@ -19,9 +20,9 @@ const sleepUntil = (at) => sleep(Math.max(0, at - Date.now()) / 1000);
  * Viewer number `i`: opens its socket at its point of the ramp and listens until the end of the drain. With
  * `churn`, it leaves at the minutes `churns` picks for it and comes back 1–3 s later with `since`. A socket
  * the server closes is opened again with `since` too. At the end, every seq of the host's sentences it never
- * got is a missed message.
+ * got is a missed message. With `storms`, it asks for the summary on its socket at each of those times.
  */
-export function runViewer(config, data, i, { churn }) {
+export function runViewer(config, data, i, { churn, storms = [] }) {
   const tl = data.timeline;
   const lang = viewerLang(i, config.langs);
   const leaves = churn ? tl.churnAt.filter((_, m) => churns(i, m, config.churnPercent)).map((at) => at + (i % 100) * 100) : [];
@@ -37,10 +38,16 @@ export function runViewer(config, data, i, { churn }) {
     const res = ws.connect(config.wsUrl, { headers: { Origin: config.origin }, tags: { role: 'viewer' } }, (socket) => {
       let joinedSeq = null;
       let lastOnSocket = 0;
-      socket.on('open', () => socket.send(JSON.stringify(joinFrame({ roomId: data.roomId, role: 'viewer', lang, since }))));
+      const summaries = summaryAsker(socket, lang);
+      socket.on('open', () => {
+        const viewerId = clientIdFor(data.runTag, i);
+        socket.send(JSON.stringify(joinFrame({ roomId: data.roomId, role: 'viewer', lang, since, viewerId })));
+        for (const at of storms.filter((t) => t > Date.now() && t < leaveAt)) socket.setTimeout(() => summaries.ask(), at - Date.now());
+      });
       socket.on('message', (raw) => {
         const now = Date.now();
         const frame = JSON.parse(raw);
+        if (summaries.answer(frame)) return;
         if (frame.type === 'joined') {
           joinedSeq = frame.seq;
           if (!tracker) tracker = new SeqTracker(frame.seq);
@@ -56,6 +63,7 @@ export function runViewer(config, data, i, { churn }) {
         }
       });
       socket.on('close', (code) => {
+        summaries.close();
         if (!leaving) {
           socketFailures.add(1, { role: 'viewer', code: String(code) });
         }

@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { hostLanguageCodeSchema, languageCodeSchema } from '../languages';
 import { cleanText } from '../text';
+import { summaryBodySchema } from '../translate/summary.messages';
 
 /**
- * Frames a browser sends on `/ws`: join, transcript, room_start, room_end, set_language, ping and resync
- * (see docs/protocol.md).
+ * Frames a browser sends on `/ws`: join, transcript, room_start, room_end, set_language, ping, resync and
+ * summary_request (see docs/protocol.md).
  */
 export const roleSchema = z.enum(['host', 'speaker', 'viewer']);
 export type Role = z.infer<typeof roleSchema>;
@@ -67,6 +68,15 @@ export const resyncFrameSchema = z.object({ type: z.literal('resync'), since: z.
 export const pingFrameSchema = z.object({ type: z.literal('ping'), t: z.number().finite().min(0).max(8.64e15).optional() });
 /** The host turns the room's Fast captions (interim lines translated for the viewers) on or off. */
 export const roomSettingsFrameSchema = z.object({ type: z.literal('room_settings'), fastCaptions: z.boolean() });
+/**
+ * A joined socket asks for the room's summary in a language (or, with `sinceSeq`, what was said after it): the
+ * answer is a `summary` frame shared by every socket that asked for the same one, or a `summary_error` naming
+ * `requestId`.
+ */
+export const summaryRequestFrameSchema = summaryBodySchema.extend({
+  type: z.literal('summary_request'),
+  requestId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'requestId must be 1 to 64 letters, digits, - or _'),
+});
 
 export const clientFrameSchema = z.discriminatedUnion('type', [
   joinFrameSchema,
@@ -77,10 +87,12 @@ export const clientFrameSchema = z.discriminatedUnion('type', [
   resyncFrameSchema,
   pingFrameSchema,
   roomSettingsFrameSchema,
+  summaryRequestFrameSchema,
 ]);
 
 export type JoinFrame = z.infer<typeof joinFrameSchema>;
 export type TranscriptFrame = z.infer<typeof transcriptFrameSchema>;
 export type RoomSettingsClientFrame = z.infer<typeof roomSettingsFrameSchema>;
 export type RoomStartFrame = z.infer<typeof roomStartFrameSchema>;
+export type SummaryRequestFrame = z.infer<typeof summaryRequestFrameSchema>;
 export type ClientFrame = z.infer<typeof clientFrameSchema>;

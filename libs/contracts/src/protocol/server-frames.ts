@@ -5,6 +5,8 @@ import type { RoomStatus } from '../rooms/room.response';
 import type { TranslationRevisedFrame } from '../glossary/glossary-revision';
 import type { InterimTranslationFrame, InterimUsageFrame, RoomSettingsFrame, TranslationPartialFrame } from '../live/fast-captions';
 import type { QuestionStatus, QuestionView } from '../questions/questions.dto';
+import type { SummaryResponse } from '../translate/summary.messages';
+import type { ErrorCode } from '../errors';
 
 /** Frames the gateway sends on `/ws`. */
 export interface JoinedFrame {
@@ -140,6 +142,27 @@ export interface ErrorFrame {
   correlationId?: string;
 }
 
+/**
+ * The answer to `summary_request`: one frame, serialised once, for every socket of the gateway that asked for the
+ * same summary (room, `lang`, span): it names no request; a client matches it on `lang` and `sinceSeq`, the start of
+ * the span asked for (`sinceSeq` rounded down to a multiple of SUMMARY_SEQ_STEP, 0 for the whole session).
+ */
+export interface SummaryFrame extends SummaryResponse {
+  type: 'summary';
+  roomId: string;
+  lang: LanguageCode;
+  sinceSeq: number;
+}
+
+/** A `summary_request` refused (over a limit: `retryAfterMs`) or failed, for that request only. */
+export interface SummaryErrorFrame {
+  type: 'summary_error';
+  requestId: string;
+  code: ErrorCode;
+  message: string;
+  retryAfterMs?: number;
+}
+
 /** The answer to `ping`: the server's clock when it answered, and the ping's own `t` when it had one. */
 export interface PongFrame {
   type: 'pong';
@@ -166,4 +189,6 @@ export type ServerFrame =
   | QuestionUpdateFrame
   | QuestionsEnabledFrame
   | ErrorFrame
+  | SummaryFrame
+  | SummaryErrorFrame
   | PongFrame;

@@ -18,6 +18,19 @@ export const summaryBodySchema = z
   .strict();
 export type SummaryBody = z.infer<typeof summaryBodySchema>;
 
+/** `GET /api/rooms/:roomId/summary?lang=&sinceSeq=`: the same question as a URL, which an edge cache may keep. */
+export const summaryQuerySchema = z
+  .object({
+    lang: languageCodeSchema,
+    sinceSeq: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .describe(summaryBodySchema.shape.sinceSeq.description ?? ''),
+  })
+  .strict();
+
 export const summaryResponseSchema = z
   .object({
     summary: z.string(),

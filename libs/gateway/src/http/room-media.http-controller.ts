@@ -6,6 +6,7 @@ import {
   SPEECH_SUBJECTS,
   speechRequestSchema,
   summaryBodySchema,
+  summaryQuerySchema,
   type RoomIdParams,
   type SummaryBody,
   type SummaryResponse,
@@ -13,13 +14,18 @@ import {
 import { z } from 'zod';
 import { Bus } from '@lt/platform';
 import { AudioRateLimitGuard, SummaryRateLimitGuard } from '../auth/ip-rate-limiter.guard';
-import { SummaryCoalescer } from './summary-coalescer';
+import { SummaryCoalescer } from '../summary/summary-coalescer';
 import { ValidBody, ValidParams, ValidQuery } from './valid-input';
 
 const audioQuerySchema = speechRequestSchema.pick({ lang: true }).strict();
 const audioParamsSchema = z.object({ roomId: roomIdSchema, messageId: speechRequestSchema.shape.messageId });
 /** The audio of a (message, language) never changes once made: browsers and proxies may keep it. */
 const AUDIO_CACHE = 'public, max-age=86400, immutable';
+/**
+ * A summary changes only with the transcript: shared caches (the ingress, a CDN) may answer the same URL for a
+ * few seconds, then ask again with the ETag express gives every JSON answer (304 when it is still current).
+ */
+const SUMMARY_CACHE = 'public, max-age=5, stale-while-revalidate=5';
 
 /**
  * What a viewer may ask of a room it holds the link of: a message read aloud, and a summary in its language.
@@ -49,13 +55,31 @@ export class RoomMediaHttpController {
       .end(audio);
   }
 
+  @Get('rooms/:roomId/summary')
+  @UseGuards(SummaryRateLimitGuard)
+  summaryOf(
+    @ValidParams(roomIdParamsSchema) { roomId }: RoomIdParams,
+    @ValidQuery(summaryQuerySchema) query: z.output<typeof summaryQuerySchema>,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<SummaryResponse> {
+    return cacheable(res, this.summaries.summarize({ roomId, ...query }));
+  }
+
   @Post('rooms/:roomId/summary')
   @HttpCode(200)
   @UseGuards(SummaryRateLimitGuard)
   summary(
     @ValidParams(roomIdParamsSchema) { roomId }: RoomIdParams,
     @ValidBody(summaryBodySchema, { optional: true }) body: SummaryBody,
+    @Res({ passthrough: true }) res: Response,
   ): Promise<SummaryResponse> {
-    return this.summaries.summarize({ roomId, ...body });
+    return cacheable(res, this.summaries.summarize({ roomId, ...body }));
   }
+}
+
+/** Only a summary is kept by caches, never a refusal: the header goes on once the answer is there. */
+async function cacheable(res: Response, answer: Promise<SummaryResponse>): Promise<SummaryResponse> {
+  const summary = await answer;
+  res.setHeader('Cache-Control', SUMMARY_CACHE);
+  return summary;
 }

@@ -56,23 +56,3 @@ export function securityHeaders(config: GatewayConfig): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) =>
     (req.method === 'GET' && FRAMEABLE_PAGE.test(req.path) ? frameable : strict)(req, res, next);
 }
-
-/** A header as `setHeader` takes it. */
-export type HeaderValue = string | number | readonly string[];
-
-/**
- * The headers `securityHeaders` gives an API response, recorded once from helmet itself: for the answers
- * written at the HTTP server, before express (the summary fast lane), which must carry the same ones.
- */
-export function apiSecurityHeaders(config: GatewayConfig): [string, HeaderValue][] {
-  const recorded = new Map<string, [string, HeaderValue]>();
-  const res = {
-    setHeader: (name: string, value: HeaderValue) => void recorded.set(name.toLowerCase(), [name, value]),
-    removeHeader: (name: string) => void recorded.delete(name.toLowerCase()),
-    getHeader: (name: string) => recorded.get(name.toLowerCase())?.[1],
-  };
-  let done = false;
-  headersFor(config, false)({ method: 'POST', path: '/api', headers: {} } as Request, res as unknown as Response, () => (done = true));
-  if (!done) throw new Error('the security headers could not be recorded');
-  return [...recorded.values()];
-}

@@ -1,9 +1,17 @@
 import { BeforeApplicationShutdown, UseFilters } from '@nestjs/common';
 import { MessageBody, OnGatewayConnection, OnGatewayDisconnect, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
 import type { WebSocket } from 'ws';
-import { CLOSE_CODES, type ClientFrame, type JoinFrame, type PongFrame, type TranscriptFrame } from '@lt/contracts';
+import {
+  CLOSE_CODES,
+  type ClientFrame,
+  type JoinFrame,
+  type PongFrame,
+  type SummaryRequestFrame,
+  type TranscriptFrame,
+} from '@lt/contracts';
 import { productMetrics } from '@lt/platform';
 import { AccessTokens } from '../auth/access-tokens';
+import { LiveSummaries } from '../summary/live-summaries';
 import { LiveExceptionFilter } from './live-exception.filter';
 import { Live } from './live.decorators';
 import { LiveRooms } from './live-rooms';
@@ -25,6 +33,7 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect, Be
     private readonly live: LiveService,
     private readonly rooms: LiveRooms,
     private readonly presence: SpeakerPresence,
+    private readonly summaries: LiveSummaries,
     tokens: AccessTokens,
   ) {
     tokens.onRevoked((event) => {
@@ -90,5 +99,10 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect, Be
   @SubscribeMessage('resync')
   resync(@Live() socket: LiveSocket, @MessageBody() frame: Frame<'resync'>) {
     return this.live.resync(socket, frame.since);
+  }
+
+  @SubscribeMessage('summary_request')
+  summary(@Live() socket: LiveSocket, @MessageBody() frame: SummaryRequestFrame) {
+    return this.summaries.ask(socket, frame);
   }
 }

@@ -290,7 +290,7 @@ export class LiveService {
   }
 }
 
-function requireJoined(socket: LiveSocket): string {
+export function requireJoined(socket: LiveSocket): string {
   if (!socket.roomId) throw new DomainException(LiveErrorCode.NotJoined, 'No room ID - please join a room first');
   return socket.roomId;
 }

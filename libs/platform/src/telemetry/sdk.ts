@@ -5,7 +5,6 @@ import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { PrometheusExporter } from '@opentelemetry/exporter-prometheus';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import { NoopSpanProcessor } from '@opentelemetry/sdk-trace';
-import { isUntracedRequest } from './tracing';
 
 /** Paths probed every few seconds: a span each would bury the traces people look for. */
 const QUIET_PATHS = new Set(['/healthz', '/readyz', '/metrics', '/favicon.ico']);
@@ -57,7 +56,7 @@ export function startTelemetry(defaultServiceName: string, env: NodeJS.ProcessEn
     metricReaders: metricsPort ? [prometheusExporter(metricsPort)] : [],
     instrumentations: [
       new HttpInstrumentation({
-        ignoreIncomingRequestHook: (req) => QUIET_PATHS.has((req.url ?? '').split('?')[0]) || isUntracedRequest(req),
+        ignoreIncomingRequestHook: (req) => QUIET_PATHS.has((req.url ?? '').split('?')[0]),
         // Outgoing calls of their own (the provider SDKs, NATS monitoring) are only worth a span inside a trace.
         requireParentforOutgoingSpans: true,
       }),

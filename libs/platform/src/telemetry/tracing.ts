@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import {
   context,
   propagation,
@@ -120,17 +119,4 @@ export function detached<T>(fn: () => T): T {
 /** The current context, to resume later (e.g. when a message waits in a queue before it is sent on). */
 export function currentContext(): Context {
   return context.active();
-}
-
-/** Incoming HTTP requests a process answers in bulk from memory (a storm of one request): no span each. */
-const untraced: ((req: IncomingMessage) => boolean)[] = [];
-
-/** Leaves the requests `predicate` picks without a span of their own (the HTTP instrumentation asks it). */
-export function leaveRequestsUntraced(predicate: (req: IncomingMessage) => boolean): void {
-  untraced.push(predicate);
-}
-
-/** Whether an incoming request was left without a span by `leaveRequestsUntraced`. */
-export function isUntracedRequest(req: IncomingMessage): boolean {
-  return untraced.some((predicate) => predicate(req));
 }

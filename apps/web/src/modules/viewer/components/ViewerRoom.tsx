@@ -60,7 +60,7 @@ export function ViewerRoom({ roomId, initialRoom = null }: { roomId: string; ini
 
   const offer = caughtUp ? null : catchUpOffer(previousSeen, viewer.joinedSeq);
   const summary = useSummaryControls({
-    roomId,
+    ask: viewer.askSummary,
     lang,
     hasMessages: viewer.messages.length > 0,
     offer,

@@ -1,4 +1,4 @@
-import type { LanguageCode } from '@lt/contracts';
+import type { LanguageCode, SummaryBody, SummaryResponse } from '@lt/contracts';
 import { useRef, useState } from 'react';
 import type { Translate } from '../../../i18n/translate';
 import { useT } from '../../../i18n/useT';
@@ -13,7 +13,8 @@ function summaryError(error: unknown, t: Translate): string {
 }
 
 interface SummaryControlsOptions {
-  roomId: string;
+  /** Asks the server (the viewer's socket: useViewerRoom's `askSummary`). */
+  ask: (body: SummaryBody) => Promise<SummaryResponse>;
   lang: LanguageCode | null;
   hasMessages: boolean;
   offer: CatchUpOffer | null;
@@ -21,9 +22,9 @@ interface SummaryControlsOptions {
 }
 
 /** The summary and the catch-up: what was asked for, whether it is open, and its result or error. */
-export function useSummaryControls({ roomId, lang, hasMessages, offer, onCatchUpDone }: SummaryControlsOptions) {
+export function useSummaryControls({ ask, lang, hasMessages, offer, onCatchUpDone }: SummaryControlsOptions) {
   const t = useT();
-  const summary = useSummary(roomId);
+  const summary = useSummary(ask);
   const [localError, setLocalError] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
   const generateRef = useRef<HTMLButtonElement>(null);

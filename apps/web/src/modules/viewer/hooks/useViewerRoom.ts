@@ -1,5 +1,13 @@
-import { LiveErrorCode, type InterimFrame, type LanguageCode, type ServerFrame, type TranslationFrame } from '@lt/contracts';
-import { useCallback, useEffect, useReducer } from 'react';
+import {
+  LiveErrorCode,
+  type InterimFrame,
+  type LanguageCode,
+  type ServerFrame,
+  type SummaryBody,
+  type SummaryResponse,
+  type TranslationFrame,
+} from '@lt/contracts';
+import { useCallback, useEffect, useMemo, useReducer } from 'react';
 import { clientId } from '../../../lib/client-id';
 import { useLatest } from '../../../lib/useLatest';
 import { useAuth } from '../../auth/hooks/useAuth';
@@ -7,6 +15,8 @@ import { useLiveConnection, type LiveConnection } from '../../live/hooks/useLive
 import { useEffectQueue } from '../../live/room-effects';
 import type { ProvisionalState } from '../provisional-lines';
 import { routeQuestionFrame } from '../../questions/question-frames';
+import { requestSummary } from '../api/viewer.api';
+import { SocketSummaries } from '../socket-summaries';
 import { initialViewerState, viewerRoomReducer, type CurrentSpeaker, type ViewerEffect, type ViewerRoomInfo } from '../viewer-room-state';
 
 export type { CurrentSpeaker, ViewerRoomInfo };
@@ -36,6 +46,8 @@ export interface ViewerRoom extends Pick<LiveConnection, 'status' | 'problem' | 
   severalSpeakers: boolean;
   /** The server says the room does not exist. */
   notFound: boolean;
+  /** A summary (or catch-up), asked on the socket; over HTTP while the socket is not joined. */
+  askSummary: (body: SummaryBody) => Promise<SummaryResponse>;
 }
 
 /** The viewer's side of a room: joins in its language, keeps translations in seq order, fills gaps. */
@@ -57,6 +69,8 @@ export function useViewerRoom({
   const accessTokenRef = useLatest(useAuth().session?.access_token);
 
   const onFrame = (frame: ServerFrame) => {
+    // Made right after the connection below; a frame only comes once both are there.
+    if (summaries.receive(frame)) return;
     routeQuestionFrame(roomId, frame);
     dispatch({ type: 'frame', frame, at: Date.now() });
   };
@@ -76,6 +90,11 @@ export function useViewerRoom({
   }, [roomId, stateRef, accessTokenRef]);
 
   const { send, status, problem, clockOffset } = useLiveConnection({ roomId, enabled: true, buildJoin, onFrame });
+  const summaries = useMemo(() => new SocketSummaries(send), [send]);
+  useEffect(() => {
+    if (status !== 'connected') summaries.failAll();
+  }, [status, summaries]);
+  const askSummary = useCallback((body: SummaryBody) => summaries.ask(body) ?? requestSummary(roomId, body), [summaries, roomId]);
 
   useEffectQueue<ViewerEffect>(
     state.effects,
@@ -113,5 +132,6 @@ export function useViewerRoom({
     speaker: state.speaker,
     severalSpeakers: state.speakers.length > 1,
     notFound,
+    askSummary,
   };
 }
