@@ -49,6 +49,8 @@ export const en: Catalog = {
   'host.recording': 'Recording',
   'host.notRecording': 'Not recording',
   'host.startRoom': 'Start Room',
+  'host.starting': 'Starting…',
+  'host.stopping': 'Stopping…',
   'host.stopRoom': 'Stop Room',
   'host.stopRoomForAll': 'Stop Room for everyone',
   'host.stopRoomConfirm':

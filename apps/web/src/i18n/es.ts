@@ -51,6 +51,8 @@ export const es = {
   'host.recording': 'Grabando',
   'host.notRecording': 'Sin grabar',
   'host.startRoom': 'Iniciar Sala',
+  'host.starting': 'Iniciando…',
+  'host.stopping': 'Deteniendo…',
   'host.stopRoom': 'Detener Sala',
   'host.stopRoomForAll': 'Detener la sala para todos',
   'host.stopRoomConfirm':
