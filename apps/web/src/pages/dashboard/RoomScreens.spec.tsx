@@ -20,10 +20,10 @@ beforeEach(() => {
 const input = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;
 
 describe('Create room form', () => {
-  it("labels the name 'Fecha de Inicio', keeps submit disabled while it is empty and offers the spec's durations", async () => {
+  it("labels the name 'Nombre de la sala', keeps submit disabled while it is empty and offers the spec's durations", async () => {
     dashboardFetch();
     renderApp('/dashboard/create');
-    const name = await screen.findByLabelText('Fecha de Inicio');
+    const name = await screen.findByLabelText('Nombre de la sala');
     expect(name).toBe(input('room-form-name'));
     expect((screen.getByTestId('room-form-submit') as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(name, { target: { value: '   ' } });
