@@ -58,7 +58,8 @@ export function TranscriptModal({ room, onClose }: { room: RoomResponse; onClose
       onClose={onClose}
       testId="transcript-modal"
     >
-      <header className="transcript-header">
+      {/* A div, not a header: inside a dialog a header would be a second banner landmark of the page. */}
+      <div className="transcript-header">
         <div className="transcript-heading">
           <h2 id={`${ids}-title`} className="dialog-title">
             {t('transcript.title', { name: shown.name })}
@@ -80,7 +81,7 @@ export function TranscriptModal({ room, onClose }: { room: RoomResponse; onClose
         >
           <Icon name="close" size={18} />
         </button>
-      </header>
+      </div>
       <div className="actions transcript-toolbar">
         <button
           type="button"

@@ -71,7 +71,8 @@ export function RoomTranscriptDialog({ roomId, lang, hostKey, onClose, onRefused
 
   return (
     <Modal labelledBy={`${ids}-title`} describedBy={`${ids}-meta`} className="room-transcript" onClose={onClose} testId="room-transcript">
-      <header className="room-transcript-header">
+      {/* A div, not a header: inside a dialog a header would be a second banner landmark of the page. */}
+      <div className="room-transcript-header">
         <div>
           <h2 id={`${ids}-title`} className="dialog-title">
             {data ? t('roomTranscript.title', { name: data.room.name }) : t('roomTranscript.titleNoName')}
@@ -89,7 +90,7 @@ export function RoomTranscriptDialog({ roomId, lang, hostKey, onClose, onRefused
         >
           <Icon name="close" size={18} />
         </button>
-      </header>
+      </div>
       <div className="room-transcript-downloads" role="group" aria-label={t('roomTranscript.download')}>
         {FORMATS.map((format) => (
           <button
