@@ -33,7 +33,7 @@ describe('glossary editor', () => {
     expect(screen.getByRole('status').textContent).toBe('Term 1 added.');
     // Every field has a name a screen reader says.
     expect(screen.getByLabelText('Term')).toBeTruthy();
-    expect(screen.getByRole('textbox', { name: 'Translation into Español' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Translation into Spanish' })).toBeTruthy();
     expect(screen.getByLabelText('Keep as is')).toBeTruthy();
   });
 

@@ -2,6 +2,7 @@ import { findLanguage, TRANSCRIPT_FORMATS, type LanguageCode, type TranscriptFor
 import { useQuery } from '@tanstack/react-query';
 import { useContext, useEffect, useId, useState } from 'react';
 import { Icon } from '../../../components/Icon';
+import { languageNameIn } from '../../../lib/language-names';
 import { Modal } from '../../../components/Modal';
 import { Spinner } from '../../../components/Spinner';
 import { I18nContext } from '../../../i18n/i18n-context';
@@ -65,7 +66,7 @@ export function RoomTranscriptDialog({ roomId, lang, hostKey, onClose, onRefused
   const meta =
     data &&
     (language
-      ? t('roomTranscript.inLanguage', { language: language.name, count: data.lines.length })
+      ? t('roomTranscript.inLanguage', { language: languageNameIn(language, locale), count: data.lines.length })
       : t('roomTranscript.asSpoken', { count: data.lines.length }));
   const showSpeakers = new Set(data?.lines.map((line) => line.speaker_name)).size > 1;
 
