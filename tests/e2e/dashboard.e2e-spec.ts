@@ -85,9 +85,11 @@ test('create, schedule, start, host from the session, speak, end, then read and 
   await shot(page, 'dashboard-home-empty');
 
   await page.getByTestId('nav-create').click();
-  await expect(page.getByLabel('Fecha de Inicio')).toBeVisible();
+  // The name field is named for what it holds, for the eye and the screen reader alike.
+  await expect(page.getByLabel('Nombre de la sala', { exact: true })).toHaveAttribute('data-testid', 'room-form-name');
+  await expect(page.getByLabel('Fecha de Inicio')).toHaveCount(0);
   await expect(page.getByTestId('room-form-submit')).toBeDisabled();
-  await page.getByLabel('Fecha de Inicio').fill('Opening keynote');
+  await page.getByLabel('Nombre de la sala', { exact: true }).fill('Opening keynote');
   await page.getByTestId('room-form-language').selectOption('es');
   const tomorrow = new Date(Date.now() + 24 * 3600_000);
   const date = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}`;

@@ -81,8 +81,8 @@ test('an owner writes a glossary in the create form, imports a CSV in the edit f
   await expect(page.getByTestId('glossary-import-result')).toContainText('maybe');
   await expect(page.getByTestId('glossary-entry')).toHaveCount(2);
 
-  page.once('dialog', (dialog) => void dialog.accept());
   await page.getByTestId('glossary-file').setInputFiles({ name: 'event.csv', mimeType: 'text/csv', buffer: Buffer.from('\uFEFF' + CSV) });
+  await page.getByTestId('glossary-import-replace').click();
   await expect(page.getByTestId('glossary-entry')).toHaveCount(4);
   await expect(page.getByTestId('glossary-term').nth(2)).toHaveValue('Nguyễn');
   await expect(page.getByTestId('glossary-note').nth(2)).toHaveValue("Speaker's name,\nspelled so");

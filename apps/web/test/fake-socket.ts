@@ -28,12 +28,16 @@ export class FakeSocket implements SocketLike {
 
   /** Like the gateway, the socket answers pings, until `goSilent()`: a connection lost without a close. */
   answersPings = true;
+  /** How late the server's answers arrive (a slow link). */
+  latencyMs = 20;
 
   send(data: string): void {
     if (this.readyState !== 1) throw new Error('send on a socket that is not open');
     const frame = JSON.parse(data) as Record<string, unknown>;
     this.sent.push(frame);
-    if (frame.type === 'ping' && this.answersPings) setTimeout(() => this.answersPings && this.receive({ type: 'pong' }), 20);
+    if (frame.type === 'ping' && this.answersPings) {
+      setTimeout(() => this.answersPings && this.receive({ type: 'pong', t: frame.t }), this.latencyMs);
+    }
   }
 
   goSilent(): void {

@@ -1,5 +1,7 @@
 import { HOST_LANGUAGES, isHostLanguageCode, type HostLanguageCode } from '@lt/contracts';
 import { useId } from 'react';
+import { useLocale } from '../i18n/useLocale';
+import { languageOptionLabel } from '../lib/language-names';
 
 interface LanguageSelectProps {
   label: string;
@@ -10,14 +12,10 @@ interface LanguageSelectProps {
   disabled?: boolean;
 }
 
-/** A label for a language option: its own name, and the English one when that differs. */
-export function languageOptionLabel(language: { name: string; englishName: string }): string {
-  return language.name === language.englishName ? language.name : `${language.name} · ${language.englishName}`;
-}
-
 /** What a host or speaker speaks: only the languages the browser's speech recognition accepts. */
 export function LanguageSelect({ label, placeholder, value, onChange, testId, disabled }: LanguageSelectProps) {
   const id = useId();
+  const { locale } = useLocale();
   return (
     <div className="field">
       <label htmlFor={id} className="field-label">
@@ -36,7 +34,7 @@ export function LanguageSelect({ label, placeholder, value, onChange, testId, di
         </option>
         {HOST_LANGUAGES.map((language) => (
           <option key={language.code} value={language.code}>
-            {languageOptionLabel(language)}
+            {languageOptionLabel(language, locale)}
           </option>
         ))}
       </select>

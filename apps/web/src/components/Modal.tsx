@@ -1,9 +1,13 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useLatest } from '../lib/useLatest';
+import '../styles/choice-dialog.css';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** The open dialogs, the topmost last: only it answers Escape and keeps the focus (a confirm over an editor). */
+const openDialogs: HTMLElement[] = [];
 
 function focusables(root: HTMLElement): HTMLElement[] {
   return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)];
@@ -34,7 +38,9 @@ export function Modal({ labelledBy, describedBy, role = 'dialog', className, onC
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     (dialog.querySelector<HTMLElement>('[data-autofocus]') ?? focusables(dialog)[0] ?? dialog).focus();
 
+    openDialogs.push(dialog);
     const onKeyDown = (event: KeyboardEvent) => {
+      if (openDialogs.at(-1) !== dialog) return;
       if (event.key === 'Escape') {
         event.preventDefault();
         onCloseRef.current();
@@ -65,6 +71,7 @@ export function Modal({ labelledBy, describedBy, role = 'dialog', className, onC
     document.addEventListener('keydown', onKeyDown);
     return () => {
       document.removeEventListener('keydown', onKeyDown);
+      openDialogs.splice(openDialogs.indexOf(dialog), 1);
       document.body.style.overflow = overflow;
       if (opener?.isConnected) opener.focus();
     };

@@ -69,7 +69,7 @@ export const dashboardEs = {
   'form.createSubtitle': 'Prepara una sala ahora o prográmala para más tarde.',
   'form.editTitle': 'Editar Sala',
   'form.editSubtitle': 'Cambia el nombre, el idioma o la hora de la sala.',
-  'form.name': 'Fecha de Inicio',
+  'form.name': 'Nombre de la sala',
   'form.namePlaceholder': 'Nombre de la sala',
   'form.language': 'Idioma de origen',
   'form.languageNone': 'Sin configurar',

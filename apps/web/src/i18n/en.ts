@@ -49,6 +49,8 @@ export const en: Catalog = {
   'host.recording': 'Recording',
   'host.notRecording': 'Not recording',
   'host.startRoom': 'Start Room',
+  'host.starting': 'Starting…',
+  'host.stopping': 'Stopping…',
   'host.stopRoom': 'Stop Room',
   'host.stopRoomForAll': 'Stop Room for everyone',
   'host.stopRoomConfirm':
@@ -114,6 +116,9 @@ export const en: Catalog = {
   'viewer.mute': 'Mute',
   'viewer.unmute': 'Unmute',
   'viewer.messages': 'Translations',
+  'viewer.offlineNotice': "You're offline — missed lines will follow.",
+  'viewer.reconnectingNotice': 'Connection lost, reconnecting — missed lines will follow.',
+  'viewer.historyLoading': 'Loading what was said before you arrived, in your language…',
   'viewer.empty': 'Translations will appear here when the host speaks.',
   'viewer.original': 'Original',
   'viewer.originalHint': 'Not translated: shown in the original language',

@@ -51,6 +51,8 @@ export const es = {
   'host.recording': 'Grabando',
   'host.notRecording': 'Sin grabar',
   'host.startRoom': 'Iniciar Sala',
+  'host.starting': 'Iniciando…',
+  'host.stopping': 'Deteniendo…',
   'host.stopRoom': 'Detener Sala',
   'host.stopRoomForAll': 'Detener la sala para todos',
   'host.stopRoomConfirm':
@@ -117,6 +119,9 @@ export const es = {
   'viewer.mute': 'Silenciar',
   'viewer.unmute': 'Activar sonido',
   'viewer.messages': 'Traducciones',
+  'viewer.offlineNotice': 'Sin conexión: las líneas que te pierdas llegarán después.',
+  'viewer.reconnectingNotice': 'Se perdió la conexión, reconectando: las líneas que te pierdas llegarán después.',
+  'viewer.historyLoading': 'Cargando en tu idioma lo que se dijo antes de que llegaras…',
   'viewer.empty': 'Las traducciones aparecerán aquí cuando hable el anfitrión.',
   'viewer.original': 'Original',
   'viewer.originalHint': 'Sin traducir: se muestra en el idioma original',

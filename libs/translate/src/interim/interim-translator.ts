@@ -24,6 +24,14 @@ export const MIN_GROWTH_WORDS = 2;
 const INTERIM_DEADLINE_MS = 4_000;
 const MAX_SPEAKERS = 10_000;
 
+/**
+ * How many last words of an interim translation are held back: `mask`, but never half or more of a short
+ * one, so the first translation of a sentence (two or three words) shows its first word rather than nothing.
+ */
+export function maskFor(text: string, mask: number): number {
+  return Math.min(mask, Math.floor(wordCount(text) / 2));
+}
+
 /** What this replica knows of one speaker's sentence in progress. */
 interface SpeakerState {
   /** The timestamp (epoch ms) of the speaker's latest final sentence: interim lines up to it are out of date. */
@@ -101,7 +109,8 @@ export class InterimTranslator {
     previous: PreviousSentences,
   ): Promise<void> {
     const { INTERIM_TRANSLATION_MS: interval, INTERIM_TRANSLATIONS_PER_MINUTE: perMinute } = this.env;
-    if (!(await this.limiter.interim(event.roomId, event.speakerId, lang, interval, perMinute))) return;
+    const opening = !speaker.words.has(lang);
+    if (!(await this.limiter.interim(event.roomId, event.speakerId, lang, interval, perMinute, opening))) return;
     speaker.words.set(lang, words);
     try {
       const [glossary, context] = await Promise.all([
@@ -121,7 +130,7 @@ export class InterimTranslator {
         onUsage: (tokens) => void this.charge(event.roomId, tokens),
       });
       if (Date.parse(event.timestamp) <= speaker.finalAt) return;
-      const shown = withoutLastWords(text, this.env.INTERIM_MASK_WORDS);
+      const shown = withoutLastWords(text, maskFor(text, this.env.INTERIM_MASK_WORDS));
       if (!shown) return;
       this.bus.emitToRoom(
         FAST_CAPTIONS_SUBJECTS.interim,

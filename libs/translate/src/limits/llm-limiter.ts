@@ -33,6 +33,8 @@ interface Limit {
 const ROOM_WAIT_MS = 30_000;
 
 const UNBOUNDED = 1e12;
+/** A refill that fills the interim bucket in a millisecond: the opening call of a sentence waits for no interval. */
+const OPENING_REFILL_PER_SECOND = 1e6;
 /** How long an interim translation waits for a slot of the provider at most (one poll). */
 const INTERIM_SLOT_WAIT_MS = 300;
 
@@ -92,13 +94,15 @@ export class LlmLimiter {
   /**
    * One interim translation of a speaker into a language (Fast captions): at most one per `intervalMs` and
    * `perMinute` a minute, shared by every replica; never waited for (false: this interim line is skipped).
+   * The `opening` one of a sentence does not wait out the interval the previous sentence's last call began
+   * (its words are the ones a viewer waits for most), but counts in the minute and starts the next interval.
    */
-  async interim(roomId: string, speakerId: string, lang: string, intervalMs: number, perMinute: number): Promise<boolean> {
+  async interim(roomId: string, speakerId: string, lang: string, intervalMs: number, perMinute: number, opening = false): Promise<boolean> {
     const limit: Limit = {
       key: `interim:${roomId}:${speakerId}:${lang}`,
       roomId,
       requestCap: 1,
-      requestsPerSecond: 1000 / intervalMs,
+      requestsPerSecond: opening ? OPENING_REFILL_PER_SECOND : 1000 / intervalMs,
       tokenCap: UNBOUNDED,
       tokensPerSecond: 0,
       windowMs: 60_000,

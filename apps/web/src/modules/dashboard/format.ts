@@ -1,21 +1,23 @@
 import { findLanguage } from '@lt/contracts';
 
-/** The history's date column: es-ES short date and time, whatever the interface language. */
-const ES_SHORT = new Intl.DateTimeFormat('es-ES', { dateStyle: 'short', timeStyle: 'short' });
-
-export function shortDateTime(iso: string): string {
-  const at = new Date(iso);
-  return Number.isNaN(at.getTime()) ? iso : ES_SHORT.format(at);
+/**
+ * The locale dates and times are written in: the browser's own variant of the interface language (an en-US
+ * browser reads "Nov 28, 2026, 10:00 AM", an en-GB one "28 Nov 2026, 10:00"), else the interface language.
+ */
+export function dateLocale(locale: string): string {
+  const preferred = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+  return preferred.find((tag) => tag.split('-')[0].toLowerCase() === locale.split('-')[0].toLowerCase()) ?? locale;
 }
 
+/** Every date and time of the dashboard (History, Scheduled, Home) as one format. */
 export function localeDateTime(iso: string, locale: string): string {
   const at = new Date(iso);
-  return Number.isNaN(at.getTime()) ? iso : at.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  return Number.isNaN(at.getTime()) ? iso : at.toLocaleString(dateLocale(locale), { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 export function localeDate(iso: string, locale: string): string {
   const at = new Date(iso);
-  return Number.isNaN(at.getTime()) ? iso : at.toLocaleDateString(locale, { dateStyle: 'medium' });
+  return Number.isNaN(at.getTime()) ? iso : at.toLocaleDateString(dateLocale(locale), { dateStyle: 'medium' });
 }
 
 /** A language code shown by its own name; null when none is set. */

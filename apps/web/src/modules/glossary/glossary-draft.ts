@@ -23,6 +23,22 @@ export const emptyRow = (): GlossaryRow => ({ id: newId(), term: '', keep: false
 export const rowsOf = (entries: readonly GlossaryDraftEntry[]): GlossaryRow[] =>
   entries.map((e) => ({ ...e, note: e.note ?? '', id: newId() }));
 
+/**
+ * An imported file merged into the rows: a term already there (whatever its case) takes the file's version in
+ * its row, a new one is added at the end.
+ */
+export function mergeRows(rows: readonly GlossaryRow[], imported: readonly GlossaryDraftEntry[]): GlossaryRow[] {
+  const key = (term: string) => term.trim().toLocaleLowerCase();
+  const incoming = new Map(imported.map((e) => [key(e.term), e]));
+  const merged = rows.map((row) => {
+    const entry = incoming.get(key(row.term));
+    if (!entry) return row;
+    incoming.delete(key(row.term));
+    return { ...row, ...entry, note: entry.note ?? '' };
+  });
+  return [...merged, ...rowsOf([...incoming.values()])];
+}
+
 /** The entries to check and save: a kept term's translations (still in its row, should keep be unticked) are left out. */
 export const entriesOf = (rows: readonly GlossaryRow[]): GlossaryDraftEntry[] =>
   rows.map(({ term, keep, translations, note }) => ({ term, keep, translations: keep ? {} : translations, note }));

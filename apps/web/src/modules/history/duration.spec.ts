@@ -29,6 +29,8 @@ describe('transcript copy', () => {
       speaker_name: 'Host',
     });
     const at = (h: number, m: number, s: number) => new Date(2026, 0, 1, h, m, s).toISOString();
-    expect(transcriptCopyText([message('Hola', at(10, 0, 5)), message('Adiós', at(10, 1, 0))])).toBe('[10:00:05] Hola\n[10:01:00] Adiós');
+    expect(transcriptCopyText([message('Hola', at(10, 0, 5)), message('Adiós', at(10, 1, 0))], 'es')).toBe(
+      '[10:00:05] Hola\n[10:01:00] Adiós',
+    );
   });
 });

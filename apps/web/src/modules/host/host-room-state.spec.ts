@@ -101,6 +101,26 @@ describe('host room reducer', () => {
     expect(run(state, { type: 'effects_done', upTo: state.nextEffectId - 1 }).effects).toEqual([]);
   });
 
+  it('Start Room is under way until the room starts, and is asked again on a connection that joined before', () => {
+    const scheduled = { name: 'K', status: 'scheduled' as const, sourceLanguage: null };
+    const asked: HostEvent = { type: 'requested', action: { kind: 'start', sourceLanguage: 'fr' } };
+    let state = run(start(), received(joined({ role: 'host', room: scheduled })), asked);
+    expect(state.pending).toEqual({ kind: 'start', sourceLanguage: 'fr' });
+    // The socket was replaced before the answer came: the new one asks again.
+    state = run(state, received(joined({ role: 'host', room: scheduled })));
+    expect(effects(state)).toEqual([{ kind: 'resend', action: { kind: 'start', sourceLanguage: 'fr' } }]);
+    expect(state.pending).not.toBeNull();
+    expect(run(state, received(roomEvent('room_start', { sourceLanguage: 'fr' }))).pending).toBeNull();
+    // The start went through on the old socket: the join says so, nothing is sent again.
+    const done = run(start(), asked, received(joined({ role: 'host', room: { ...scheduled, status: 'active' } })));
+    expect(done.pending).toBeNull();
+    expect(effects(done)).toEqual([]);
+    // A refusal ends it, and is what the page shows.
+    const refused = run(start(), asked, received(error({ message: 'Quota exceeded' })));
+    expect(refused.pending).toBeNull();
+    expect(refused.serverError).toBe('Quota exceeded');
+  });
+
   it('follows the quota', () => {
     const exhausted = run(start(), received(quota('quota_exhausted')));
     expect(exhausted.room.quotaExhausted).toBe(true);

@@ -1,4 +1,4 @@
-import type { InterimFrame, LanguageCode, RoomEventFrame, RoomStatus, ServerFrame, TranscriptFrame } from '@lt/contracts';
+import type { HostLanguageCode, InterimFrame, LanguageCode, RoomEventFrame, RoomStatus, ServerFrame, TranscriptFrame } from '@lt/contracts';
 import { drain, emptyQueue, enqueue, type EffectQueue, type EffectsDone, type FrameEvent } from '../live/room-effects';
 import { initialTranscriptLog, transcriptLogReducer, type TranscriptEntry } from './transcript-log';
 
@@ -14,9 +14,16 @@ export interface HostRoomInfo {
   interimTokens: number | null;
 }
 
+/** A room action the host asked for that the server has not answered yet. */
+export type HostAction = { kind: 'start'; sourceLanguage: HostLanguageCode } | { kind: 'end' };
+
 export type HostEffect =
   /** "Start Room" cleared the log up to this seq: kept for a reload of the tab. */
-  { kind: 'floor'; seq: number } | { kind: 'ended' } | { kind: 'speaker'; frame: RoomEventFrame };
+  | { kind: 'floor'; seq: number }
+  | { kind: 'ended' }
+  | { kind: 'speaker'; frame: RoomEventFrame }
+  /** A new connection joined while an action was still unanswered: it goes again on this one. */
+  | { kind: 'resend'; action: HostAction };
 
 export interface HostState extends EffectQueue<HostEffect> {
   room: HostRoomInfo;
@@ -27,6 +34,8 @@ export interface HostState extends EffectQueue<HostEffect> {
   latestSeq: number;
   /** Stored lines up to this seq stay hidden. */
   floor: number;
+  /** Shown as under way ("Starting…") until the room's event or an error answers it, across reconnects. */
+  pending: HostAction | null;
 }
 
 /** The host sent one of its sentences. */
@@ -35,7 +44,18 @@ export interface SentEvent {
   frame: TranscriptFrame;
 }
 
-export type HostEvent = FrameEvent | SentEvent | EffectsDone;
+/** The host asked for a room action. */
+export interface RequestedEvent {
+  type: 'requested';
+  action: HostAction;
+}
+
+export type HostEvent = FrameEvent | SentEvent | RequestedEvent | EffectsDone;
+
+/** Whether the room as the server tells it already is what the action asked for. */
+function answered(action: HostAction, status: RoomStatus | null): boolean {
+  return action.kind === 'start' ? status === 'active' : status === 'ended';
+}
 
 export function initialHostState({ pending, floor }: { pending: readonly TranscriptFrame[]; floor: number }): HostState {
   return {
@@ -54,6 +74,7 @@ export function initialHostState({ pending, floor }: { pending: readonly Transcr
     serverError: null,
     latestSeq: 0,
     floor,
+    pending: null,
   };
 }
 
@@ -64,9 +85,11 @@ export function withoutInterimOf(interim: InterimFrame | null, speakerId: string
 
 function onFrame(state: HostState, frame: ServerFrame): HostState {
   switch (frame.type) {
-    case 'joined':
-      return {
+    case 'joined': {
+      const pending = state.pending && !answered(state.pending, frame.room.status) ? state.pending : null;
+      const next: HostState = {
         ...state,
+        pending,
         serverError: null,
         latestSeq: Math.max(state.latestSeq, frame.seq),
         room: {
@@ -79,13 +102,16 @@ function onFrame(state: HostState, frame: ServerFrame): HostState {
           quotaExhausted: frame.quotaExhausted === true,
         },
       };
+      return pending ? enqueue(next, { kind: 'resend', action: pending }) : next;
+    }
     case 'room_start': {
       const room: HostRoomInfo = { ...state.room, status: 'active', sourceLanguage: frame.sourceLanguage ?? state.room.sourceLanguage };
       const log = transcriptLogReducer(state.log, { type: 'cleared' });
-      return enqueue({ ...state, room, log, floor: state.latestSeq }, { kind: 'floor', seq: state.latestSeq });
+      const pending = state.pending?.kind === 'start' ? null : state.pending;
+      return enqueue({ ...state, room, log, pending, floor: state.latestSeq }, { kind: 'floor', seq: state.latestSeq });
     }
     case 'room_end':
-      return enqueue({ ...state, room: { ...state.room, status: 'ended' }, speakerInterim: null }, { kind: 'ended' });
+      return enqueue({ ...state, room: { ...state.room, status: 'ended' }, speakerInterim: null, pending: null }, { kind: 'ended' });
     case 'ack':
       return {
         ...state,
@@ -115,7 +141,7 @@ function onFrame(state: HostState, frame: ServerFrame): HostState {
     case 'error':
       return frame.messageId
         ? { ...state, log: transcriptLogReducer(state.log, { type: 'failed', messageId: frame.messageId, message: frame.message }) }
-        : { ...state, serverError: frame.message };
+        : { ...state, serverError: frame.message, pending: null };
     default:
       return state;
   }
@@ -128,6 +154,8 @@ export function hostRoomReducer(state: HostState, event: HostEvent): HostState {
       return onFrame(state, event.frame);
     case 'sent':
       return { ...state, log: transcriptLogReducer(state.log, { type: 'sent', frame: event.frame }) };
+    case 'requested':
+      return { ...state, pending: event.action, serverError: null };
     case 'effects_done':
       return drain(state, event.upTo);
   }

@@ -8,8 +8,16 @@
 export const HEARTBEAT_TICK_MS = 250;
 /** A visible page pings when it heard nothing for this long, */
 export const PING_AFTER_SILENCE_MS = 1_000;
-/** and takes the socket for lost when that ping is not answered within this. */
+/** and takes the socket for lost when that ping is not answered within this, */
 export const PONG_TIMEOUT_MS = 1_000;
+/**
+ * or within this many of the link's slowest recent round trips when that is longer (congested venue Wi-Fi
+ * answers in seconds, and is still a working link), */
+export const PONG_TIMEOUT_ROUND_TRIPS = 2;
+/** but never waits longer than this. */
+export const MAX_PONG_TIMEOUT_MS = 15_000;
+/** Round trips remembered to judge how slow the link is. */
+const ROUND_TRIPS_KEPT = 5;
 /** A hidden page (its timers slowed by the browser) only pings, this often, and never judges. */
 export const HIDDEN_PING_INTERVAL_MS = 25_000;
 
@@ -62,6 +70,7 @@ export class Heartbeat {
   private lastHeard = 0;
   private lastPing = 0;
   private timer: ReturnType<typeof setInterval> | undefined;
+  private roundTrips: number[] = [];
 
   constructor(
     private readonly ping: () => void,
@@ -69,10 +78,13 @@ export class Heartbeat {
     private readonly visible: () => boolean,
   ) {}
 
-  start(): void {
+  /** `joinRoundTrip`: how long the join took to be answered, the new connection's first measure of the link. */
+  start(joinRoundTrip?: number): void {
     this.stop();
     this.lastHeard = Date.now();
     this.lastPing = 0;
+    this.roundTrips = [];
+    if (joinRoundTrip !== undefined) this.answered(joinRoundTrip);
     this.timer = setInterval(() => this.tick(), HEARTBEAT_TICK_MS);
   }
 
@@ -84,6 +96,18 @@ export class Heartbeat {
   /** Any frame from the server shows the connection is alive. */
   heard(): void {
     this.lastHeard = Date.now();
+  }
+
+  /** A ping (or the join) was answered after this many milliseconds. */
+  answered(roundTripMs: number): void {
+    if (!Number.isFinite(roundTripMs) || roundTripMs < 0) return;
+    this.roundTrips = [...this.roundTrips, roundTripMs].slice(-ROUND_TRIPS_KEPT);
+  }
+
+  /** How long an unanswered ping is waited for on this link. */
+  get patience(): number {
+    const slowest = Math.max(0, ...this.roundTrips);
+    return Math.min(MAX_PONG_TIMEOUT_MS, Math.max(PONG_TIMEOUT_MS, PONG_TIMEOUT_ROUND_TRIPS * slowest));
   }
 
   /** Asks now whether the connection still answers (the page came back, the network returned). */
@@ -101,7 +125,7 @@ export class Heartbeat {
       return;
     }
     const awaitingPong = this.lastPing > this.lastHeard;
-    if (awaitingPong && now - this.lastPing >= PONG_TIMEOUT_MS) {
+    if (awaitingPong && now - this.lastPing >= this.patience) {
       this.stop();
       this.lost();
     } else if (!awaitingPong && now - this.lastHeard >= PING_AFTER_SILENCE_MS) {

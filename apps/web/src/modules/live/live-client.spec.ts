@@ -97,6 +97,36 @@ describe('LiveClient connection', () => {
     expect(socket.closedWith).not.toBeNull();
   });
 
+  it('keeps a slow link whose every answer takes 3 s, and still notices when it stops answering', () => {
+    const { client, statuses } = setup();
+    client.connect();
+    const socket = FakeSocket.latest();
+    socket.latencyMs = 3_000;
+    socket.open();
+    jest.advanceTimersByTime(3_000);
+    socket.receive(joinedFrame());
+    jest.advanceTimersByTime(30_000);
+    expect(client.status).toBe('connected');
+    expect(FakeSocket.instances).toHaveLength(1);
+    expect(socket.sentOfType('ping').length).toBeGreaterThanOrEqual(5);
+    socket.goSilent();
+    jest.advanceTimersByTime(8_000);
+    expect(statuses).toContainEqual(['reconnecting', { kind: 'timeout' }]);
+    expect(socket.closedWith).not.toBeNull();
+  });
+
+  it('counts the link alive while other frames flow, even when pongs are slow', () => {
+    const { client } = setup();
+    const socket = connectAndJoin(client);
+    socket.latencyMs = 5_000;
+    for (let i = 0; i < 40; i++) {
+      jest.advanceTimersByTime(500);
+      socket.receive({ type: 'interim', roomId: ROOM_ID, text: `word ${i}`, language: 'es' });
+    }
+    expect(client.status).toBe('connected');
+    expect(FakeSocket.instances).toHaveLength(1);
+  });
+
   it('a hidden page pings every 25 s and does not judge the silence of its slowed timers', () => {
     const { client, page } = setup();
     const socket = connectAndJoin(client);

@@ -78,6 +78,8 @@ export class LiveClient {
   private unsubscribe: (() => void) | undefined;
   private readonly heartbeat: Heartbeat;
   private readonly clock = new ClockOffset();
+  /** When this connection's join went out: how long it took to be answered tells how slow the link is. */
+  private joinSentAt = 0;
 
   constructor(private readonly options: LiveClientOptions) {
     this.signals = options.signals ?? browserSignals;
@@ -145,7 +147,10 @@ export class LiveClient {
     this.setStatus(this.everJoined ? 'reconnecting' : 'connecting', null);
     const socket = (this.options.createSocket ?? createBrowserSocket)(this.options.url ?? defaultSocketUrl());
     this.socket = socket;
-    socket.onopen = () => socket.send(JSON.stringify(this.options.buildJoin()));
+    socket.onopen = () => {
+      this.joinSentAt = Date.now();
+      socket.send(JSON.stringify(this.options.buildJoin()));
+    };
     socket.onmessage = (event) => this.receive(event.data);
     socket.onclose = (event) => this.handleClose(event.code, event.reason);
     socket.onerror = () => undefined;
@@ -171,6 +176,7 @@ export class LiveClient {
         this.sender?.acked(frame.messageId);
         break;
       case 'pong':
+        if (typeof frame.t === 'number') this.heartbeat.answered(Date.now() - frame.t);
         if (typeof frame.t === 'number' && typeof frame.serverTime === 'number') {
           this.clock.add(clockSample(frame.t, frame.serverTime, Date.now()));
         }
@@ -197,7 +203,7 @@ export class LiveClient {
     this.setStatus('connected', null);
     this.options.onFrame?.(frame);
     this.sender?.start();
-    this.heartbeat.start();
+    this.heartbeat.start(Date.now() - this.joinSentAt);
     this.clock.renew();
     this.ping();
   }

@@ -63,4 +63,11 @@ describe('suggesting the browser languages', () => {
     expect(suggested.length + rest.length).toBe(52);
     expect(pickerOptions('fren', ['uk-UA'])).toEqual({ suggested: [], rest: [expect.objectContaining({ code: 'fr' })] });
   });
+
+  it('finds languages by their names in the interface language too (inglés, alemán), accents or not', () => {
+    expect(codes(searchLanguages('inglés', 'es')).slice(0, 2)).toEqual(['en', 'en-IN']);
+    expect(codes(searchLanguages('aleman', 'es'))).toEqual(['de']);
+    expect(codes(searchLanguages('chino', 'es'))).toEqual(expect.arrayContaining(['zh-Hans', 'zh-Hant']));
+    expect(searchLanguages('alemán', 'en')).toEqual([]);
+  });
 });

@@ -1,4 +1,5 @@
 import { findLanguage, LANGUAGES, type Language, type LanguageCode } from '@lt/contracts';
+import { languageNameIn } from '../../lib/language-names';
 
 /** Suggestions from the browser's preferred languages, at most this many. */
 export const MAX_SUGGESTIONS = 3;
@@ -8,11 +9,23 @@ export function fold(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('en').trim();
 }
 
-const SEARCH_KEYS = new Map(LANGUAGES.map((l) => [l.code, { code: fold(l.code), names: [fold(l.name), fold(l.englishName)] }]));
+type SearchKeys = Map<LanguageCode, { code: string; names: string[] }>;
+const searchKeys = new Map<string, SearchKeys>();
+
+/** Per interface language: each language's code and names, native, English and in the reader's language. */
+function keysFor(locale: string): SearchKeys {
+  let keys = searchKeys.get(locale);
+  if (!keys) {
+    const names = (l: Language) => [fold(l.name), fold(l.englishName), fold(languageNameIn(l, locale))];
+    keys = new Map(LANGUAGES.map((l) => [l.code, { code: fold(l.code), names: names(l) }]));
+    searchKeys.set(locale, keys);
+  }
+  return keys;
+}
 
 /** How well a language answers the query, lower is better; null when it does not. */
-function rank(language: Language, query: string): number | null {
-  const keys = SEARCH_KEYS.get(language.code);
+function rank(language: Language, query: string, locale: string): number | null {
+  const keys = keysFor(locale).get(language.code);
   if (!keys) return null;
   if (keys.code === query) return 0;
   if (keys.names.some((n) => n.startsWith(query))) return 1;
@@ -22,11 +35,14 @@ function rank(language: Language, query: string): number | null {
   return null;
 }
 
-/** The languages matching a query by native name, English name or code, best matches first; all of them for an empty query. */
-export function searchLanguages(query: string): Language[] {
+/**
+ * The languages matching a query by native name, English name, name in the interface's language (`inglés`,
+ * `alemán`) or code, best matches first; all of them for an empty query.
+ */
+export function searchLanguages(query: string, locale = 'en'): Language[] {
   const folded = fold(query);
   if (!folded) return [...LANGUAGES];
-  return LANGUAGES.map((language, index) => ({ language, index, score: rank(language, folded) }))
+  return LANGUAGES.map((language, index) => ({ language, index, score: rank(language, folded, locale) }))
     .filter((hit): hit is { language: Language; index: number; score: number } => hit.score !== null)
     .sort((a, b) => a.score - b.score || a.index - b.index)
     .map((hit) => hit.language);
@@ -76,8 +92,8 @@ export function suggestedLanguages(preferred: readonly string[]): Language[] {
 }
 
 /** The picker's list: suggestions first (when nothing is typed), then every language once. */
-export function pickerOptions(query: string, preferred: readonly string[]): { suggested: Language[]; rest: Language[] } {
-  const matches = searchLanguages(query);
+export function pickerOptions(query: string, preferred: readonly string[], locale = 'en'): { suggested: Language[]; rest: Language[] } {
+  const matches = searchLanguages(query, locale);
   if (fold(query)) return { suggested: [], rest: matches };
   const suggested = suggestedLanguages(preferred);
   const taken = new Set(suggested.map((l) => l.code));

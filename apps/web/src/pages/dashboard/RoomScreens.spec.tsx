@@ -20,10 +20,10 @@ beforeEach(() => {
 const input = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;
 
 describe('Create room form', () => {
-  it("labels the name 'Fecha de Inicio', keeps submit disabled while it is empty and offers the spec's durations", async () => {
+  it("labels the name 'Nombre de la sala', keeps submit disabled while it is empty and offers the spec's durations", async () => {
     dashboardFetch();
     renderApp('/dashboard/create');
-    const name = await screen.findByLabelText('Fecha de Inicio');
+    const name = await screen.findByLabelText('Nombre de la sala');
     expect(name).toBe(input('room-form-name'));
     expect((screen.getByTestId('room-form-submit') as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(name, { target: { value: '   ' } });
@@ -246,7 +246,8 @@ describe('History', () => {
     const rows = await screen.findAllByTestId('history-row');
     expect(rows).toHaveLength(2);
     expect(screen.getAllByTestId('history-duration').map((cell) => cell.textContent)).toEqual(['1h 35m', '42 min']);
-    const expectedDate = new Intl.DateTimeFormat('es-ES', { dateStyle: 'short', timeStyle: 'short' }).format(new Date(ended.created_at));
+    // The browser's locale (es-ES here), in the one format every dashboard date uses (Scheduled, Home).
+    const expectedDate = new Intl.DateTimeFormat('es-ES', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ended.created_at));
     expect(screen.getAllByTestId('history-date')[0].textContent).toBe(expectedDate);
     expect(rows[0].textContent).toContain('Español');
     expect(rows[1].textContent).toContain('No configurado');

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { ChoiceDialog } from '../../../components/ChoiceDialog';
 import { Modal } from '../../../components/Modal';
 import { useGlossaryT } from '../../../i18n/useGlossaryT';
 import { errorText } from '../../../lib/error-text';
@@ -26,10 +27,16 @@ export default function GlossaryDialog({ roomId, credential, exportName, onClose
   const [savedVersion, setSavedVersion] = useState<number | null>(null);
   const revision = useGlossaryRevision(roomId, credential);
   const busy = draft.save.isPending || revision.isPending;
+  // The status lines speak of the rows as they were when saved: any edit after makes them stale.
+  const [statusRows, setStatusRows] = useState(draft.rows);
+  const current = statusRows === draft.rows;
+  const [asking, setAsking] = useState(false);
+  const requestClose = () => (draft.dirty ? setAsking(true) : onClose());
 
   /** Saves the glossary (refused with its problems shown), then does what was asked with it. */
   const saveThen = (then: (version: number) => void) => () => {
     setSavedVersion(null);
+    setStatusRows(draft.rows);
     revision.reset();
     if (!draft.check()) return;
     draft.saveTo(roomId).then(
@@ -39,14 +46,18 @@ export default function GlossaryDialog({ roomId, credential, exportName, onClose
   };
   const submit = saveThen(setSavedVersion);
   const applyToLastLines = saveThen(() => revision.mutate());
+  const saveAndClose = () => {
+    setAsking(false);
+    saveThen(onClose)();
+  };
 
   return (
-    <Modal labelledBy={`${id}-title`} onClose={onClose} className="glossary-dialog" testId="glossary-dialog">
+    <Modal labelledBy={`${id}-title`} onClose={requestClose} className="glossary-dialog" testId="glossary-dialog">
       <div className="glossary-dialog-head">
         <button
           type="button"
           className="btn btn-ghost modal-close"
-          onClick={onClose}
+          onClick={requestClose}
           aria-label={t('glossary.close')}
           data-testid="glossary-close"
         >
@@ -56,13 +67,18 @@ export default function GlossaryDialog({ roomId, credential, exportName, onClose
       <GlossarySection draft={draft} exportName={exportName} headingId={`${id}-title`} disabled={draft.save.isPending} />
       <div className="glossary-dialog-foot">
         <div aria-live="polite" className="glossary-save-status">
-          {savedVersion !== null && !draft.save.isPending && (
+          {draft.dirty && draft.state === 'ready' && (
+            <p className="glossary-unsaved" data-testid="glossary-unsaved">
+              {t('glossary.unsaved')}
+            </p>
+          )}
+          {current && savedVersion !== null && !draft.save.isPending && (
             <p className="alert alert-info" data-testid="glossary-saved">
               {t('glossary.saved', { version: savedVersion })}
             </p>
           )}
-          <RevisionStatus revision={revision} t={t} />
-          {draft.save.isError && (
+          {current && <RevisionStatus revision={revision} t={t} />}
+          {current && draft.save.isError && (
             <p className="alert alert-error" role="alert" data-testid="glossary-save-error">
               {t('glossary.saveFailed', { message: errorText(draft.save.error, t) })}
             </p>
@@ -88,7 +104,7 @@ export default function GlossaryDialog({ roomId, credential, exportName, onClose
           >
             {t('glossary.revise', { lines: revision.lines })}
           </button>
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
+          <button type="button" className="btn btn-secondary" onClick={requestClose} data-testid="glossary-close-foot">
             {t('glossary.close')}
           </button>
         </div>
@@ -96,6 +112,19 @@ export default function GlossaryDialog({ roomId, credential, exportName, onClose
           {t('glossary.reviseHint', { lines: revision.lines })}
         </p>
       </div>
+      {asking && (
+        <ChoiceDialog
+          title={t('glossary.unsavedTitle')}
+          description={t('glossary.unsavedQuestion')}
+          cancelLabel={t('glossary.keepEditing')}
+          choices={[
+            { label: t('glossary.discard'), onChoose: onClose, testId: 'glossary-discard' },
+            { label: t('glossary.saveAndClose'), onChoose: saveAndClose, tone: 'primary', testId: 'glossary-save-close' },
+          ]}
+          onCancel={() => setAsking(false)}
+          testId="glossary-unsaved-dialog"
+        />
+      )}
     </Modal>
   );
 }

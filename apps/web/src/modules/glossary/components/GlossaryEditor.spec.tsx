@@ -33,7 +33,7 @@ describe('glossary editor', () => {
     expect(screen.getByRole('status').textContent).toBe('Term 1 added.');
     // Every field has a name a screen reader says.
     expect(screen.getByLabelText('Term')).toBeTruthy();
-    expect(screen.getByRole('textbox', { name: 'Translation into Español' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Translation into Spanish' })).toBeTruthy();
     expect(screen.getByLabelText('Keep as is')).toBeTruthy();
   });
 
@@ -66,16 +66,38 @@ describe('glossary editor', () => {
     expect(screen.getAllByTestId('glossary-entry')).toHaveLength(1);
   });
 
-  it('replaces the terms with a file once confirmed, showing the languages it uses', async () => {
-    const confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
+  it('replaces the terms with a file once confirmed in the page dialog, showing the languages it uses', async () => {
+    const confirm = jest.spyOn(window, 'confirm');
     renderEditor('en', rowsOf([{ term: 'old', keep: true, translations: {} }]));
     upload('\uFEFFterm,keep,fr,de,note\nkeynote,no,conférence,Vortrag,"a, b"\nNguyễn,yes,,,\n');
+    const ask = await screen.findByRole('alertdialog', { name: 'Import terms.csv' });
+    expect(ask.textContent).toContain('The glossary has 1 terms and the file 2.');
+    fireEvent.click(screen.getByTestId('glossary-import-replace'));
     await waitFor(() => expect(screen.getAllByTestId('glossary-entry')).toHaveLength(2));
-    expect(confirm).toHaveBeenCalledWith('Replace the 1 current terms with the 2 in the file?');
+    expect(confirm).not.toHaveBeenCalled();
     expect(screen.getByTestId('glossary-shown-languages').textContent).toBe('fr, de');
     expect((screen.getByTestId('glossary-translation-de') as HTMLInputElement).value).toBe('Vortrag');
     expect((screen.getAllByTestId('glossary-note')[0] as HTMLTextAreaElement).value).toBe('a, b');
     confirm.mockRestore();
+  });
+
+  it('merges a file: terms already there take its version, new ones are added; an edit clears the import line', async () => {
+    renderEditor(
+      'en',
+      rowsOf([
+        { term: 'Keynote', keep: false, translations: { es: 'charla' } },
+        { term: 'Nguyễn', keep: true, translations: {} },
+      ]),
+    );
+    upload('term,keep,es\nkeynote,no,ponencia\nKubernetes,yes,\n');
+    fireEvent.click(await screen.findByTestId('glossary-import-merge'));
+    await waitFor(() => expect(screen.getAllByTestId('glossary-entry')).toHaveLength(3));
+    const terms = screen.getAllByTestId('glossary-term').map((input) => (input as HTMLInputElement).value);
+    expect(terms).toEqual(['keynote', 'Nguyễn', 'Kubernetes']);
+    expect((screen.getAllByTestId('glossary-translation-es')[0] as HTMLInputElement).value).toBe('ponencia');
+    expect(screen.getByTestId('glossary-import-result').textContent).toContain('2 terms imported');
+    fireEvent.change(screen.getAllByTestId('glossary-term')[2], { target: { value: 'K8s' } });
+    expect(screen.queryByTestId('glossary-import-result')).toBeNull();
   });
 
   it('removes a term, moving the focus to the next one and saying so', async () => {

@@ -1,4 +1,12 @@
-import { decodeGlossaryCsv, encodeGlossaryCsv, GLOSSARY_LIMITS, LANGUAGES, type LanguageCode } from '@lt/contracts';
+import {
+  decodeGlossaryCsv,
+  encodeGlossaryCsv,
+  GLOSSARY_LIMITS,
+  LANGUAGES,
+  type GlossaryDraftEntry,
+  type LanguageCode,
+} from '@lt/contracts';
+import { ChoiceDialog } from '../../../components/ChoiceDialog';
 import { useCallback, useId, useMemo, useRef, useState, type ChangeEvent, type Dispatch, type SetStateAction } from 'react';
 import { useGlossaryT } from '../../../i18n/useGlossaryT';
 import {
@@ -8,6 +16,7 @@ import {
   entriesOf,
   issuesByRow,
   issueSummary,
+  mergeRows,
   rowsOf,
   usedLanguages,
   type GlossaryRow,
@@ -39,6 +48,7 @@ export function GlossaryEditor({ rows, onRowsChange, showAllIssues, disabled = f
   const [left, setLeft] = useState<ReadonlySet<string>>(new Set());
   const [announcement, setAnnouncement] = useState('');
   const [importResult, setImportResult] = useState<{ ok: boolean; lines: string[]; title: string } | null>(null);
+  const [pendingImport, setPendingImport] = useState<{ entries: GlossaryDraftEntry[]; file: string } | null>(null);
   const { byRow, all } = useMemo(() => issuesByRow(rows), [rows]);
   const visible = showAllIssues ? all : all.filter((i) => i.entry === 0 || left.has(rows[i.entry - 1]?.id));
 
@@ -47,8 +57,12 @@ export function GlossaryEditor({ rows, onRowsChange, showAllIssues, disabled = f
       (rowId ? document.getElementById(`glossary-${rowId}-term`) : document.getElementById(`${id}-add`))?.focus(),
     );
 
+  // Any edit makes what the last import said stale.
   const change = useCallback(
-    (rowId: string, patch: Partial<GlossaryRow>) => onRowsChange((prev) => prev.map((r) => (r.id === rowId ? { ...r, ...patch } : r))),
+    (rowId: string, patch: Partial<GlossaryRow>) => {
+      setImportResult(null);
+      onRowsChange((prev) => prev.map((r) => (r.id === rowId ? { ...r, ...patch } : r)));
+    },
     [onRowsChange],
   );
   const leave = useCallback((rowId: string) => setLeft((prev) => (prev.has(rowId) ? prev : new Set(prev).add(rowId))), []);
@@ -58,6 +72,7 @@ export function GlossaryEditor({ rows, onRowsChange, showAllIssues, disabled = f
         const index = prev.findIndex((r) => r.id === rowId);
         focusTerm(prev[index + 1]?.id ?? prev[index - 1]?.id);
         setAnnouncement(t('glossary.removed'));
+        setImportResult(null);
         return prev.filter((r) => r.id !== rowId);
       }),
     [onRowsChange, t],
@@ -66,6 +81,7 @@ export function GlossaryEditor({ rows, onRowsChange, showAllIssues, disabled = f
   const add = () => {
     const row = emptyRow();
     onRowsChange((prev) => [...prev, row]);
+    setImportResult(null);
     setAnnouncement(t('glossary.added', { n: rows.length + 1 }));
     focusTerm(row.id);
   };
@@ -83,10 +99,16 @@ export function GlossaryEditor({ rows, onRowsChange, showAllIssues, disabled = f
       });
       return;
     }
-    if (rows.length && !window.confirm(t('glossary.importConfirm', { current: rows.length, count: result.entries.length }))) return;
-    onRowsChange(rowsOf(result.entries));
-    setLanguages(usedLanguages(result.entries));
-    setImportResult({ ok: true, title: t('glossary.imported', { count: result.entries.length, file: file.name }), lines: [] });
+    if (rows.length) setPendingImport({ entries: result.entries, file: file.name });
+    else take(result.entries, file.name, 'replace');
+  };
+
+  const take = (entries: GlossaryDraftEntry[], file: string, how: 'replace' | 'merge') => {
+    setPendingImport(null);
+    const next = how === 'replace' ? rowsOf(entries) : mergeRows(rows, entries);
+    onRowsChange(next);
+    setLanguages(usedLanguages(entriesOf(next)));
+    setImportResult({ ok: true, title: t('glossary.imported', { count: entries.length, file }), lines: [] });
   };
 
   const exportFile = () => downloadText(encodeGlossaryCsv(entriesOf(rows)), `${exportName}.csv`, 'text/csv;charset=utf-8');
@@ -215,6 +237,28 @@ export function GlossaryEditor({ rows, onRowsChange, showAllIssues, disabled = f
       <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}
       </p>
+      {pendingImport && (
+        <ChoiceDialog
+          title={t('glossary.importTitle', { file: pendingImport.file })}
+          description={t('glossary.importConfirm', { current: rows.length, count: pendingImport.entries.length })}
+          cancelLabel={t('glossary.importCancel')}
+          choices={[
+            {
+              label: t('glossary.importReplace'),
+              onChoose: () => take(pendingImport.entries, pendingImport.file, 'replace'),
+              testId: 'glossary-import-replace',
+            },
+            {
+              label: t('glossary.importMerge'),
+              onChoose: () => take(pendingImport.entries, pendingImport.file, 'merge'),
+              tone: 'primary',
+              testId: 'glossary-import-merge',
+            },
+          ]}
+          onCancel={() => setPendingImport(null)}
+          testId="glossary-import-dialog"
+        />
+      )}
     </div>
   );
 }

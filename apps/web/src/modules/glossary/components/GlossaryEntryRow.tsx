@@ -1,6 +1,8 @@
 import { GLOSSARY_LIMITS, LANGUAGES, type GlossaryIssue, type LanguageCode } from '@lt/contracts';
 import { memo } from 'react';
 import type { GlossaryTranslate } from '../../../i18n/useGlossaryT';
+import { useLocale } from '../../../i18n/useLocale';
+import { languageNameIn } from '../../../lib/language-names';
 import { issueText, type GlossaryRow } from '../glossary-draft';
 
 interface EntryRowProps {
@@ -27,6 +29,7 @@ export const GlossaryEntryRow = memo(function GlossaryEntryRow({
   onRemove,
   onLeave,
 }: EntryRowProps) {
+  const { locale } = useLocale();
   const n = index + 1;
   const base = `glossary-${row.id}`;
   const issueOf = (field: string) => issues.find((i) => i.field === field);
@@ -89,7 +92,9 @@ export const GlossaryEntryRow = memo(function GlossaryEntryRow({
               <div key={code} className="glossary-field">
                 <label className="field-label" htmlFor={`${base}-${code}`}>
                   <span aria-hidden="true">{code}</span>
-                  <span className="visually-hidden">{t('glossary.translationIn', { language: language?.name ?? code })}</span>
+                  <span className="visually-hidden">
+                    {t('glossary.translationIn', { language: language ? languageNameIn(language, locale) : code })}
+                  </span>
                 </label>
                 <input
                   id={`${base}-${code}`}

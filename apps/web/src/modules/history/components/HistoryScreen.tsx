@@ -7,7 +7,8 @@ import { errorText } from '../../../lib/error-text';
 import { CopyLinkButton } from '../../dashboard/components/CopyLinkButton';
 import { ErrorBanner } from '../../dashboard/components/ErrorBanner';
 import { RoomListBody } from '../../dashboard/components/RoomListBody';
-import { languageName, shortDateTime } from '../../dashboard/format';
+import { languageName, localeDateTime } from '../../dashboard/format';
+import { useLocale } from '../../../i18n/useLocale';
 import { useRoomActions } from '../../rooms/hooks/useRoomActions';
 import { RetentionBadge } from '../../retention/components/RetentionBadge';
 import { useRoomList } from '../../rooms/hooks/useRoomList';
@@ -18,6 +19,7 @@ const ENDED = { status: 'ended', order: 'updated_desc' } as const;
 
 export function HistoryScreen() {
   const t = useDashboardT();
+  const { locale } = useLocale();
   const rooms = useRoomList(ENDED);
   const { duplicate } = useRoomActions();
   const [transcriptOf, setTranscriptOf] = useState<RoomResponse | null>(null);
@@ -65,7 +67,7 @@ export function HistoryScreen() {
                       <RetentionBadge room={room} />
                     </td>
                     <td data-label={t('history.colDate')} data-testid="history-date">
-                      {shortDateTime(room.created_at)}
+                      {localeDateTime(room.created_at, locale)}
                     </td>
                     <td data-label={t('history.colDuration')} data-testid="history-duration">
                       {formatDuration(roomDurationMinutes(room.created_at, room.updated_at))}

@@ -1,7 +1,8 @@
 import { LANGUAGES, TRANSCRIPT_FORMATS, type RoomResponse, type TranscriptFormat } from '@lt/contracts';
 import { useId, useState } from 'react';
 import { Icon } from '../../../components/Icon';
-import { languageOptionLabel } from '../../../components/LanguageSelect';
+import { languageOptionLabel } from '../../../lib/language-names';
+import { useLocale } from '../../../i18n/useLocale';
 import { useDashboardT } from '../../../i18n/useDashboardT';
 import { errorText } from '../../../lib/error-text';
 import { languageName } from '../../dashboard/format';
@@ -12,6 +13,7 @@ const FORMATS = TRANSCRIPT_FORMATS;
 /** Format and language of a transcript file, fetched from the export route in the viewer's time zone. */
 export function TranscriptExport({ id, room }: { id: string; room: RoomResponse }) {
   const t = useDashboardT();
+  const { locale } = useLocale();
   const ids = useId();
   const [format, setFormat] = useState<TranscriptFormat>('txt');
   const [lang, setLang] = useState('');
@@ -46,7 +48,7 @@ export function TranscriptExport({ id, room }: { id: string; room: RoomResponse 
           <option value="">{source ? `${t('transcript.exportSource')} (${source})` : t('transcript.exportSource')}</option>
           {LANGUAGES.filter((language) => language.code !== room.source_language).map((language) => (
             <option key={language.code} value={language.code}>
-              {languageOptionLabel(language)}
+              {languageOptionLabel(language, locale)}
             </option>
           ))}
         </select>

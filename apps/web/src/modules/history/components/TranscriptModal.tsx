@@ -5,7 +5,8 @@ import { Modal } from '../../../components/Modal';
 import { Spinner } from '../../../components/Spinner';
 import { useDashboardT } from '../../../i18n/useDashboardT';
 import { errorText } from '../../../lib/error-text';
-import { languageName, shortDateTime } from '../../dashboard/format';
+import { languageName, localeDateTime } from '../../dashboard/format';
+import { useLocale } from '../../../i18n/useLocale';
 import { useTranscript } from '../../rooms/hooks/useTranscript';
 import { formatDuration, roomDurationMinutes } from '../duration';
 import { messageTime, transcriptCopyText } from '../transcript-text';
@@ -26,6 +27,7 @@ function confidenceOf(level: string) {
 
 export function TranscriptModal({ room, onClose }: { room: RoomResponse; onClose: () => void }) {
   const t = useDashboardT();
+  const { locale } = useLocale();
   const ids = useId();
   const transcript = useTranscript(room.id);
   const [exporting, setExporting] = useState(false);
@@ -43,7 +45,7 @@ export function TranscriptModal({ room, onClose }: { room: RoomResponse; onClose
   const copy = async () => {
     if (!messages) return;
     try {
-      await navigator.clipboard.writeText(transcriptCopyText(messages));
+      await navigator.clipboard.writeText(transcriptCopyText(messages, locale));
       setCopied(true);
     } catch (error) {
       console.warn('Clipboard copy failed', error);
@@ -58,14 +60,15 @@ export function TranscriptModal({ room, onClose }: { room: RoomResponse; onClose
       onClose={onClose}
       testId="transcript-modal"
     >
-      <header className="transcript-header">
+      {/* A div, not a header: inside a dialog a header would be a second banner landmark of the page. */}
+      <div className="transcript-header">
         <div className="transcript-heading">
           <h2 id={`${ids}-title`} className="dialog-title">
             {t('transcript.title', { name: shown.name })}
           </h2>
           <p id={`${ids}-meta`} className="muted transcript-meta" data-testid="transcript-meta">
             {t('transcript.meta', {
-              date: shortDateTime(shown.created_at),
+              date: localeDateTime(shown.created_at, locale),
               duration: formatDuration(roomDurationMinutes(shown.created_at, shown.updated_at)),
               count: messages?.length ?? 0,
             })}
@@ -80,7 +83,7 @@ export function TranscriptModal({ room, onClose }: { room: RoomResponse; onClose
         >
           <Icon name="close" size={18} />
         </button>
-      </header>
+      </div>
       <div className="actions transcript-toolbar">
         <button
           type="button"
@@ -138,12 +141,13 @@ export function TranscriptModal({ room, onClose }: { room: RoomResponse; onClose
 
 function TranscriptLine({ message }: { message: TranscriptMessage }) {
   const t = useDashboardT();
+  const { locale } = useLocale();
   const [tone, label] = confidenceOf(message.confidence_level);
   return (
     <li className="transcript-message" data-testid="transcript-message">
       <div className="transcript-message-head">
         <time dateTime={message.message_timestamp} className="muted">
-          {messageTime(message.message_timestamp)}
+          {messageTime(message.message_timestamp, locale)}
         </time>
         <span className={`badge badge-${tone}`} data-testid="confidence-badge">
           {t(label)}

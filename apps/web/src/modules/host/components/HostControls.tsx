@@ -10,6 +10,8 @@ interface HostControlsProps {
   active: boolean;
   /** The page has not joined the room yet for the first time. */
   connecting: boolean;
+  /** Start Room or End Room was asked and the server has not answered yet. */
+  pending: 'start' | 'end' | null;
   recording: boolean;
   speechSupported: boolean;
   onToggleRoom: () => void;
@@ -26,6 +28,9 @@ export function HostControls(props: HostControlsProps) {
   const t = useRoomT();
   const enhanceId = useId();
   const { active, recording } = props;
+  const starting = props.pending === 'start';
+  const busy = props.connecting || starting;
+  const stopping = props.pending === 'end';
   const recordingButton = (
     <button
       type="button"
@@ -72,8 +77,15 @@ export function HostControls(props: HostControlsProps) {
         <>
           {recordingButton}
           <div className="control-danger">
-            <button type="button" className="btn btn-danger-outline btn-block" data-testid="toggle-room" onClick={props.onToggleRoom}>
-              {t('host.stopRoomForAll')}
+            <button
+              type="button"
+              className="btn btn-danger-outline btn-block"
+              data-testid="toggle-room"
+              disabled={stopping}
+              aria-busy={stopping}
+              onClick={props.onToggleRoom}
+            >
+              {stopping ? t('host.stopping') : t('host.stopRoomForAll')}
             </button>
             <button type="button" className="btn btn-danger-outline btn-block" data-testid="end-room" onClick={props.onEndRoom}>
               {t('host.end')}
@@ -86,12 +98,12 @@ export function HostControls(props: HostControlsProps) {
             type="button"
             className="btn btn-primary"
             data-testid="toggle-room"
-            // The first connection is still being made: the room can be started in a moment, not refused now.
-            disabled={props.connecting}
-            aria-busy={props.connecting}
+            // The first connection is still being made, or the start is on its way: the room starts in a moment.
+            disabled={busy}
+            aria-busy={busy}
             onClick={props.onToggleRoom}
           >
-            {props.connecting ? t('status.connecting') : t('host.startRoom')}
+            {starting ? t('host.starting') : props.connecting ? t('status.connecting') : t('host.startRoom')}
           </button>
           {recordingButton}
         </div>

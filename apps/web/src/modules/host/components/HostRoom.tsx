@@ -1,5 +1,5 @@
 import { defaultRoomName, findLanguage, isHostLanguageCode, type HostLanguageCode } from '@lt/contracts';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useRoomT, type RoomTranslate } from '../../../i18n/useRoomT';
 import { errorText } from '../../../lib/error-text';
@@ -95,11 +95,11 @@ export function HostRoom({ roomId, hostKey }: { roomId: string; hostKey: string 
       if (!window.confirm(t('host.stopRoomConfirm'))) return;
       speech.stop();
       setInterim(null);
-      if (!host.endRoom()) setNotice(t('error.notConnected'));
+      host.endRoom();
     } else if (!language) {
       setNotice(t('host.selectInputLanguageFirst'));
-    } else if (!host.startRoom(language)) {
-      setNotice(t('error.notConnected'));
+    } else {
+      host.startRoom(language);
     }
   };
 
@@ -119,11 +119,13 @@ export function HostRoom({ roomId, hostKey }: { roomId: string; hostKey: string 
 
   const endRoom = () => {
     if (!window.confirm(t('host.endConfirm'))) return;
-    speech.stop();
-    if (!host.endRoom()) {
+    // Leaving the page now would drop an End Room that waits for the connection.
+    if (host.status !== 'connected') {
       setNotice(t('host.endError', { message: t('error.notConnected') }));
       return;
     }
+    speech.stop();
+    host.endRoom();
     navigate(user ? '/dashboard/history' : '/');
   };
 
@@ -132,6 +134,12 @@ export function HostRoom({ roomId, hostKey }: { roomId: string; hostKey: string 
     setNotice(null);
     createRoom.mutate(name === defaultRoomName(roomId) ? undefined : name);
   };
+
+  // "Not connected" is true only until the page is joined again.
+  const notConnected = t('error.notConnected');
+  useEffect(() => {
+    if (host.status === 'connected') setNotice((shown) => (shown === notConnected ? null : shown));
+  }, [host.status, notConnected]);
 
   const alerts = [
     notice,
@@ -181,6 +189,7 @@ export function HostRoom({ roomId, hostKey }: { roomId: string; hostKey: string 
             onLanguageChange={setLanguage}
             active={host.active}
             connecting={host.status === 'connecting'}
+            pending={host.pending}
             recording={speech.recording}
             speechSupported={speech.supported}
             onToggleRoom={toggleRoom}

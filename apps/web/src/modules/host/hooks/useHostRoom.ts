@@ -1,4 +1,4 @@
-import type { HostLanguageCode, InterimFrame, RoomEventFrame, ServerFrame } from '@lt/contracts';
+import type { ClientFrame, HostLanguageCode, InterimFrame, RoomEventFrame, ServerFrame } from '@lt/contracts';
 import { useCallback, useMemo, useReducer } from 'react';
 import { useLatest } from '../../../lib/useLatest';
 import { useAuth } from '../../auth/hooks/useAuth';
@@ -8,7 +8,7 @@ import { useEffectQueue } from '../../live/room-effects';
 import { routeQuestionFrame } from '../../questions/question-frames';
 import { transcriptFrame } from '../../live/transcript-frame';
 import type { SpeechResult } from '../../speech/speech-capture';
-import { hostRoomReducer, initialHostState, type HostEffect, type HostRoomInfo } from '../host-room-state';
+import { hostRoomReducer, initialHostState, type HostAction, type HostEffect, type HostRoomInfo } from '../host-room-state';
 import type { TranscriptEntry } from '../transcript-log';
 
 export type { HostRoomInfo };
@@ -22,8 +22,10 @@ export interface HostRoom extends Pick<LiveConnection, 'status' | 'problem'> {
   serverError: string | null;
   sendFinal: (result: SpeechResult, language: HostLanguageCode, enhance: boolean) => void;
   sendInterim: (result: SpeechResult, language: HostLanguageCode) => void;
-  startRoom: (language: HostLanguageCode) => boolean;
-  endRoom: () => boolean;
+  /** Start Room or End Room asked and not answered yet: it goes (again) as soon as the page is joined. */
+  pending: HostAction['kind'] | null;
+  startRoom: (language: HostLanguageCode) => void;
+  endRoom: () => void;
   /** Turns the room's Fast captions on or off (false when not connected). */
   setFastCaptions: (on: boolean) => boolean;
 }
@@ -66,6 +68,13 @@ export function useHostRoom({
   const [state, dispatch] = useReducer(hostRoomReducer, { pending: outbox.list(), floor: readFloor(roomId) }, initialHostState);
   const accessTokenRef = useLatest(useAuth().session?.access_token);
 
+  const sendRef = useLatest((frame: ClientFrame) => live.send(frame));
+  const sendAction = useCallback(
+    (action: HostAction) =>
+      sendRef.current(action.kind === 'start' ? { type: 'room_start', sourceLanguage: action.sourceLanguage } : { type: 'room_end' }),
+    [sendRef],
+  );
+
   const onFrame = (frame: ServerFrame) => {
     routeQuestionFrame(roomId, frame);
     dispatch({ type: 'frame', frame, at: Date.now() });
@@ -76,6 +85,7 @@ export function useHostRoom({
     (effect) => {
       if (effect.kind === 'floor') writeFloor(roomId, effect.seq);
       else if (effect.kind === 'ended') onRoomEnded?.();
+      else if (effect.kind === 'resend') sendAction(effect.action);
       else onSpeakerEvent?.(effect.frame);
     },
     dispatch,
@@ -107,9 +117,17 @@ export function useHostRoom({
     [sendTranscript],
   );
 
-  const startRoom = useCallback((language: HostLanguageCode) => send({ type: 'room_start', sourceLanguage: language }), [send]);
-
-  const endRoom = useCallback(() => send({ type: 'room_end' }), [send]);
+  // Not sent now (not joined yet, or the socket is being replaced), it goes when the page joins; a slow link's
+  // answer is waited for, whatever its delay.
+  const request = useCallback(
+    (action: HostAction) => {
+      dispatch({ type: 'requested', action });
+      sendAction(action);
+    },
+    [sendAction],
+  );
+  const startRoom = useCallback((language: HostLanguageCode) => request({ kind: 'start', sourceLanguage: language }), [request]);
+  const endRoom = useCallback(() => request({ kind: 'end' }), [request]);
 
   // Shown at once; the room's event confirms it (and tells the room's other host pages).
   const setFastCaptions = useCallback(
@@ -129,6 +147,7 @@ export function useHostRoom({
     log: state.log,
     speakerInterim: state.speakerInterim,
     serverError: state.serverError,
+    pending: state.pending?.kind ?? null,
     sendFinal,
     sendInterim,
     startRoom,

@@ -1,5 +1,6 @@
 import { HOST_LANGUAGES, LIMITS, SCHEDULE } from '@lt/contracts';
-import { languageOptionLabel } from '../../../components/LanguageSelect';
+import { languageOptionLabel } from '../../../lib/language-names';
+import { useLocale } from '../../../i18n/useLocale';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useDashboardT } from '../../../i18n/useDashboardT';
@@ -21,6 +22,7 @@ interface RoomFormProps {
 
 export function RoomForm({ initial, withInvites, busy, submitLabel, busyLabel, error, onSubmit, children }: RoomFormProps) {
   const t = useDashboardT();
+  const { locale } = useLocale();
   const id = useId();
   const [values, setValues] = useState(initial);
   const [invalidEmail, setInvalidEmail] = useState<string | null>(null);
@@ -67,7 +69,7 @@ export function RoomForm({ initial, withInvites, busy, submitLabel, busyLabel, e
           <option value="">{t('form.languageNone')}</option>
           {HOST_LANGUAGES.map((language) => (
             <option key={language.code} value={language.code}>
-              {languageOptionLabel(language)}
+              {languageOptionLabel(language, locale)}
             </option>
           ))}
         </select>

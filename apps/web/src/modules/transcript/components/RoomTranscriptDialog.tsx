@@ -2,6 +2,7 @@ import { findLanguage, TRANSCRIPT_FORMATS, type LanguageCode, type TranscriptFor
 import { useQuery } from '@tanstack/react-query';
 import { useContext, useEffect, useId, useState } from 'react';
 import { Icon } from '../../../components/Icon';
+import { languageNameIn } from '../../../lib/language-names';
 import { Modal } from '../../../components/Modal';
 import { Spinner } from '../../../components/Spinner';
 import { I18nContext } from '../../../i18n/i18n-context';
@@ -65,13 +66,14 @@ export function RoomTranscriptDialog({ roomId, lang, hostKey, onClose, onRefused
   const meta =
     data &&
     (language
-      ? t('roomTranscript.inLanguage', { language: language.name, count: data.lines.length })
+      ? t('roomTranscript.inLanguage', { language: languageNameIn(language, locale), count: data.lines.length })
       : t('roomTranscript.asSpoken', { count: data.lines.length }));
   const showSpeakers = new Set(data?.lines.map((line) => line.speaker_name)).size > 1;
 
   return (
     <Modal labelledBy={`${ids}-title`} describedBy={`${ids}-meta`} className="room-transcript" onClose={onClose} testId="room-transcript">
-      <header className="room-transcript-header">
+      {/* A div, not a header: inside a dialog a header would be a second banner landmark of the page. */}
+      <div className="room-transcript-header">
         <div>
           <h2 id={`${ids}-title`} className="dialog-title">
             {data ? t('roomTranscript.title', { name: data.room.name }) : t('roomTranscript.titleNoName')}
@@ -89,7 +91,7 @@ export function RoomTranscriptDialog({ roomId, lang, hostKey, onClose, onRefused
         >
           <Icon name="close" size={18} />
         </button>
-      </header>
+      </div>
       <div className="room-transcript-downloads" role="group" aria-label={t('roomTranscript.download')}>
         {FORMATS.map((format) => (
           <button

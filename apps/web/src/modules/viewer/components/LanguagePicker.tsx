@@ -2,6 +2,8 @@ import { findLanguage, type Language, type LanguageCode } from '@lt/contracts';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useT } from '../../../i18n/useT';
 import { pickerOptions } from '../language-search';
+import { languageTitleIn } from '../../../lib/language-names';
+import { useLocale } from '../../../i18n/useLocale';
 
 interface LanguagePickerProps {
   value: LanguageCode | null;
@@ -21,6 +23,7 @@ const coarsePointer = () => typeof window !== 'undefined' && window.matchMedia?.
  */
 export function LanguagePicker({ value, onChange, preferred = browserLanguages() }: LanguagePickerProps) {
   const t = useT();
+  const { locale } = useLocale();
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [open, setOpen] = useState(false);
@@ -28,7 +31,7 @@ export function LanguagePicker({ value, onChange, preferred = browserLanguages()
   const [active, setActive] = useState(0);
   const selected = findLanguage(value);
 
-  const { suggested, rest } = useMemo(() => pickerOptions(query, preferred), [query, preferred]);
+  const { suggested, rest } = useMemo(() => pickerOptions(query, preferred, locale), [query, preferred, locale]);
   const options = useMemo(() => [...suggested, ...rest], [suggested, rest]);
   const optionId = (code: string) => `${id}-option-${code}`;
   const activeOption = open ? options[Math.min(active, options.length - 1)] : undefined;
@@ -42,7 +45,7 @@ export function LanguagePicker({ value, onChange, preferred = browserLanguages()
   const show = () => {
     if (open) return;
     setQuery('');
-    const current = pickerOptions('', preferred);
+    const current = pickerOptions('', preferred, locale);
     setActive(
       Math.max(
         0,
@@ -101,7 +104,7 @@ export function LanguagePicker({ value, onChange, preferred = browserLanguages()
         <span className="picker-native" lang={language.code} dir={language.dir}>
           {language.name}
         </span>
-        <span className="picker-english">{language.englishName}</span>
+        <span className="picker-english">{languageTitleIn(language, locale)}</span>
         <span className="picker-code">{language.code}</span>
       </li>
     );

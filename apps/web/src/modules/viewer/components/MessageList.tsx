@@ -1,6 +1,7 @@
 import { ORIGINAL_PREFIX, textDirection, type InterimFrame, type TranslationFrame } from '@lt/contracts';
 import { useRef } from 'react';
 import { Icon } from '../../../components/Icon';
+import { Spinner } from '../../../components/Spinner';
 import { useLocale } from '../../../i18n/useLocale';
 import { useT } from '../../../i18n/useT';
 import { clockTime } from '../../../lib/clock';
@@ -16,6 +17,8 @@ interface MessageListProps {
   hasLanguage: boolean;
   /** More than one person has spoken: each line starts with its speaker's name. */
   showSpeakers?: boolean;
+  /** Lines said before this viewer arrived are on their way (translated into its language first). */
+  historyLoading?: boolean;
 }
 
 /** An untranslated line is marked once, by its badge: the server's `[Original] ` prefix would say it twice. */
@@ -64,7 +67,14 @@ function ProvisionalItem({ line, showSpeakers, locale }: { line: ProvisionalLine
   );
 }
 
-export function MessageList({ messages, interim, provisional = emptyProvisional, hasLanguage, showSpeakers = false }: MessageListProps) {
+export function MessageList({
+  messages,
+  interim,
+  provisional = emptyProvisional,
+  hasLanguage,
+  showSpeakers = false,
+  historyLoading = false,
+}: MessageListProps) {
   const t = useT();
   const { locale } = useLocale();
   const listRef = useRef<HTMLDivElement>(null);
@@ -99,7 +109,17 @@ export function MessageList({ messages, interim, provisional = emptyProvisional,
         tabIndex={0}
       >
         {!hasLanguage && <p className="empty prompt">{t('viewer.pickPrompt')}</p>}
-        {hasLanguage && messages.length === 0 && !interim && lines.length === 0 && <p className="empty">{t('viewer.empty')}</p>}
+        {hasLanguage &&
+          messages.length === 0 &&
+          !interim &&
+          lines.length === 0 &&
+          (historyLoading ? (
+            <div className="empty history-loading">
+              <Spinner label={t('viewer.historyLoading')} testId="history-loading" />
+            </div>
+          ) : (
+            <p className="empty">{t('viewer.empty')}</p>
+          ))}
         <ol className="messages">
           {messages.map((message) => (
             <li

@@ -13,6 +13,7 @@ import { lastLines } from '../reading-settings';
 import { useSummaryControls } from '../hooks/useSummaryControls';
 import { useViewerRoom, type ViewerRoomInfo } from '../hooks/useViewerRoom';
 import { CatchUpOffer } from './CatchUpOffer';
+import { ConnectionNotice } from './ConnectionNotice';
 import { MessageList } from './MessageList';
 import { RoomNotFound } from './RoomNotFound';
 import { SummarySheet } from './SummarySheet';
@@ -91,6 +92,7 @@ export function ViewerRoom({ roomId, initialRoom = null }: { roomId: string; ini
           {t('error.connectFailed', { message: describeProblem(viewer.problem, t) })}
         </p>
       )}
+      <ConnectionNotice status={viewer.status} ended={viewer.ended} />
       {viewer.ended && (
         <p className="alert alert-info" role="note" data-testid="session-ended">
           {t('viewer.ended')}
@@ -121,6 +123,7 @@ export function ViewerRoom({ roomId, initialRoom = null }: { roomId: string; ini
         provisional={viewer.provisional}
         hasLanguage={lang !== null}
         showSpeakers={viewer.severalSpeakers}
+        historyLoading={lang !== null && (viewer.joinedSeq ?? 0) > 0 && viewer.messages.length === 0}
       />
       {summary.open && <SummarySheet controls={summary} />}
     </div>
