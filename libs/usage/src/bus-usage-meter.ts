@@ -20,6 +20,8 @@ const LEASE_MS = 10_000;
 const SWEEP_MS = LEASE_MS;
 /** Reports kept in memory while the outbox cannot be written; beyond it the oldest are dropped (and said so). */
 const MAX_UNSAVED = 10_000;
+/** How long a call's held estimate lasts when its usage never comes (the process died): longer than any call. */
+const RESERVATION_TTL_MS = 180_000;
 
 interface Cached<T> {
   value: T;
@@ -89,19 +91,50 @@ export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap,
   }
 
   /**
+   * Holds the estimate of one call before it is made. When accounts-svc cannot be asked the call is allowed (as
+   * `allowed` does): its usage is still counted once reported.
+   */
+  override async reserve(roomId: string, tokens: number, cap?: { tokens: number; since: string }): Promise<string | null> {
+    const id = crypto.randomUUID();
+    try {
+      const ownerId = await this.ownerOf(roomId);
+      const { granted } = await this.bus.request(
+        USAGE_SUBJECTS.reserve,
+        { id, roomId, ownerId, tokens: Math.ceil(tokens), ttlMs: RESERVATION_TTL_MS, cap },
+        { timeoutMs: 2_000 },
+      );
+      if (!granted) this.statuses.delete(roomId);
+      return granted ? id : null;
+    } catch (error) {
+      this.logger.warn(`could not hold tokens for room ${roomId}: ${(error as Error).message}`);
+      return id;
+    }
+  }
+
+  override release(id: string): void {
+    detached(() =>
+      this.bus.request(USAGE_SUBJECTS.release, { ids: [id] }, { timeoutMs: 2_000 }).then(
+        () => undefined,
+        // Left to lapse.
+        () => undefined,
+      ),
+    );
+  }
+
+  /**
    * Reports what one call spent; applied once by accounts-svc, sent again until it is. The caller reports in
    * the tick it reads the provider's usage, and the outbox row is written from here at once, without waiting
    * for the room's owner (asked when the row is sent if it is not known yet). What a kill can still lose is
    * the report of a call whose usage was read but whose INSERT had not committed: the time to get a pooled
    * connection and commit one row, a few milliseconds. Once committed, the report is applied exactly once.
    */
-  report(roomId: string, eventType: UsageEventType, tokens: number): void {
-    if (tokens <= 0) return;
+  report(roomId: string, eventType: UsageEventType, tokens: number, eventId: string = crypto.randomUUID()): void {
+    if (tokens <= 0) return this.release(eventId);
     this.analytics?.tokens(roomId, eventType, tokens);
     this.statuses.delete(roomId);
     const owner = this.owners.get(roomId);
     const ownerId = owner && Date.now() - owner.at < OWNER_TTL_MS ? owner.value : undefined;
-    const report: UsageReport = { eventId: crypto.randomUUID(), roomId, ownerId, tokens, eventType };
+    const report: UsageReport = { eventId, roomId, ownerId, tokens, eventType };
     // Reports go out in batches that serve many sentences: they are no part of the trace of the call reported.
     detached(() =>
       this.outbox.add(report).then(

@@ -5,7 +5,7 @@ import { inSpan, productMetrics, SpanKind, UsageMeter, type LlmTask } from '@lt/
 import { findLanguage, LLM, type LanguageCode } from '@lt/contracts';
 import { TRANSLATE_ENV, type TranslateEnv } from '../translate.env';
 import { LlmLimiter, type LlmPriority } from '../limits/llm-limiter';
-import { beforeDeadline, LimiterBusyError, LlmRateLimitedError, sleep } from './deadline';
+import { beforeDeadline, BudgetRefusedError, LimiterBusyError, LlmRateLimitedError, sleep } from './deadline';
 import { questionMessages } from './question-prompt';
 import { checkTranslation, translationMessages, type ContextSentence } from './translation-prompt';
 
@@ -180,7 +180,15 @@ export class LlmClient {
       ],
     };
     const tokens = Math.ceil((prompt.system.length + prompt.user.length) / 4) + (params.max_tokens ?? 0);
-    const work = this.withRetries({ task, priority, roomId, tokens, hooks: prompt.hooks }, client, params, deadlineAt).then((text) => {
+    const call = {
+      task,
+      priority,
+      roomId,
+      tokens,
+      hold: holdFor(prompt.system.length + prompt.user.length, params.max_tokens ?? 0),
+      hooks: prompt.hooks,
+    };
+    const work = this.withRetries(call, client, params, deadlineAt).then((text) => {
       if (!text) throw new Error(prompt.empty);
       return text;
     });
@@ -193,7 +201,7 @@ export class LlmClient {
    * again while the deadline leaves time; a refusal is not.
    */
   private async withRetries(
-    call: { task: LlmTask; priority: LlmPriority; roomId: string; tokens: number; hooks?: StreamHooks },
+    call: { task: LlmTask; priority: LlmPriority; roomId: string; tokens: number; hold: number; hooks?: StreamHooks },
     client: OpenAI,
     params: ChatCompletionCreateParamsStreaming,
     deadlineAt: number,
@@ -202,8 +210,11 @@ export class LlmClient {
       const slot = await this.limiter.provide(call.tokens, call.priority, deadlineAt);
       if (slot === 'busy') throw new LimiterBusyError(`no language-model slot for the ${call.task} in time`);
       if (slot === 'rate_limited') throw new LlmRateLimitedError(0);
+      // Held before the call, against the owner's quota or the room's budget; settled by the usage reported.
+      const held = await this.meter.reserve(call.roomId, call.hold);
+      if (held === null) throw new BudgetRefusedError(`the room has not the tokens for the ${call.task}`);
       try {
-        return await this.stream(call.task, call.roomId, client, params, call.hooks);
+        return await this.stream(call.task, call.roomId, client, params, held, call.hooks);
       } catch (error) {
         const rateLimit = rateLimitOf(error);
         if (rateLimit) {
@@ -228,8 +239,10 @@ export class LlmClient {
     roomId: string,
     client: OpenAI,
     params: ChatCompletionCreateParamsStreaming,
+    held: string,
     hooks: StreamHooks = {},
   ): Promise<string> {
+    let reported = false;
     const metrics = productMetrics();
     const attributes = {
       'gen_ai.operation.name': 'chat',
@@ -258,7 +271,8 @@ export class LlmClient {
             metrics.llmTokens.add(chunk.usage.prompt_tokens, { task, kind: 'input' });
             metrics.llmTokens.add(chunk.usage.completion_tokens, { task, kind: 'output' });
             // In the tick the usage is read: the report's outbox row is written from here at once.
-            this.meter.report(roomId, task, chunk.usage.prompt_tokens + chunk.usage.completion_tokens);
+            this.meter.report(roomId, task, chunk.usage.prompt_tokens + chunk.usage.completion_tokens, held);
+            reported = true;
             hooks.onUsage?.(chunk.usage.prompt_tokens + chunk.usage.completion_tokens);
           }
         }
@@ -267,9 +281,19 @@ export class LlmClient {
       } catch (error) {
         metrics.llmCalls.add(1, { task, outcome: rateLimitOf(error) ? 'rate_limited' : 'error' });
         throw error;
+      } finally {
+        if (!reported) this.meter.release(held);
       }
     });
   }
+}
+
+/**
+ * The tokens held for a call before it is made: its prompt at three characters a token (more than most
+ * text takes, so the usage reported stays under it) and the whole answer it may write.
+ */
+export function holdFor(promptChars: number, maxTokens: number): number {
+  return Math.ceil(promptChars / 3) + maxTokens + 8;
 }
 
 /** A provider's 429, with the wait it asks for (`retry-after-ms`, or `retry-after` in seconds or as a date). */
