@@ -38,6 +38,12 @@ export const translateEnvSchema = z.object({
   ROOM_TRANSLATION_BURST: positive(50),
   ROOM_TRANSLATION_REFILL_PER_SECOND: z.coerce.number().positive().max(100_000).default(3),
   ROOM_TRANSLATION_PER_MINUTE: positive(50),
+  /** A glossary revision translates at most this many (line, language) pairs in one call, the languages read now first… */
+  REVISION_MAX_TRANSLATIONS: positive(240),
+  /** …and each room at most this many pairs a minute (a bucket refilled over the minute, shared by every replica). */
+  REVISION_TRANSLATIONS_PER_MINUTE: positive(720),
+  /** Questions translated on demand (into a language viewers read now), per room and minute. */
+  QUESTION_TRANSLATIONS_PER_MINUTE: positive(300),
   /** Fast captions: a speaker's interim line is translated into a language at most this often… */
   INTERIM_TRANSLATION_MS: ms(1_000),
   /** …and at most this many times a minute (the cost cap per speaker and language). */

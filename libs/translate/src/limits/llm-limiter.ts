@@ -107,6 +107,24 @@ export class LlmLimiter {
     return (await this.acquire(limit, 0, 'live', Date.now())) === 'granted';
   }
 
+  /**
+   * One of a room's on-demand translations (`kind`: a (line, language) pair of a glossary revision, a question
+   * into a language), at most `perMinute` a minute, shared by every replica; never waited for.
+   */
+  async perRoom(kind: 'revision' | 'question', roomId: string, perMinute: number): Promise<boolean> {
+    const limit: Limit = {
+      key: `${kind}:${roomId}`,
+      roomId,
+      requestCap: perMinute,
+      requestsPerSecond: perMinute / 60,
+      tokenCap: UNBOUNDED,
+      tokensPerSecond: 0,
+      windowMs: 60_000,
+      windowMax: perMinute,
+    };
+    return (await this.acquire(limit, 0, 'live', Date.now())) === 'granted';
+  }
+
   /** The provider answered 429: every replica waits `ms` before its next call. */
   async backOff(ms: number): Promise<void> {
     await this.ensure(this.provider);
