@@ -42,6 +42,8 @@ export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap,
   private readonly logger = new Logger('UsageMeter');
   private readonly owners = new Map<string, Cached<string | null>>();
   private readonly statuses = new Map<string, Cached<boolean>>();
+  /** The smallest hold each room was refused lately. */
+  private readonly refused = new Map<string, Cached<number>>();
   private readonly exhausted = new Set<string>();
   private readonly outbox: UsageOutbox;
   /** Reports the outbox refused (its database away), written again before the next relay. */
@@ -96,6 +98,9 @@ export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap,
    */
   override async reserve(roomId: string, tokens: number, cap?: { tokens: number; since: string }): Promise<string | null> {
     const id = crypto.randomUUID();
+    // A room just refused as much is not asked again until that answer lapses.
+    const refused = this.refused.get(roomId);
+    if (refused && tokens >= refused.value && Date.now() - refused.at < STATUS_TTL_MS) return null;
     try {
       const ownerId = await this.ownerOf(roomId);
       const { granted } = await this.bus.request(
@@ -103,7 +108,8 @@ export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap,
         { id, roomId, ownerId, tokens: Math.ceil(tokens), ttlMs: RESERVATION_TTL_MS, cap },
         { timeoutMs: 2_000 },
       );
-      if (!granted) this.statuses.delete(roomId);
+      if (this.refused.size > 10_000) this.refused.clear();
+      if (!granted) this.refused.set(roomId, { value: Math.min(tokens, refused?.value ?? Infinity), at: Date.now() });
       return granted ? id : null;
     } catch (error) {
       this.logger.warn(`could not hold tokens for room ${roomId}: ${(error as Error).message}`);
@@ -184,6 +190,7 @@ export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap,
     for (const roomId of roomIds) {
       this.owners.delete(roomId);
       this.statuses.delete(roomId);
+      this.refused.delete(roomId);
       this.exhausted.delete(roomId);
     }
   }

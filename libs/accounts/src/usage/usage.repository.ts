@@ -32,44 +32,22 @@ export class UsageRepository {
 
   /**
    * Holds a call's estimate when what was used, plus what calls under way hold, plus it, stays within `quota`
-   * (and within the room's own `cap` since its start, when given). The owner's row (or the room's budget row)
-   * is locked for the check, so replicas asking at once are answered one after the other.
+   * (and within the room's own `cap` since a moment, when given): `accounts.reserve_tokens` locks the owner's
+   * row (or the room's budget row) for the check, so replicas asking at once are answered one after the other.
    */
   async reserve(r: ReserveUsageRequest, quota: number): Promise<boolean> {
-    return this.db.transaction(async (em) => {
-      let used: number;
-      if (r.ownerId) {
-        const [row] = await em.query(`SELECT tokens_used FROM accounts.profiles WHERE id = $1 FOR UPDATE`, [r.ownerId]);
-        used = row ? Number(row.tokens_used) : 0;
-      } else {
-        await em.query(`INSERT INTO accounts.room_budgets (room_id, tokens_used) VALUES ($1, 0) ON CONFLICT (room_id) DO NOTHING`, [
-          r.roomId,
-        ]);
-        const [row] = await em.query(`SELECT tokens_used FROM accounts.room_budgets WHERE room_id = $1 FOR UPDATE`, [r.roomId]);
-        used = Number(row.tokens_used);
-      }
-      await em.query(`DELETE FROM accounts.token_reservations WHERE expires_at < now() - interval '1 minute'`);
-      const [held] = await em.query(
-        `SELECT COALESCE(sum(tokens), 0)::bigint AS n FROM accounts.token_reservations
-          WHERE expires_at > now() AND ${r.ownerId ? 'user_id = $1' : 'user_id IS NULL AND room_id = $1'}`,
-        [r.ownerId ?? r.roomId],
-      );
-      if (used + Number(held.n) + r.tokens > quota) return false;
-      if (r.cap) {
-        const [room] = await em.query(
-          `SELECT (SELECT COALESCE(sum(tokens), 0) FROM accounts.token_usage WHERE room_id = $1 AND created_at >= $2)
-                + (SELECT COALESCE(sum(tokens), 0) FROM accounts.token_reservations WHERE room_id = $1 AND expires_at > now()) AS n`,
-          [r.roomId, r.cap.since],
-        );
-        if (Number(room.n) + r.tokens > r.cap.tokens) return false;
-      }
-      await em.query(
-        `INSERT INTO accounts.token_reservations (id, user_id, room_id, tokens, expires_at)
-         VALUES ($1, $2, $3, $4, now() + $5 * interval '1 millisecond') ON CONFLICT (id) DO NOTHING`,
-        [r.id, r.ownerId, r.roomId, r.tokens, r.ttlMs],
-      );
-      return true;
-    });
+    if (Math.random() < 0.01) await this.db.query(`DELETE FROM accounts.token_reservations WHERE expires_at < now()`);
+    const [row] = await this.db.query(`SELECT accounts.reserve_tokens($1, $2, $3, $4, $5, $6, $7, $8) AS granted`, [
+      r.id,
+      r.ownerId,
+      r.roomId,
+      r.tokens,
+      quota,
+      r.ttlMs,
+      r.cap?.tokens ?? null,
+      r.cap?.since ?? null,
+    ]);
+    return row.granted === true;
   }
 
   async release(ids: string[]): Promise<void> {

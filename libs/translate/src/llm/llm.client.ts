@@ -207,12 +207,14 @@ export class LlmClient {
     deadlineAt: number,
   ): Promise<string> {
     for (let attempt = 1; ; attempt++) {
-      const slot = await this.limiter.provide(call.tokens, call.priority, deadlineAt);
-      if (slot === 'busy') throw new LimiterBusyError(`no language-model slot for the ${call.task} in time`);
-      if (slot === 'rate_limited') throw new LlmRateLimitedError(0);
       // Held before the call, against the owner's quota or the room's budget; settled by the usage reported.
+      // Asked first, so that a call the room cannot pay for takes no slot of the provider from other rooms.
       const held = await this.meter.reserve(call.roomId, call.hold);
       if (held === null) throw new BudgetRefusedError(`the room has not the tokens for the ${call.task}`);
+      const slot = await this.limiter.provide(call.tokens, call.priority, deadlineAt);
+      if (slot !== 'granted') this.meter.release(held);
+      if (slot === 'busy') throw new LimiterBusyError(`no language-model slot for the ${call.task} in time`);
+      if (slot === 'rate_limited') throw new LlmRateLimitedError(0);
       try {
         return await this.stream(call.task, call.roomId, client, params, held, call.hooks);
       } catch (error) {
