@@ -93,7 +93,7 @@ export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap,
   }
 
   /**
-   * Holds the estimate of one call before it is made. When accounts-svc cannot be asked the call is allowed (as
+   * Holds the estimate of one call before it is made. When accounts-svc is away the call is allowed (as
    * `allowed` does): its usage is still counted once reported.
    */
   override async reserve(roomId: string, tokens: number, cap?: { tokens: number; since: string }): Promise<string | null> {
@@ -106,14 +106,17 @@ export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap,
       const { granted } = await this.bus.request(
         USAGE_SUBJECTS.reserve,
         { id, roomId, ownerId, tokens: Math.ceil(tokens), ttlMs: RESERVATION_TTL_MS, cap },
-        { timeoutMs: 2_000 },
+        { timeoutMs: 5_000 },
       );
       if (this.refused.size > 10_000) this.refused.clear();
       if (!granted) this.refused.set(roomId, { value: Math.min(tokens, refused?.value ?? Infinity), at: Date.now() });
       return granted ? id : null;
     } catch (error) {
-      this.logger.warn(`could not hold tokens for room ${roomId}: ${(error as Error).message}`);
-      return id;
+      // accounts-svc away: the call is made and counted once reported. Slow to answer (loaded, perhaps by this very
+      // room's calls): the call is not made, or a burst of calls would pass the budget while nobody checks.
+      const away = error instanceof BusRemoteError && error.code === BusErrorCode.Unavailable;
+      this.logger.warn(`could not hold tokens for room ${roomId} (${away ? 'made' : 'not made'}): ${(error as Error).message}`);
+      return away ? id : null;
     }
   }
 
