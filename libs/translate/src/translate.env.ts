@@ -4,6 +4,16 @@ import { analyticsFlushMsSchema, optionalString, optionalUrl } from '@lt/platfor
 const ms = (fallback: number) => z.coerce.number().int().min(100).max(600_000).default(fallback);
 const positive = (fallback: number) => z.coerce.number().int().min(1).max(100_000_000).default(fallback);
 
+/**
+ * A fallback translator's URL carries its key: https only, except to this machine (tests, a sidecar).
+ */
+const secureUrl = (u: string) => {
+  const url = new URL(u);
+  return url.protocol === 'https:' || (url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname));
+};
+const HTTPS_ONLY = 'must be https:// (http:// only to localhost)';
+const translatorUrl = optionalUrl.refine((u) => u === undefined || secureUrl(u), HTTPS_ONLY);
+
 /** The injection token of the parsed variables. */
 export const TRANSLATE_ENV = Symbol('TRANSLATE_ENV');
 
@@ -25,11 +35,14 @@ export const translateEnvSchema = z.object({
     z.enum(['none', 'google', 'deepl', 'libretranslate']).default('none'),
   ),
   GOOGLE_TRANSLATE_API_KEY: optionalString,
-  GOOGLE_TRANSLATE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().default('https://translation.googleapis.com')),
+  GOOGLE_TRANSLATE_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().url().default('https://translation.googleapis.com').refine(secureUrl, HTTPS_ONLY),
+  ),
   DEEPL_API_KEY: optionalString,
   /** DeepL's free keys (ending in `:fx`) use https://api-free.deepl.com. */
-  DEEPL_URL: optionalUrl,
-  LIBRETRANSLATE_URL: optionalUrl,
+  DEEPL_URL: translatorUrl,
+  LIBRETRANSLATE_URL: translatorUrl,
   LIBRETRANSLATE_API_KEY: optionalString,
   /** The language-model provider's limits, shared by every replica of translate-svc. */
   LLM_RPM: positive(500),

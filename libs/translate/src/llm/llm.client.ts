@@ -5,8 +5,8 @@ import { inSpan, productMetrics, SpanKind, UsageMeter, type LlmTask } from '@lt/
 import { findLanguage, LLM, type LanguageCode } from '@lt/contracts';
 import { TRANSLATE_ENV, type TranslateEnv } from '../translate.env';
 import { LlmLimiter, type LlmPriority } from '../limits/llm-limiter';
-import { beforeDeadline, BudgetRefusedError, LimiterBusyError, LlmRateLimitedError, sleep } from './deadline';
-import { questionMessages } from './question-prompt';
+import { BadAnswerError, beforeDeadline, BudgetRefusedError, LimiterBusyError, LlmRateLimitedError, sleep } from './deadline';
+import { holdsQuestionTags, questionMessages } from './question-prompt';
 import { checkTranslation, translationMessages, type ContextSentence } from './translation-prompt';
 
 export class LlmUnavailableError extends Error {}
@@ -104,6 +104,7 @@ export class LlmClient {
       unavailable: 'No translation provider is configured',
       empty: 'Empty translation result',
     });
+    if (holdsQuestionTags(answer)) throw new BadAnswerError('the answer holds the question tags');
     return checkTranslation(answer, r.text, []);
   }
 
