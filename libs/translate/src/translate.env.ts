@@ -61,6 +61,9 @@ export const translateEnvSchema = z.object({
   INTERIM_TRANSLATION_MS: ms(1_000),
   /** …and at most this many times a minute (the cost cap per speaker and language). */
   INTERIM_TRANSLATIONS_PER_MINUTE: positive(60),
+  /** …and each room at most this many interim translations a minute, of at most this many tokens (every speaker and language). */
+  INTERIM_ROOM_TRANSLATIONS_PER_MINUTE: positive(1_200),
+  INTERIM_ROOM_TOKENS_PER_MINUTE: positive(300_000),
   /** The last words of a translated interim line held back until the next one or the final (mask-k). */
   INTERIM_MASK_WORDS: z.coerce.number().int().min(0).max(10).default(2),
 });
