@@ -55,6 +55,8 @@ export const translateEnvSchema = z.object({
   REVISION_MAX_TRANSLATIONS: positive(240),
   /** …and each room at most this many pairs a minute (a bucket refilled over the minute, shared by every replica). */
   REVISION_TRANSLATIONS_PER_MINUTE: positive(720),
+  /** Tokens an ended room may still spend from its end (e.g. a visitor reading it in a new language). */
+  ENDED_ROOM_TOKEN_ALLOWANCE: z.coerce.number().int().min(0).max(100_000_000).default(2_000),
   /** Questions translated on demand (into a language viewers read now), per room and minute. */
   QUESTION_TRANSLATIONS_PER_MINUTE: positive(300),
   /** Fast captions: a speaker's interim line is translated into a language at most this often… */
