@@ -134,4 +134,30 @@ describe.each(MODES)('what a room may spend cannot be outrun (%s mode)', (mode) 
     const res = await fetch(`${stack.baseUrl}/api/view/${room.id}/questions?lang=fr`, { headers: { 'x-client-id': crypto.randomUUID() } });
     expect(((await res.json()) as { questions: { text: string }[] }).questions[0].text).toBe('(fr) ¿Cuándo sale la próxima versión?');
   });
+
+  it('an ended room read in new languages spends at most its allowance from its end', async () => {
+    const { room, hostKey } = await createRoom(stack.baseUrl, 'Terminada');
+    const host = await joined(stack.baseUrl, { roomId: room.id, role: 'host', hostKey }, clients);
+    host.send({ type: 'room_start', sourceLanguage: 'es' });
+    await host.waitFor((c) => c.of('room_start').length === 1, 5000, 'room_start');
+    for (let i = 1; i <= 20; i++) host.send(transcript(crypto.randomUUID(), `La frase número ${i} de una sala que termina pronto`));
+    await host.waitFor((c) => c.of('ack').length === 20, 20_000, 'twenty acks');
+    host.send({ type: 'room_end' });
+    await sleep(6000);
+    await settled();
+    const before = llm.calls.length;
+    for (const lang of ['de', 'it', 'pt', 'ja']) {
+      const viewer = await LiveClient.connect(stack.baseUrl);
+      clients.push(viewer);
+      viewer.send({ type: 'join', roomId: room.id, role: 'viewer', lang });
+      await viewer.waitFor((c) => c.frames.some((f) => f.type === 'joined' || f.type === 'error'), 30_000, `${lang} join`);
+    }
+    await sleep(2000);
+    await settled();
+    const calls = llm.calls.slice(before);
+    const tokens = calls.reduce((sum, c) => sum + (c.tokens ?? 0), 0);
+    console.log(`[${mode}] ended room attack: ${calls.length} model calls, ${tokens} tokens after the end`);
+    expect(calls.length).toBeGreaterThan(0);
+    expect(tokens).toBeLessThanOrEqual(2_000);
+  });
 });

@@ -25,5 +25,8 @@ export abstract class UsageMeter {
   }
 
   /** The call held under `id` reported no usage (it failed before any): what it held goes. */
-  release(_id: string): void {}
+  release(_id: string): void {
+    // Nothing is held by this default: a meter that holds (BusUsageMeter) lets it go.
+    return undefined;
+  }
 }
