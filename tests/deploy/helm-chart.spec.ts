@@ -161,9 +161,14 @@ describe('templates', () => {
   });
 
   it('set every variable of rooms-svc (the retention job, the analytics), and refuse an interval that is no count of ms', () => {
-    const env = (values.apps as Record<string, { env: Values }>)['rooms-svc'].env;
-    expect(Object.keys(env).sort()).toEqual(Object.keys(roomsEnvSchema.shape).sort());
-    expect(roomsEnvSchema.parse(env)).toEqual({ RETENTION_JOB_INTERVAL_MS: 3_600_000, ANALYTICS_FLUSH_MS: 60_000 });
+    const { env, secretEnv } = (values.apps as Record<string, { env: Values; secretEnv: string[] }>)['rooms-svc'];
+    expect([...Object.keys(env), ...secretEnv].sort()).toEqual(Object.keys(roomsEnvSchema.shape).sort());
+    expect(secretEnv).toEqual(['VIEWER_ID_KEY']);
+    expect(roomsEnvSchema.parse(env)).toEqual({
+      RETENTION_JOB_INTERVAL_MS: 3_600_000,
+      ANALYTICS_FLUSH_MS: 60_000,
+      NEW_VIEWERS_PER_MINUTE: 5_000,
+    });
     for (const bad of ['hourly', '-1', 86_400_001]) {
       expect(errorsOf(merged(values, { apps: { 'rooms-svc': { env: { RETENTION_JOB_INTERVAL_MS: bad } } } }))).not.toEqual([]);
     }

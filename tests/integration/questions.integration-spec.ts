@@ -136,7 +136,16 @@ describe.each(MODES)('questions from the audience (%s mode)', (mode) => {
     expect(ja.of('question')[0].question).toMatchObject({ text, lang: 'ja' });
     expect(questionCalls('q-once')).toEqual(['es', 'fr']);
 
-    // Lists in a language nobody read yet, asked at once by many: one more translation, shared; the others are stored.
+    // A language nobody reads: the question as asked, marked, and no call of the model.
+    const unread = await list(room.id, 'it');
+    expect(unread.body.questions[0]).toMatchObject({ text, fallback: 'original' });
+    expect(questionCalls('q-once')).toEqual(['es', 'fr']);
+
+    // Lists in a language a viewer has just begun to read, asked at once by many: one more translation, shared;
+    // the others are stored.
+    await joined(stack.baseUrl, { roomId: room.id, role: 'viewer', lang: 'de' }, clients);
+    // translate-svc hears of the new language with the gateway's presence, at once.
+    await sleep(1000);
     llm.delay(300);
     const lists = await Promise.all([...['de', 'de', 'de', 'fr', 'es', 'ja'].map((lang) => list(room.id, lang))]);
     llm.delay(0);

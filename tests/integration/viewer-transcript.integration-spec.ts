@@ -87,8 +87,19 @@ describe.each(MODES)('the transcript for viewers and the anonymous host (%s mode
   const errorCode = (answer: Answer) => (answer.body as { error: { code: string } }).error.code;
   const view = (roomId: string, suffix = '') => `/api/view/${roomId}/transcript${suffix}`;
 
-  it('opens the transcript in the viewer’s language, translating what nobody read in it yet, and as spoken without one', async () => {
+  /** A viewer reading the room in `lang` now, once it has the room's lines (translated for it as it joined). */
+  const reading = async (lang: string) => {
+    const viewer = await joined(stack.baseUrl, { roomId: owned.room.id, role: 'viewer', lang }, clients);
+    await viewer.waitFor((c) => c.of('translation').length === 2, 10_000, `${lang} catch-up`);
+  };
+
+  it('opens the transcript in a language viewers read now, as spoken in one nobody reads, and without one', async () => {
     llm.reset();
+    // Nobody reads French yet: a download in it costs the owner nothing, its lines come as spoken.
+    const unread = await get(view(owned.room.id, '?lang=fr'));
+    expect((unread.body as ViewerTranscriptResponse).lines.map((l) => l.text)).toEqual(['Buenos días a todos', 'Empezamos ya']);
+    expect(llm.calls).toEqual([]);
+    await reading('fr');
     const french = await get(view(owned.room.id, '?lang=fr'));
     expect(french.status).toBe(200);
     const body = french.body as ViewerTranscriptResponse;
@@ -131,6 +142,7 @@ describe.each(MODES)('the transcript for viewers and the anonymous host (%s mode
     );
 
     // Right to left as the owner's export writes it: each cue opens with a RIGHT-TO-LEFT MARK.
+    await reading('ar');
     const arabic = await get(view(owned.room.id, '.vtt?lang=ar'));
     expect(arabic.text).toContain('\n\u200f(ar) Buenos días a todos\n');
   });

@@ -4,6 +4,7 @@ import { CreateAuth1763800300000 } from './database/migrations/1763800300000-Cre
 import { ThrottleSignInsAndLogRevocations1763800400000 } from './database/migrations/1763800400000-ThrottleSignInsAndLogRevocations';
 import { RoomBudgets1764000300000 } from './database/migrations/1764000300000-RoomBudgets';
 import { ProfileLocale1764100000000 } from './database/migrations/1764100000000-ProfileLocale';
+import { TokenReservations1764800000000 } from './database/migrations/1764800000000-TokenReservations';
 import { ProfileEntity, TokenUsageEntity } from './profiles/profile.entity';
 import { VerificationTokenEntity } from './recovery/verification-token.entity';
 import { RefreshTokenEntity, SessionEntity, SigningKeyEntity } from './sessions/session.entity';
@@ -17,6 +18,7 @@ export const ACCOUNTS_MIGRATIONS = [
   ThrottleSignInsAndLogRevocations1763800400000,
   RoomBudgets1764000300000,
   ProfileLocale1764100000000,
+  TokenReservations1764800000000,
 ];
 
 export const accountsDatabaseProviders = serviceDatabaseProviders(ACCOUNTS_DATA_SOURCE, {

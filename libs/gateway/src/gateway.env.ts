@@ -61,6 +61,8 @@ export const gatewayEnvSchema = keycloakEnvSchema.extend({
   TRANSCRIPT_ROOM_PER_MINUTE: count(10_000),
   /** Transcripts one client address may read or download a minute; no per-address cap when unset. */
   TRANSCRIPT_ADDRESS_PER_MINUTE: optionalCap,
+  /** Glossary writes and revisions per room a minute (a revision translates lines into every language read). */
+  GLOSSARY_WRITES_PER_MINUTE: count(20),
   /** Questions one viewer (client id) may ask a minute. */
   QUESTION_CLIENT_PER_MINUTE: count(5),
   /** Questions one client address may send a minute (a venue's audience shares one address). */

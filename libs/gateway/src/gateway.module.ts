@@ -26,6 +26,7 @@ import {
   type ViewerCallLimiters,
 } from './auth/ip-rate-limiter.guard';
 import { GATEWAY_ENV, type GatewayConfig } from './gateway.config';
+import { glossaryLimiterProvider } from './auth/glossary-rate-limit.guard';
 import { AdminHttpController } from './http/admin/admin.http-controller';
 import { AdminAnalyticsHttpController, RoomAnalyticsHttpController } from './http/analytics.http-controller';
 import { SystemHealthCheck } from './http/admin/system-health';
@@ -104,6 +105,7 @@ export class GatewayModule {
         },
         { provide: SUMMARY_LIMITERS, inject: [GATEWAY_ENV], useFactory: (c: GatewayConfig) => viewerCallLimiters(c, SUMMARY_RATE_LIMITS) },
         { provide: AUDIO_LIMITERS, inject: [GATEWAY_ENV], useFactory: (c: GatewayConfig) => viewerCallLimiters(c, AUDIO_RATE_LIMITS) },
+        glossaryLimiterProvider,
         {
           provide: TRANSCRIPT_LIMITERS,
           inject: [GATEWAY_ENV],

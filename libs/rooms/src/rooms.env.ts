@@ -7,6 +7,13 @@ export const roomsEnvSchema = z.object({
   RETENTION_JOB_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(3_600_000),
   /** How often this service writes the rooms' per-minute analytics (ms; a minute by default). */
   ANALYTICS_FLUSH_MS: analyticsFlushMsSchema,
+  /**
+   * The key viewer ids are hashed with (HMAC) before they are stored for unique viewers; the same on every
+   * replica. Unset: a key of this process (a viewer back after a restart counts again).
+   */
+  VIEWER_ID_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16).optional()),
+  /** New viewer ids counted per room a minute at most (random ids cannot inflate unique viewers without bound). */
+  NEW_VIEWERS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000_000).default(5_000),
 });
 
 export type RoomsEnv = z.infer<typeof roomsEnvSchema>;

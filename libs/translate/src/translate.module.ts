@@ -1,6 +1,13 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ConfigError } from '@lt/platform';
-import { AnalyticsRelay, BusUsageMeter, UsageRoomsController, usageMeterProvider, usageOutboxProvider } from '@lt/usage';
+import {
+  AnalyticsRelay,
+  BusUsageMeter,
+  ENDED_ROOM_ALLOWANCE,
+  UsageRoomsController,
+  usageMeterProvider,
+  usageOutboxProvider,
+} from '@lt/usage';
 import { checkTranslateEnv, TRANSLATE_ENV, type TranslateEnv } from './translate.env';
 import { FallbackService } from './fallback/fallback.service';
 import { RoomContext } from './translations/room-context';
@@ -67,6 +74,7 @@ export class TranslateModule {
         ...translateDatabaseProviders,
         AnalyticsRelay,
         BusUsageMeter,
+        { provide: ENDED_ROOM_ALLOWANCE, useValue: env.ENDED_ROOM_TOKEN_ALLOWANCE },
         usageMeterProvider,
         usageOutboxProvider(TRANSLATE_DATA_SOURCE, TRANSLATE_SCHEMA),
         LlmClient,

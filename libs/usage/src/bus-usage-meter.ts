@@ -20,6 +20,15 @@ const LEASE_MS = 10_000;
 const SWEEP_MS = LEASE_MS;
 /** Reports kept in memory while the outbox cannot be written; beyond it the oldest are dropped (and said so). */
 const MAX_UNSAVED = 10_000;
+/** Whether a room has ended is asked again after this long. */
+const ENDED_TTL_MS = 5_000;
+/** Tokens an ended room may spend (a new language's history for a visitor) when the service sets no other. */
+export const DEFAULT_ENDED_ROOM_ALLOWANCE = 2_000;
+/** The injection token of the tokens an ended room may still spend, counted from its end. */
+export const ENDED_ROOM_ALLOWANCE = Symbol('ENDED_ROOM_ALLOWANCE');
+
+/** How long a call's held estimate lasts when its usage never comes (the process died): longer than any call. */
+const RESERVATION_TTL_MS = 180_000;
 
 interface Cached<T> {
   value: T;
@@ -40,6 +49,10 @@ export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap,
   private readonly logger = new Logger('UsageMeter');
   private readonly owners = new Map<string, Cached<string | null>>();
   private readonly statuses = new Map<string, Cached<boolean>>();
+  /** When each room ended (null: not ended), as rooms-svc said lately. */
+  private readonly ends = new Map<string, Cached<string | null>>();
+  /** The smallest hold each room was refused lately. */
+  private readonly refused = new Map<string, Cached<number>>();
   private readonly exhausted = new Set<string>();
   private readonly outbox: UsageOutbox;
   /** Reports the outbox refused (its database away), written again before the next relay. */
@@ -57,6 +70,7 @@ export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap,
     private readonly bus: Bus,
     @Optional() @Inject(USAGE_OUTBOX) outbox?: UsageOutbox,
     @Optional() private readonly analytics?: AnalyticsRelay,
+    @Optional() @Inject(ENDED_ROOM_ALLOWANCE) private readonly endedAllowance: number = DEFAULT_ENDED_ROOM_ALLOWANCE,
   ) {
     super();
     this.outbox = outbox ?? new MemoryUsageOutbox();
@@ -89,19 +103,60 @@ export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap,
   }
 
   /**
+   * Holds the estimate of one call before it is made. When accounts-svc is away the call is allowed (as
+   * `allowed` does): its usage is still counted once reported.
+   */
+  override async reserve(roomId: string, tokens: number, cap?: { tokens: number; since: string }): Promise<string | null> {
+    const id = crypto.randomUUID();
+    // A room just refused as much is not asked again until that answer lapses.
+    const refused = this.refused.get(roomId);
+    if (refused && tokens >= refused.value && Date.now() - refused.at < STATUS_TTL_MS) return null;
+    try {
+      const ownerId = await this.ownerOf(roomId);
+      // An ended room spends only its allowance from its end (a visitor reading it in a new language).
+      const endedAt = cap ? null : await this.endedAt(roomId);
+      const ceiling = cap ?? (endedAt ? { tokens: this.endedAllowance, since: endedAt } : undefined);
+      const { granted } = await this.bus.request(
+        USAGE_SUBJECTS.reserve,
+        { id, roomId, ownerId, tokens: Math.ceil(tokens), ttlMs: RESERVATION_TTL_MS, cap: ceiling },
+        { timeoutMs: 5_000 },
+      );
+      if (this.refused.size > 10_000) this.refused.clear();
+      if (!granted) this.refused.set(roomId, { value: Math.min(tokens, refused?.value ?? Infinity), at: Date.now() });
+      return granted ? id : null;
+    } catch (error) {
+      // accounts-svc away: the call is made and counted once reported. Slow to answer (loaded, perhaps by this very
+      // room's calls): the call is not made, or a burst of calls would pass the budget while nobody checks.
+      const away = error instanceof BusRemoteError && error.code === BusErrorCode.Unavailable;
+      this.logger.warn(`could not hold tokens for room ${roomId} (${away ? 'made' : 'not made'}): ${(error as Error).message}`);
+      return away ? id : null;
+    }
+  }
+
+  override release(id: string): void {
+    detached(() =>
+      this.bus.request(USAGE_SUBJECTS.release, { ids: [id] }, { timeoutMs: 2_000 }).then(
+        () => undefined,
+        // Left to lapse.
+        () => undefined,
+      ),
+    );
+  }
+
+  /**
    * Reports what one call spent; applied once by accounts-svc, sent again until it is. The caller reports in
    * the tick it reads the provider's usage, and the outbox row is written from here at once, without waiting
    * for the room's owner (asked when the row is sent if it is not known yet). What a kill can still lose is
    * the report of a call whose usage was read but whose INSERT had not committed: the time to get a pooled
    * connection and commit one row, a few milliseconds. Once committed, the report is applied exactly once.
    */
-  report(roomId: string, eventType: UsageEventType, tokens: number): void {
-    if (tokens <= 0) return;
+  report(roomId: string, eventType: UsageEventType, tokens: number, eventId: string = crypto.randomUUID()): void {
+    if (tokens <= 0) return this.release(eventId);
     this.analytics?.tokens(roomId, eventType, tokens);
     this.statuses.delete(roomId);
     const owner = this.owners.get(roomId);
     const ownerId = owner && Date.now() - owner.at < OWNER_TTL_MS ? owner.value : undefined;
-    const report: UsageReport = { eventId: crypto.randomUUID(), roomId, ownerId, tokens, eventType };
+    const report: UsageReport = { eventId, roomId, ownerId, tokens, eventType };
     // Reports go out in batches that serve many sentences: they are no part of the trace of the call reported.
     detached(() =>
       this.outbox.add(report).then(
@@ -151,6 +206,8 @@ export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap,
     for (const roomId of roomIds) {
       this.owners.delete(roomId);
       this.statuses.delete(roomId);
+      this.refused.delete(roomId);
+      this.ends.delete(roomId);
       this.exhausted.delete(roomId);
     }
   }
@@ -216,9 +273,23 @@ export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap,
   private async ownerOf(roomId: string): Promise<string | null> {
     const cached = this.owners.get(roomId);
     if (cached && Date.now() - cached.at < OWNER_TTL_MS) return cached.value;
+    return (await this.askRoom(roomId)).owner_id;
+  }
+
+  /** When the room ended (its last change once ended), or null while it is not ended. */
+  private async endedAt(roomId: string): Promise<string | null> {
+    const cached = this.ends.get(roomId);
+    if (cached && Date.now() - cached.at < ENDED_TTL_MS) return cached.value;
+    const room = await this.askRoom(roomId);
+    return room.status === 'ended' ? room.updated_at : null;
+  }
+
+  private async askRoom(roomId: string) {
     const { room } = await this.bus.request(ROOMS_SUBJECTS.getRoom, { roomId }, { timeoutMs: 2_000 });
+    if (this.ends.size > 10_000) this.ends.clear();
     this.owners.set(roomId, { value: room.owner_id, at: Date.now() });
-    return room.owner_id;
+    this.ends.set(roomId, { value: room.status === 'ended' ? room.updated_at : null, at: Date.now() });
+    return room;
   }
 
   private announce(roomId: string, exhausted: boolean): void {

@@ -22,6 +22,17 @@ export class UsageController {
     return this.usage.apply(request);
   }
 
+  @OnRequest(USAGE_SUBJECTS.reserve)
+  reserve(@Payload() request: BusPayload<typeof USAGE_SUBJECTS.reserve>) {
+    return this.usage.reserve(request);
+  }
+
+  @OnRequest(USAGE_SUBJECTS.release)
+  async release(@Payload() request: BusPayload<typeof USAGE_SUBJECTS.release>) {
+    await this.ledger.release(request.ids);
+    return {};
+  }
+
   @OnRequest(USAGE_SUBJECTS.forgetRooms)
   async forgetRooms(@Payload() request: BusPayload<typeof USAGE_SUBJECTS.forgetRooms>) {
     await this.ledger.forgetRooms(request.roomIds);

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { PLANS, type ApplyUsageRequest, type QuotaStatus, type QuotaStatusRequest } from '@lt/contracts';
+import { PLANS, type ApplyUsageRequest, type QuotaStatus, type QuotaStatusRequest, type ReserveUsageRequest } from '@lt/contracts';
 import { ACCOUNTS_ENV } from '../accounts.config';
 import type { AccountsEnv } from '../accounts.env';
 import { UsageRepository } from './usage.repository';
@@ -15,12 +15,26 @@ export class UsageService {
     @Inject(ACCOUNTS_ENV) private readonly env: AccountsEnv,
   ) {}
 
+  /** What is left counts the tokens held by calls under way as spent. */
   async status(request: QuotaStatusRequest): Promise<QuotaStatus> {
-    const { quota, used } = request.ownerId
+    const { quota, used } = await this.quotaOf(request);
+    const spent = used + (await this.usage.held(request));
+    const remaining = Math.max(0, quota - spent);
+    return { allowed: spent + 1 <= quota, remaining };
+  }
+
+  /** Holds a call's estimate before it is made, or refuses it: the quota cannot be outrun by calls at once. */
+  async reserve(request: ReserveUsageRequest): Promise<{ granted: boolean }> {
+    const quota = request.ownerId
+      ? ((await this.usage.quotaOf(request.ownerId))?.quota ?? PLANS.free.tokenQuota)
+      : this.env.ANON_ROOM_TOKEN_BUDGET;
+    return { granted: await this.usage.reserve(request, quota) };
+  }
+
+  private async quotaOf(request: QuotaStatusRequest): Promise<{ quota: number; used: number }> {
+    return request.ownerId
       ? ((await this.usage.quotaOf(request.ownerId)) ?? { quota: PLANS.free.tokenQuota, used: 0 })
       : { quota: this.env.ANON_ROOM_TOKEN_BUDGET, used: await this.usage.roomBudgetUsed(request.roomId) };
-    const remaining = Math.max(0, quota - used);
-    return { allowed: used + 1 <= quota, remaining };
   }
 
   async apply(request: ApplyUsageRequest): Promise<{ applied: boolean }> {

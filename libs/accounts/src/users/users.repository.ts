@@ -57,6 +57,7 @@ export class UsersRepository {
   async delete(id: string, email: string): Promise<void> {
     await this.db.transaction(async (em) => {
       await em.query(`DELETE FROM accounts.token_usage WHERE user_id = $1`, [id]);
+      await em.query(`DELETE FROM accounts.token_reservations WHERE user_id = $1`, [id]);
       await em.query(`DELETE FROM accounts.sign_in_throttle WHERE lower(email) = lower($1)`, [email]);
       await em.delete(UserEntity, { id });
     });

@@ -1,10 +1,8 @@
-import { csvQuote } from '../glossary/glossary-csv';
+import { asSpreadsheetText as asText, csvQuote } from '../glossary/glossary-csv';
 import { ANALYTICS_TASKS, type AnalyticsReport } from './analytics.dto';
 
 const BOM = '\uFEFF';
 
-/** A spreadsheet must not run a cell as a formula: text starting like one is kept as text. */
-const asText = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 const ms = (value: number | null) => (value === null ? '' : String(value));
 
 /**

@@ -25,6 +25,19 @@ describe('glossary CSV', () => {
     expect(decodeGlossaryCsv(text)).toEqual({ ok: true, entries: tricky.map((e) => ({ ...e, note: e.note?.replace(/\r\n/g, '\n') })) });
   });
 
+  it('writes a cell that starts like a formula as text, and reads it back as it was', () => {
+    const entries: GlossaryDraftEntry[] = [
+      { term: '=HYPERLINK("http://x","y")', keep: false, translations: { es: '+1', fr: '@SUM(A1)' }, note: '-2' },
+    ];
+    const text = encodeGlossaryCsv(entries);
+    const row = text.split('\r\n')[1];
+    expect(row.startsWith(`"'=HYPERLINK(""http://x"",""y"")"`)).toBe(true);
+    for (const cell of ["'+1", "'@SUM(A1)", "'-2"]) expect(row).toContain(cell);
+    expect(row).not.toMatch(/(^|,)[=+\-@]/);
+    const back = decodeGlossaryCsv(text);
+    expect(back.ok && back.entries).toEqual(entries);
+  });
+
   it('reads a file without BOM, with LF line ends, columns in any order and case, and blank lines', () => {
     const text = 'NOTE,Term,es,Keep\n"a note",Keynote,ponencia,no\n\n,Kubernetes,,YES\n';
     expect(decodeGlossaryCsv(text)).toEqual({

@@ -48,11 +48,27 @@ export function csvQuote(field: string): string {
   return /[",\r\n]/.test(field) || field !== field.trim() ? `"${field.replace(/"/g, '""')}"` : field;
 }
 
-/** The glossary as a CSV file's text (with its BOM), one column per language the product speaks. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** A spreadsheet must not run a cell as a formula: text starting like one is kept as text (a leading `'`). */
+export const asSpreadsheetText = (value: string) => (FORMULA_START.test(value) ? `'${value}` : value);
+
+/** The `'` a file of ours put before text that starts like a formula goes again on import. */
+const fromSpreadsheetText = (value: string) => (value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value);
+
+/**
+ * The glossary as a CSV file's text (with its BOM), one column per language the product speaks; a term,
+ * translation or note that starts like a formula (`=`, `+`, `-`, `@`) is written as text.
+ */
 export function encodeGlossaryCsv(entries: readonly GlossaryDraftEntry[]): string {
   const codes = LANGUAGES.map((l) => l.code);
   const rows = [['term', 'keep', ...codes, 'note']];
-  for (const e of entries) rows.push([e.term, e.keep ? 'yes' : 'no', ...codes.map((c) => e.translations[c] ?? ''), e.note ?? '']);
+  for (const e of entries)
+    rows.push(
+      [e.term, e.keep ? 'yes' : 'no', ...codes.map((c) => e.translations[c] ?? ''), e.note ?? ''].map((cell, i) =>
+        i === 1 ? cell : asSpreadsheetText(cell),
+      ),
+    );
   return BOM + rows.map((r) => r.map(csvQuote).join(',')).join('\r\n') + '\r\n';
 }
 
@@ -173,10 +189,10 @@ export function decodeGlossaryCsv(text: string): GlossaryCsvResult {
     let valid = true;
     header.columns.forEach((column, i) => {
       const value = record.fields[i] ?? '';
-      if (column.kind === 'term') entry.term = value.trim();
-      else if (column.kind === 'note') entry.note = value.trim() || undefined;
+      if (column.kind === 'term') entry.term = fromSpreadsheetText(value.trim());
+      else if (column.kind === 'note') entry.note = fromSpreadsheetText(value.trim()) || undefined;
       else if (column.kind === 'lang') {
-        if (value.trim()) entry.translations[column.code] = value.trim();
+        if (value.trim()) entry.translations[column.code] = fromSpreadsheetText(value.trim());
       } else {
         const keep = KEEP_VALUES[value.trim().toLowerCase()];
         if (keep === undefined) {

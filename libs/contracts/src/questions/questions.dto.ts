@@ -15,13 +15,20 @@ export const QUESTION_LIMITS = {
 export const questionStatusSchema = z.enum(['open', 'answered', 'hidden']);
 export type QuestionStatus = z.infer<typeof questionStatusSchema>;
 
+/**
+ * Unicode's bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): in a question they would
+ * reorder what the host and other viewers read around it, so a question holding one is refused.
+ */
+export const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
+
 /** `POST /api/view/:roomId/questions`: a viewer's question, in the language it reads the room in. */
 export const askQuestionBodySchema = z
   .object({
     text: cleanText('Question')
       .trim()
       .min(1, 'The question is empty')
-      .max(QUESTION_LIMITS.textMax, `A question has at most ${QUESTION_LIMITS.textMax} characters`),
+      .max(QUESTION_LIMITS.textMax, `A question has at most ${QUESTION_LIMITS.textMax} characters`)
+      .refine((text) => !BIDI_CONTROLS.test(text), 'A question may not hold bidirectional override characters'),
     lang: languageCodeSchema,
   })
   .strict();

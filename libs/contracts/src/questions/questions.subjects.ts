@@ -67,6 +67,11 @@ const questionText = z.object({ id: questionId, text: z.string().min(1).max(QUES
 export const questionTextsRequestSchema = z.object({
   roomId,
   to: languageCodeSchema,
+  /**
+   * The room's owner asks (an export): missing translations are made whatever the viewers read. Otherwise only
+   * into a language viewers read now; the others get the original, marked as such.
+   */
+  forOwner: z.boolean().optional(),
   questions: z.array(questionText).max(QUESTION_LIMITS.perRoom),
 });
 export const questionTextsReplySchema = z.array(

@@ -15,6 +15,11 @@ export const translationHistoryRequestSchema = z.object({
   lang: languageCodeSchema,
   afterSeq: z.number().int().min(0).optional(),
   limit: z.number().int().min(1).max(1000),
+  /**
+   * A viewer's download: missing translations are made only when viewers read `lang` now; otherwise those
+   * lines come as spoken, marked `original` (a stranger naming languages spends nothing of the owner's).
+   */
+  onlyInDemand: z.boolean().optional(),
 });
 
 /** Rooms whose translations go (the rooms are being deleted, or their retention is over). */

@@ -80,13 +80,14 @@ export async function questionTexts(
   roomId: string,
   to: LanguageCode,
   questions: readonly Pick<StoredQuestion, 'id' | 'text' | 'lang'>[],
-  options?: RequestOptions,
+  options?: RequestOptions & { forOwner?: boolean },
 ): Promise<QuestionText[]> {
+  const { forOwner, ...requestOptions } = options ?? {};
   const texts: QuestionText[] = [];
   let rest = questions.map((q) => ({ id: q.id, text: q.text, lang: q.lang }));
   while (rest.length > 0) {
     const chunk = withinBytes(rest, { maxBytes: TEXTS_REQUEST_BYTES });
-    texts.push(...(await bus.request(QUESTIONS_SUBJECTS.texts, { roomId, to, questions: chunk }, options)));
+    texts.push(...(await bus.request(QUESTIONS_SUBJECTS.texts, { roomId, to, forOwner, questions: chunk }, requestOptions)));
     rest = rest.slice(chunk.length);
   }
   return texts;

@@ -16,6 +16,7 @@ import {
 } from '@lt/contracts';
 import { Bus } from '@lt/platform';
 import { Access, GlossaryAccessGuard } from '../auth/glossary-access.guard';
+import { GlossaryRateLimitGuard } from '../auth/glossary-rate-limit.guard';
 import { ValidBody, ValidParams } from './valid-input';
 
 const toResponse = (g: RoomGlossary): GlossaryResponse => ({ room_id: g.roomId, version: g.version, entries: g.entries });
@@ -35,6 +36,7 @@ export class GlossaryHttpController {
   }
 
   @Put('rooms/:roomId/glossary')
+  @UseGuards(GlossaryRateLimitGuard)
   async replace(
     @ValidParams(roomIdParamsSchema) { roomId }: RoomIdParams,
     @ValidBody(glossaryReplaceBodySchema) entries: GlossaryEntry[],
@@ -45,6 +47,7 @@ export class GlossaryHttpController {
 
   /** The room's last lines translated again with the glossary as it is now; viewers see them replaced. */
   @Post('rooms/:roomId/glossary/revise')
+  @UseGuards(GlossaryRateLimitGuard)
   @HttpCode(200)
   async revise(
     @ValidParams(roomIdParamsSchema) { roomId }: RoomIdParams,

@@ -48,7 +48,7 @@ export class ViewerTranscriptsHttpController {
     @HostKey() hostKey: string | undefined,
   ): Promise<ViewerTranscriptResponse> {
     const { room, messages } = await this.transcript(roomId, hostKey);
-    const texts = await this.exports.textsIn(roomId, messages, query.lang);
+    const texts = await this.exports.textsIn(roomId, messages, query.lang, true);
     return {
       room,
       lang: query.lang ?? null,

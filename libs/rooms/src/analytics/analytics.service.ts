@@ -1,6 +1,7 @@
-import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { AnalyticsReport, GlossaryAccess, LiveAnalytics, PresenceEvent, RecordedMinute } from '@lt/contracts';
-import { analyticsFlushMs, MinuteCounter, sha256 } from '@lt/platform';
+import { analyticsFlushMs, hmacSha256, MinuteCounter, newSecret } from '@lt/platform';
+import { ROOMS_ENV, type RoomsEnv } from '../rooms.env';
 import { RoomAccess, userActor } from '../rooms/room-access';
 import type { RoomEntity } from '../rooms/room.entity';
 import { buildReport, delaysByLanguage, type ReportRows } from './analytics-report';
@@ -20,7 +21,9 @@ const LIVE_DELAY_WINDOW_MS = 2 * 60_000;
 @Injectable()
 export class AnalyticsService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Analytics');
-  private readonly audience = new AudienceRegistry();
+  private readonly audience: AudienceRegistry;
+  /** What viewer ids are hashed with: the operator's key, shared by the replicas, or one of this process. */
+  private readonly viewerKey: string;
   private readonly counter = new MinuteCounter();
   private readonly flushMs = analyticsFlushMs();
   private timer?: NodeJS.Timeout;
@@ -29,7 +32,11 @@ export class AnalyticsService implements OnApplicationBootstrap, BeforeApplicati
   constructor(
     private readonly repository: AnalyticsRepository,
     private readonly access: RoomAccess,
-  ) {}
+    @Inject(ROOMS_ENV) env: RoomsEnv,
+  ) {
+    this.audience = new AudienceRegistry(env.NEW_VIEWERS_PER_MINUTE);
+    this.viewerKey = env.VIEWER_ID_KEY ?? newSecret();
+  }
 
   onApplicationBootstrap(): void {
     this.timer = setInterval(() => void this.flush(), this.flushMs);
@@ -103,7 +110,9 @@ export class AnalyticsService implements OnApplicationBootstrap, BeforeApplicati
     try {
       await this.repository.write(counted, peaks);
       await this.repository.addViewers(
-        arrivals.flatMap(({ roomId, viewerIds }) => viewerIds.map((id) => ({ roomId, viewer: sha256(`${roomId}:${id}`).slice(0, 32) }))),
+        arrivals.flatMap(({ roomId, viewerIds }) =>
+          viewerIds.map((id) => ({ roomId, viewer: hmacSha256(this.viewerKey, `${roomId}:${id}`).slice(0, 32) })),
+        ),
       );
     } catch (error) {
       // Sums are counted again; peaks and arrivals of a failed minute are seen again at the next presence.

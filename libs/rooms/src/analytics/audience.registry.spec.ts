@@ -32,4 +32,13 @@ describe('AudienceRegistry', () => {
     expect(arrivals).toEqual([{ roomId: ROOM, viewerIds: ['a', 'b', 'c'] }]);
     expect(audience.drain()).toEqual({ peaks: [], arrivals: [] });
   });
+
+  it('counts at most so many new viewer ids per room between two writes, however many are invented', () => {
+    const audience = new AudienceRegistry(3);
+    audience.update(presence('g1', { fr: 1 }, ['a', 'b']), T0);
+    audience.update(presence('g1', { fr: 1 }, ['b', 'c', 'd', 'e']), T0 + 1_000);
+    expect(audience.drain().arrivals).toEqual([{ roomId: ROOM, viewerIds: ['a', 'b', 'c'] }]);
+    audience.update(presence('g1', { fr: 1 }, ['f']), T0 + 61_000);
+    expect(audience.drain().arrivals).toEqual([{ roomId: ROOM, viewerIds: ['f'] }]);
+  });
 });

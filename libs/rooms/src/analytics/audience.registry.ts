@@ -27,6 +27,9 @@ export class AudienceRegistry {
   private peaks = new Map<string, MinutePeak>();
   private arrivals = new Map<string, Set<string>>();
 
+  /** `newPerMinute`: new viewer ids kept per room between two drains (a minute), at most. */
+  constructor(private readonly newPerMinute = Infinity) {}
+
   update(event: PresenceEvent, now = Date.now()): void {
     let parts = this.rooms.get(event.roomId);
     const viewers = event.viewers ?? {};
@@ -40,7 +43,7 @@ export class AudienceRegistry {
     if (event.arrivals?.length) {
       let ids = this.arrivals.get(event.roomId);
       if (!ids) this.arrivals.set(event.roomId, (ids = new Set()));
-      for (const id of event.arrivals) ids.add(id);
+      for (const id of event.arrivals) if (ids.size < this.newPerMinute) ids.add(id);
     }
     this.sample(event.roomId, now);
   }

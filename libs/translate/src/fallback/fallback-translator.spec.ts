@@ -86,6 +86,16 @@ describe('fallback translators against servers speaking each provider', () => {
     },
   );
 
+  it('refuses a translator URL that would send its key in clear, except to this machine', () => {
+    const parse = (url: string) => translateEnvSchema.safeParse({ FALLBACK_TRANSLATOR: 'libretranslate', LIBRETRANSLATE_URL: url }).success;
+    expect(parse('https://libre.example.org')).toBe(true);
+    expect(parse('http://127.0.0.1:5000')).toBe(true);
+    expect(parse('http://localhost:5000')).toBe(true);
+    expect(parse('http://libre.example.org')).toBe(false);
+    expect(translateEnvSchema.safeParse({ DEEPL_URL: 'http://api.deepl.com' }).success).toBe(false);
+    expect(translateEnvSchema.safeParse({ GOOGLE_TRANSLATE_URL: 'http://translation.googleapis.com' }).success).toBe(false);
+  });
+
   it('an unreachable provider, or one slower than the deadline, is an error', async () => {
     fake.delay(1_000);
     await expect(make('google').translate({ text: 'Hola', from: 'es', to: 'fr', signal: AbortSignal.timeout(100) })).rejects.toMatchObject({

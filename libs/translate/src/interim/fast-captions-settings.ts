@@ -5,6 +5,8 @@ import { Bus } from '@lt/platform';
 /** A room's setting is asked again after this long (changes come as events meanwhile). */
 const TTL_MS = 60_000;
 const MAX_ROOMS = 5_000;
+/** Whether the room is live is asked again after this long: an ended room's interim lines stop this soon. */
+const LIVE_TTL_MS = 5_000;
 
 /**
  * Whether a room translates its interim lines ("Fast captions"): asked of rooms-svc once, then followed by
@@ -13,27 +15,31 @@ const MAX_ROOMS = 5_000;
 @Injectable()
 export class FastCaptionsSettings {
   private readonly logger = new Logger('FastCaptionsSettings');
-  private readonly rooms = new Map<string, { on: boolean; until: number }>();
+  private readonly rooms = new Map<string, { on: boolean; until: number; liveUntil: number }>();
 
   constructor(private readonly bus: Bus) {}
 
+  /** Whether the room translates its interim lines now: the setting on, and the room live (active). */
   async enabled(roomId: string): Promise<boolean> {
     const known = this.rooms.get(roomId);
-    if (known && known.until > Date.now()) return known.on;
+    const now = Date.now();
+    if (known && known.until > now && (!known.on || known.liveUntil > now)) return known.on;
     try {
       const { room } = await this.bus.request(ROOMS_SUBJECTS.getRoom, { roomId });
-      this.set(roomId, room.fast_captions !== false);
-      return room.fast_captions !== false;
+      const on = room.fast_captions !== false && room.status === 'active';
+      this.set(roomId, on, true);
+      return on;
     } catch (error) {
       this.logger.warn(`Fast captions of room ${roomId} unknown: ${(error as Error).message}`);
       return false;
     }
   }
 
-  set(roomId: string, on: boolean): void {
+  /** The room's setting (from its event: whether it is live is asked again), or both from rooms-svc (`asked`). */
+  set(roomId: string, on: boolean, asked = false): void {
     this.rooms.delete(roomId);
     if (this.rooms.size >= MAX_ROOMS) this.rooms.delete(this.rooms.keys().next().value as string);
-    this.rooms.set(roomId, { on, until: Date.now() + TTL_MS });
+    this.rooms.set(roomId, { on, until: Date.now() + TTL_MS, liveUntil: asked ? Date.now() + LIVE_TTL_MS : 0 });
   }
 
   forget(roomIds: string[]): void {

@@ -11,7 +11,7 @@ import { Bus, UsageMeter } from '@lt/platform';
 import { glossaryPrompt } from '../glossary/glossary-prompt';
 import { GlossaryService } from '../glossary/glossary.service';
 import { LlmLimiter } from '../limits/llm-limiter';
-import { LlmClient } from '../llm/llm.client';
+import { holdFor, LlmClient } from '../llm/llm.client';
 import { PresenceRegistry } from '../presence/presence.registry';
 import { TRANSLATE_ENV, type TranslateEnv } from '../translate.env';
 import { RoomContext, type PreviousSentences } from '../translations/room-context';
@@ -23,6 +23,11 @@ export const MIN_GROWTH_WORDS = 2;
 /** An interim translation later than this is of no use: the speaker has said more since. */
 const INTERIM_DEADLINE_MS = 4_000;
 const MAX_SPEAKERS = 10_000;
+/** About the characters of an interim call's instructions, context and glossary, for its token estimate. */
+const INTERIM_PROMPT_CHARS = 1_200;
+
+/** The speaker an interim line counts against: invited speakers by their id, the host (a new id per connection) as one. */
+export const stableSpeaker = (speakerId: string) => (speakerId.startsWith('host-') ? 'host' : speakerId);
 
 /**
  * How many last words of an interim translation are held back: `mask`, but never half or more of a short
@@ -109,8 +114,13 @@ export class InterimTranslator {
     previous: PreviousSentences,
   ): Promise<void> {
     const { INTERIM_TRANSLATION_MS: interval, INTERIM_TRANSLATIONS_PER_MINUTE: perMinute } = this.env;
+    // Keyed by the speaker as it stays: a host's id is new with each connection, the host is one speaker.
+    const who = stableSpeaker(event.speakerId);
     const opening = !speaker.words.has(lang);
-    if (!(await this.limiter.interim(event.roomId, event.speakerId, lang, interval, perMinute, opening))) return;
+    if (!(await this.limiter.interim(event.roomId, who, lang, interval, perMinute, opening))) return;
+    const estimate = holdFor(INTERIM_PROMPT_CHARS + 3 * event.text.length, 2 * Math.ceil(event.text.length / 2));
+    const { INTERIM_ROOM_TRANSLATIONS_PER_MINUTE: roomPerMinute, INTERIM_ROOM_TOKENS_PER_MINUTE: roomTokens } = this.env;
+    if (!(await this.limiter.interimRoom(event.roomId, estimate, roomPerMinute, roomTokens))) return;
     speaker.words.set(lang, words);
     try {
       const [glossary, context] = await Promise.all([

@@ -111,6 +111,39 @@ export class LlmLimiter {
     return (await this.acquire(limit, 0, 'live', Date.now())) === 'granted';
   }
 
+  /** One interim translation of about `tokens` tokens within the room's own interim rate and tokens a minute; never waited for. */
+  async interimRoom(roomId: string, tokens: number, perMinute: number, tokensPerMinute: number): Promise<boolean> {
+    const limit: Limit = {
+      key: `interim-room:${roomId}`,
+      roomId,
+      requestCap: perMinute,
+      requestsPerSecond: perMinute / 60,
+      tokenCap: tokensPerMinute,
+      tokensPerSecond: tokensPerMinute / 60,
+      windowMs: 60_000,
+      windowMax: perMinute,
+    };
+    return (await this.acquire(limit, Math.min(tokens, tokensPerMinute), 'live', Date.now())) === 'granted';
+  }
+
+  /**
+   * One of a room's on-demand translations (`kind`: a (line, language) pair of a glossary revision, a question
+   * into a language), at most `perMinute` a minute, shared by every replica; never waited for.
+   */
+  async perRoom(kind: 'revision' | 'question', roomId: string, perMinute: number): Promise<boolean> {
+    const limit: Limit = {
+      key: `${kind}:${roomId}`,
+      roomId,
+      requestCap: perMinute,
+      requestsPerSecond: perMinute / 60,
+      tokenCap: UNBOUNDED,
+      tokensPerSecond: 0,
+      windowMs: 60_000,
+      windowMax: perMinute,
+    };
+    return (await this.acquire(limit, 0, 'live', Date.now())) === 'granted';
+  }
+
   /** The provider answered 429: every replica waits `ms` before its next call. */
   async backOff(ms: number): Promise<void> {
     await this.ensure(this.provider);

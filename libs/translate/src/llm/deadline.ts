@@ -30,3 +30,6 @@ export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
 
 /** Our own limits (the provider's budget shared by the replicas, or the room's rate) gave no slot in time. */
 export class LimiterBusyError extends Error {}
+
+/** The room's owner (or the anonymous room's budget) has not the tokens this call may spend: it is not made. */
+export class BudgetRefusedError extends Error {}

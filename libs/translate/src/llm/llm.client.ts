@@ -5,8 +5,9 @@ import { inSpan, productMetrics, SpanKind, UsageMeter, type LlmTask } from '@lt/
 import { findLanguage, LLM, type LanguageCode } from '@lt/contracts';
 import { TRANSLATE_ENV, type TranslateEnv } from '../translate.env';
 import { LlmLimiter, type LlmPriority } from '../limits/llm-limiter';
-import { beforeDeadline, LimiterBusyError, LlmRateLimitedError, sleep } from './deadline';
-import { questionMessages } from './question-prompt';
+import { BadAnswerError, beforeDeadline, BudgetRefusedError, LimiterBusyError, LlmRateLimitedError, sleep } from './deadline';
+import { holdFor, passing, rateLimitOf } from './llm-call-rules';
+import { holdsQuestionTags, questionMessages } from './question-prompt';
 import { checkTranslation, translationMessages, type ContextSentence } from './translation-prompt';
 
 export class LlmUnavailableError extends Error {}
@@ -15,8 +16,6 @@ export class LlmUnavailableError extends Error {}
 const ATTEMPTS = 3;
 /** A retry is worth it only with this much time left before the deadline. */
 const RETRY_MIN_LEFT_MS = 1_000;
-/** When a 429 names no Retry-After. */
-const DEFAULT_RETRY_AFTER_MS = 5_000;
 
 export interface TranslateRequest {
   text: string;
@@ -104,6 +103,7 @@ export class LlmClient {
       unavailable: 'No translation provider is configured',
       empty: 'Empty translation result',
     });
+    if (holdsQuestionTags(answer)) throw new BadAnswerError('the answer holds the question tags');
     return checkTranslation(answer, r.text, []);
   }
 
@@ -180,7 +180,15 @@ export class LlmClient {
       ],
     };
     const tokens = Math.ceil((prompt.system.length + prompt.user.length) / 4) + (params.max_tokens ?? 0);
-    const work = this.withRetries({ task, priority, roomId, tokens, hooks: prompt.hooks }, client, params, deadlineAt).then((text) => {
+    const call = {
+      task,
+      priority,
+      roomId,
+      tokens,
+      hold: holdFor(prompt.system.length + prompt.user.length, params.max_tokens ?? 0),
+      hooks: prompt.hooks,
+    };
+    const work = this.withRetries(call, client, params, deadlineAt).then((text) => {
       if (!text) throw new Error(prompt.empty);
       return text;
     });
@@ -193,17 +201,22 @@ export class LlmClient {
    * again while the deadline leaves time; a refusal is not.
    */
   private async withRetries(
-    call: { task: LlmTask; priority: LlmPriority; roomId: string; tokens: number; hooks?: StreamHooks },
+    call: { task: LlmTask; priority: LlmPriority; roomId: string; tokens: number; hold: number; hooks?: StreamHooks },
     client: OpenAI,
     params: ChatCompletionCreateParamsStreaming,
     deadlineAt: number,
   ): Promise<string> {
     for (let attempt = 1; ; attempt++) {
+      // Held before the call, against the owner's quota or the room's budget; settled by the usage reported.
+      // Asked first, so that a call the room cannot pay for takes no slot of the provider from other rooms.
+      const held = await this.meter.reserve(call.roomId, call.hold);
+      if (held === null) throw new BudgetRefusedError(`the room has not the tokens for the ${call.task}`);
       const slot = await this.limiter.provide(call.tokens, call.priority, deadlineAt);
+      if (slot !== 'granted') this.meter.release(held);
       if (slot === 'busy') throw new LimiterBusyError(`no language-model slot for the ${call.task} in time`);
       if (slot === 'rate_limited') throw new LlmRateLimitedError(0);
       try {
-        return await this.stream(call.task, call.roomId, client, params, call.hooks);
+        return await this.stream(call.task, call.roomId, client, params, held, call.hooks);
       } catch (error) {
         const rateLimit = rateLimitOf(error);
         if (rateLimit) {
@@ -228,8 +241,10 @@ export class LlmClient {
     roomId: string,
     client: OpenAI,
     params: ChatCompletionCreateParamsStreaming,
+    held: string,
     hooks: StreamHooks = {},
   ): Promise<string> {
+    let reported = false;
     const metrics = productMetrics();
     const attributes = {
       'gen_ai.operation.name': 'chat',
@@ -258,7 +273,8 @@ export class LlmClient {
             metrics.llmTokens.add(chunk.usage.prompt_tokens, { task, kind: 'input' });
             metrics.llmTokens.add(chunk.usage.completion_tokens, { task, kind: 'output' });
             // In the tick the usage is read: the report's outbox row is written from here at once.
-            this.meter.report(roomId, task, chunk.usage.prompt_tokens + chunk.usage.completion_tokens);
+            this.meter.report(roomId, task, chunk.usage.prompt_tokens + chunk.usage.completion_tokens, held);
+            reported = true;
             hooks.onUsage?.(chunk.usage.prompt_tokens + chunk.usage.completion_tokens);
           }
         }
@@ -267,30 +283,11 @@ export class LlmClient {
       } catch (error) {
         metrics.llmCalls.add(1, { task, outcome: rateLimitOf(error) ? 'rate_limited' : 'error' });
         throw error;
+      } finally {
+        if (!reported) this.meter.release(held);
       }
     });
   }
 }
 
-/** A provider's 429, with the wait it asks for (`retry-after-ms`, or `retry-after` in seconds or as a date). */
-export function rateLimitOf(error: unknown): LlmRateLimitedError | null {
-  if (error instanceof LlmRateLimitedError) return error;
-  if (!(error instanceof OpenAI.APIError) || error.status !== 429) return null;
-  const header = (name: string) => error.headers?.get(name) ?? null;
-  const ms = Number(header('retry-after-ms'));
-  if (ms > 0) return new LlmRateLimitedError(ms);
-  const after = header('retry-after');
-  const seconds = Number(after);
-  if (after && seconds > 0) return new LlmRateLimitedError(seconds * 1000);
-  const date = after ? Date.parse(after) - Date.now() : NaN;
-  return new LlmRateLimitedError(date > 0 ? date : DEFAULT_RETRY_AFTER_MS);
-}
-
-/** Failures that may pass: a dropped or timed-out connection, a 5xx, a 408 or 409. Not an abort, nor a refusal. */
-function passing(error: unknown): boolean {
-  if (error instanceof OpenAI.APIUserAbortError) return false;
-  if (error instanceof OpenAI.APIConnectionError) return true;
-  if (error instanceof OpenAI.APIError)
-    return error.status === undefined || error.status >= 500 || error.status === 408 || error.status === 409;
-  return false;
-}
+export { holdFor, rateLimitOf };

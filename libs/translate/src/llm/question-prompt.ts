@@ -17,5 +17,19 @@ export function questionMessages(p: { text: string; from: string; to: string }) 
   return { system, user: `<question>\n${strip(p.text)}\n</question>` };
 }
 
-/** A question cannot close the tags it is put between. */
-const strip = (text: string) => TAGS.reduce((out, tag) => out.split(tag).join(''), text);
+/**
+ * A question cannot close the tags it is put between: they are taken out until none is left (taking one out
+ * of `</que</question>stion>` makes another).
+ */
+export function stripQuestionTags(text: string): string {
+  for (;;) {
+    const out = TAGS.reduce((acc, tag) => acc.split(tag).join(''), text);
+    if (out === text) return out;
+    text = out;
+  }
+}
+
+/** Whether a model's answer holds one of the question's tags (it repeated the prompt, or was led to). */
+export const holdsQuestionTags = (answer: string) => TAGS.some((tag) => answer.toLowerCase().includes(tag));
+
+const strip = stripQuestionTags;

@@ -16,6 +16,6 @@ export class QuestionTranslationsController {
 
   @OnRequest(QUESTIONS_SUBJECTS.texts)
   texts(@Payload() request: BusPayload<typeof QUESTIONS_SUBJECTS.texts>) {
-    return this.questions.texts(request.roomId, request.to, request.questions);
+    return this.questions.texts(request.roomId, request.to, request.questions, request.forOwner);
   }
 }

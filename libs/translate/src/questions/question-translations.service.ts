@@ -3,6 +3,7 @@ import { QUESTIONS_SUBJECTS, questionView, type LanguageCode, type QuestionAsked
 import { Bus, productMetrics, UsageMeter } from '@lt/platform';
 import { FallbackService } from '../fallback/fallback.service';
 import { LlmRateLimitedError, sleep } from '../llm/deadline';
+import { LlmLimiter } from '../limits/llm-limiter';
 import { LlmClient } from '../llm/llm.client';
 import { PresenceRegistry } from '../presence/presence.registry';
 import { TRANSLATE_ENV, type TranslateEnv } from '../translate.env';
@@ -31,6 +32,7 @@ export class QuestionTranslationsService {
   private readonly logger = new Logger('QuestionTranslations');
   private readonly inflight = new Map<string, Promise<QuestionText>>();
   private readonly deadlineMs: number;
+  private readonly perMinute: number;
 
   constructor(
     @Inject(TRANSLATE_ENV) env: TranslateEnv,
@@ -40,8 +42,10 @@ export class QuestionTranslationsService {
     private readonly meter: UsageMeter,
     private readonly presence: PresenceRegistry,
     private readonly bus: Bus,
+    private readonly limiter: LlmLimiter,
   ) {
     this.deadlineMs = 3 * env.TRANSLATION_DEADLINE_MS;
+    this.perMinute = env.QUESTION_TRANSLATIONS_PER_MINUTE;
   }
 
   /** A new question: into the room's language (its host and speakers) and each language viewers read now. */
@@ -59,15 +63,22 @@ export class QuestionTranslationsService {
     );
   }
 
-  /** Questions in one language (a list asked for): the stored translations, the missing ones made now. */
-  async texts(roomId: string, to: LanguageCode, questions: Omit<QuestionSource, 'roomId'>[]): Promise<QuestionText[]> {
+  /**
+   * Questions in one language (a list asked for): the stored translations, the missing ones made now when
+   * viewers read that language now (or the owner asks), else the original marked as such: a stranger naming a
+   * language nobody reads spends nothing of the owner's.
+   */
+  async texts(roomId: string, to: LanguageCode, questions: Omit<QuestionSource, 'roomId'>[], forOwner = false): Promise<QuestionText[]> {
     const stored = await this.rows.findMany(
       questions.filter((q) => q.lang !== to).map((q) => q.id),
       to,
     );
+    const inDemand = forOwner || this.presence.languagesFor(roomId).includes(to);
     return mapLimited(questions, LIST_CONCURRENCY, (q) => {
       const row = stored.get(q.id);
-      return row?.text ? Promise.resolve(withFallback(q.id, row.text, row.fallback)) : this.translate({ ...q, roomId }, to);
+      if (row?.text) return Promise.resolve(withFallback(q.id, row.text, row.fallback));
+      if (q.lang !== to && !inDemand) return Promise.resolve({ id: q.id, text: q.text, fallback: 'original' as const });
+      return this.translate({ ...q, roomId }, to);
     });
   }
 
@@ -111,6 +122,8 @@ export class QuestionTranslationsService {
     if (!this.llm.configured && !this.fallback.configured) return null;
     // A room whose quota or budget is spent gets the original, not stored: it is translated once it may spend again.
     if (!(await this.meter.allowed(q.roomId))) return null;
+    // The room's rate of question translations, shared by every replica: over it, the original for now.
+    if (!(await this.limiter.perRoom('question', q.roomId, this.perMinute))) return null;
     if (this.llm.configured) {
       try {
         return { id: q.id, text: await this.llm.translateQuestion({ text: q.text, from: q.lang, to, roomId: q.roomId, deadlineAt }) };

@@ -49,6 +49,8 @@ const revisedFrame = (
 export class RevisionsService {
   private readonly logger = new Logger('RevisionsService');
   private readonly deadlineMs: number;
+  private readonly maxPairs: number;
+  private readonly pairsPerMinute: number;
 
   constructor(
     @Inject(TRANSLATE_ENV) env: TranslateEnv,
@@ -64,6 +66,8 @@ export class RevisionsService {
     private readonly cache: TranslationCache,
   ) {
     this.deadlineMs = env.TRANSLATION_DEADLINE_MS;
+    this.maxPairs = env.REVISION_MAX_TRANSLATIONS;
+    this.pairsPerMinute = env.REVISION_TRANSLATIONS_PER_MINUTE;
   }
 
   async revise(request: BusPayload<typeof REVISION_SUBJECTS.revise>): Promise<Revision> {
@@ -81,7 +85,11 @@ export class RevisionsService {
       roomId,
       lines.map((t) => t.messageId),
     );
-    const languages = [...new Set([...inDemand, ...kept])].filter((lang) => lines.some((t) => t.sourceLanguage !== lang)).sort();
+    // The languages read now first; at most `maxPairs` (line, language) pairs in one call.
+    const wanted = [...new Set([...[...inDemand].sort(), ...[...kept].sort()])].filter((lang) =>
+      lines.some((t) => t.sourceLanguage !== lang),
+    );
+    const languages = wanted.slice(0, Math.max(1, Math.floor(this.maxPairs / Math.max(1, lines.length)))).sort();
     const counts: Revision = {
       glossaryVersion: request.glossaryVersion,
       lines: lines.length,
@@ -92,8 +100,6 @@ export class RevisionsService {
     };
     if (languages.length === 0) return counts;
     const allowed = this.llm.configured && (await this.meter.allowed(roomId));
-    // The room's rate counts each line once, whatever its languages, as for a live sentence.
-    const slots = await Promise.all(lines.map(() => (allowed ? this.limiter.room(roomId, 'revision', endAt) : Promise.resolve(false))));
     const versions = new Set<number>();
     // Languages side by side; each one's lines in order, so a line's context holds the lines revised before it.
     await Promise.all(
@@ -107,9 +113,11 @@ export class RevisionsService {
             )
           ).map((row) => [row.messageId, row.text]),
         );
-        for (const [i, line] of lines.entries()) {
+        for (const line of lines) {
           if (line.sourceLanguage === lang) continue;
-          const outcome = slots[i] ? await this.reviseLine(line, lang, existing.get(line.messageId), endAt, versions) : 'failed';
+          // One slot of the room's revision rate per (line, language): each is a call of its own.
+          const slot = allowed && (await this.limiter.perRoom('revision', roomId, this.pairsPerMinute));
+          const outcome = slot ? await this.reviseLine(line, lang, existing.get(line.messageId), endAt, versions) : 'failed';
           counts[outcome] += 1;
         }
       }),

@@ -131,9 +131,12 @@ export class TranslationsService {
     const byMessage = new Map(stored.map((row) => [row.messageId, row]));
     if (stored.length) productMetrics().cacheHits.add(stored.length, { cache: 'translation' });
     const plan = { deadlineAt: this.historyDeadline() };
+    const make = !request.onlyInDemand || this.presence.languagesFor(request.roomId).includes(request.lang);
     const frames = await mapLimited(sourced, HISTORY_CONCURRENCY, (t) => {
       const row = byMessage.get(t.messageId);
-      return row ? Promise.resolve(translationFrame(t, request.lang, row.text, row.fallback)) : this.translate(t, request.lang, plan);
+      if (row) return Promise.resolve(translationFrame(t, request.lang, row.text, row.fallback));
+      if (!make && t.sourceLanguage !== request.lang) return Promise.resolve(translationFrame(t, request.lang, t.text, 'original'));
+      return this.translate(t, request.lang, plan);
     });
     // A translation may be longer than its line: the answer is cut to what one bus message carries (the latest kept).
     return withinBytes(frames, { fromEnd: request.afterSeq === undefined });

@@ -53,13 +53,25 @@ export class TranscriptExports {
   }
 
   async export(roomId: string, ownerId: string, format: TranscriptFormat, query: TranscriptExportQuery): Promise<ExportFile> {
-    return this.fileOf(roomId, await this.transcript(roomId, ownerId), format, query);
+    return this.fileOf(roomId, await this.transcript(roomId, ownerId), format, query, true);
   }
 
-  /** A transcript as a file: in `query.lang` when given (as spoken otherwise), times in `query.tz` (UTC by default). */
-  async fileOf(roomId: string, transcript: TranscriptOf, format: TranscriptFormat, query: TranscriptExportQuery): Promise<ExportFile> {
+  /**
+   * A transcript as a file: in `query.lang` when given (as spoken otherwise), times in `query.tz` (UTC by default).
+   * For a viewer (not `forOwner`) questions are translated only into a language viewers read now.
+   */
+  async fileOf(
+    roomId: string,
+    transcript: TranscriptOf,
+    format: TranscriptFormat,
+    query: TranscriptExportQuery,
+    forOwner = false,
+  ): Promise<ExportFile> {
     const { room, messages } = transcript;
-    const [texts, questions] = await Promise.all([this.textsIn(roomId, messages, query.lang), this.questionsIn(roomId, query.lang)]);
+    const [texts, questions] = await Promise.all([
+      this.textsIn(roomId, messages, query.lang, !forOwner),
+      this.questionsIn(roomId, query.lang, forOwner),
+    ]);
     const lang = query.lang ?? room.source_language;
     const ui = query.ui ?? DEFAULT_EXPORT_LOCALE;
     return formatExport(format, {
@@ -74,10 +86,10 @@ export class TranscriptExports {
   }
 
   /** The audience's questions (not the hidden ones), in `lang` when given (translated once), else as asked. */
-  private async questionsIn(roomId: string, lang: LanguageCode | undefined): Promise<ExportQuestion[]> {
+  private async questionsIn(roomId: string, lang: LanguageCode | undefined, forOwner: boolean): Promise<ExportQuestion[]> {
     const questions: StoredQuestion[] = [];
     for await (const page of exportedQuestions(this.bus, roomId)) questions.push(...page);
-    const texts = lang ? await questionTexts(this.bus, roomId, lang, questions, { timeoutMs: TRANSLATION_BATCH_TIMEOUT_MS }) : null;
+    const texts = lang ? await questionTexts(this.bus, roomId, lang, questions, { timeoutMs: TRANSLATION_BATCH_TIMEOUT_MS, forOwner }) : null;
     return questions.map((q, i) => ({
       timestamp: q.createdAt,
       votes: q.votes,
@@ -90,19 +102,19 @@ export class TranscriptExports {
    * Each message's text in `lang`: its stored translation, one made now when missing, or the original when none
    * could be made. Without `lang`, as spoken.
    */
-  async textsIn(roomId: string, messages: TranscriptMessage[], lang: LanguageCode | undefined): Promise<string[]> {
-    const translated = lang ? await this.translations(roomId, lang) : null;
+  async textsIn(roomId: string, messages: TranscriptMessage[], lang: LanguageCode | undefined, onlyInDemand = false): Promise<string[]> {
+    const translated = lang ? await this.translations(roomId, lang, onlyInDemand) : null;
     return messages.map((m) => translated?.get(m.message_id) ?? m.text);
   }
 
   /** Every message of the room in `lang`, by message id, fetched in batches in seq order, until an empty batch. */
-  private async translations(roomId: string, lang: LanguageCode): Promise<Map<string, string>> {
+  private async translations(roomId: string, lang: LanguageCode, onlyInDemand: boolean): Promise<Map<string, string>> {
     const texts = new Map<string, string>();
     let afterSeq = 0;
     for (;;) {
       const frames = await this.bus.request(
         TRANSLATE_SUBJECTS.history,
-        { roomId, lang, afterSeq, limit: TRANSLATION_BATCH },
+        { roomId, lang, afterSeq, limit: TRANSLATION_BATCH, onlyInDemand },
         { timeoutMs: TRANSLATION_BATCH_TIMEOUT_MS },
       );
       for (const frame of frames) texts.set(frame.messageId, frame.text);
