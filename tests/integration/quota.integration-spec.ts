@@ -90,7 +90,8 @@ describe.each(MODES)('token quotas (%s mode)', (mode) => {
 
   it('pauses translation when the quota is spent, keeps the original flowing, and resumes after an admin reset', async () => {
     const { owner, host, viewer } = await liveRoom('spent');
-    await sql.query(`UPDATE accounts.profiles SET token_quota = 1 WHERE id = $1`, [owner.userId]);
+    // Room for one call's hold (its estimate, ~250 tokens here) but not for a second once the first spent ~150.
+    await sql.query(`UPDATE accounts.profiles SET token_quota = 350 WHERE id = $1`, [owner.userId]);
     host.send(transcript(crypto.randomUUID(), 'Primera frase'));
     await viewer.waitFor((c) => c.of('translation').length === 1, 5000, 'first translation');
     expect(viewer.of('translation')[0]).toMatchObject({ text: '(fr) Primera frase' });
@@ -110,7 +111,7 @@ describe.each(MODES)('token quotas (%s mode)', (mode) => {
   });
 
   it('gives an anonymous room a budget of its own', async () => {
-    const small = await startStack({ mode, databaseUrl: db.url, llmUrl: llm.url, accounts: { ANON_ROOM_TOKEN_BUDGET: 1 } });
+    const small = await startStack({ mode, databaseUrl: db.url, llmUrl: llm.url, accounts: { ANON_ROOM_TOKEN_BUDGET: 350 } });
     try {
       const res = await fetch(`${small.baseUrl}/api/rooms`, {
         method: 'POST',
