@@ -109,7 +109,9 @@ export class InterimTranslator {
     previous: PreviousSentences,
   ): Promise<void> {
     const { INTERIM_TRANSLATION_MS: interval, INTERIM_TRANSLATIONS_PER_MINUTE: perMinute } = this.env;
-    const opening = !speaker.words.has(lang);
+    // Only a sentence's true start: a final that reached this replica late clears the count mid-sentence, and
+    // must not let a longer line skip the interval again.
+    const opening = !speaker.words.has(lang) && words <= 2 * MIN_GROWTH_WORDS;
     if (!(await this.limiter.interim(event.roomId, event.speakerId, lang, interval, perMinute, opening))) return;
     speaker.words.set(lang, words);
     try {
