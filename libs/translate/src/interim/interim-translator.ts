@@ -116,7 +116,9 @@ export class InterimTranslator {
     const { INTERIM_TRANSLATION_MS: interval, INTERIM_TRANSLATIONS_PER_MINUTE: perMinute } = this.env;
     // Keyed by the speaker as it stays: a host's id is new with each connection, the host is one speaker.
     const who = stableSpeaker(event.speakerId);
-    const opening = !speaker.words.has(lang);
+    // Only a sentence's true start: a final that reached this replica late clears the count mid-sentence, and
+    // must not let a longer line skip the interval again.
+    const opening = !speaker.words.has(lang) && words <= 2 * MIN_GROWTH_WORDS;
     if (!(await this.limiter.interim(event.roomId, who, lang, interval, perMinute, opening))) return;
     const estimate = holdFor(INTERIM_PROMPT_CHARS + 3 * event.text.length, 2 * Math.ceil(event.text.length / 2));
     const { INTERIM_ROOM_TRANSLATIONS_PER_MINUTE: roomPerMinute, INTERIM_ROOM_TOKENS_PER_MINUTE: roomTokens } = this.env;
