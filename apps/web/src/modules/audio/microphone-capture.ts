@@ -77,10 +77,13 @@ export class MicrophoneCapture {
   }
 
   private async connect(context: AudioContext, resumed: Promise<void>, options: CaptureOptions): Promise<void> {
+    // The processor loads while the browser opens the microphone: the speaker's first words are not lost to it.
+    const loaded = context.audioWorklet.addModule(CAPTURE_WORKLET_URL);
+    loaded.catch(() => undefined);
     const stream = await navigator.mediaDevices.getUserMedia({ audio: audioConstraints(options) });
     this.stream = stream;
     if (this.stopped) return this.stop();
-    await context.audioWorklet.addModule(CAPTURE_WORKLET_URL);
+    await loaded;
     await resumed;
     if (this.stopped) return this.stop();
     const source = context.createMediaStreamSource(stream);

@@ -64,7 +64,9 @@ export function RecognitionSettings({ recognition }: { recognition: Recognition 
       {mode === 'server' && (
         <>
           <div className="field">
-            <label htmlFor={`${id}-input`}>{t('audio.microphone')}</label>
+            <label htmlFor={`${id}-input`} className="field-label">
+              {t('audio.microphone')}
+            </label>
             <select
               id={`${id}-input`}
               className="select"
