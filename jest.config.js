@@ -53,7 +53,11 @@ module.exports = {
       roots: ['<rootDir>/apps/web'],
       testMatch: ['**/*.spec.ts', '**/*.spec.tsx'],
       transform: { '^.+\\.(t|j)sx?$': swc },
-      moduleNameMapper: { ...moduleNameMapper, '\\.(css)$': '<rootDir>/apps/web/test/style-mock.js' },
+      moduleNameMapper: {
+        ...moduleNameMapper,
+        '\\.(css)$': '<rootDir>/apps/web/test/style-mock.js',
+        '\\?worker&url$': '<rootDir>/apps/web/test/worklet-url-mock.js',
+      },
       setupFiles: ['<rootDir>/apps/web/test/setup.ts'],
     },
   ],

@@ -4,6 +4,7 @@ type WebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, unknown
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { E2E } from './ports.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium';
 
 const root = join(__dirname, '..', '..');
 
@@ -54,18 +55,7 @@ export default defineConfig({
   use: {
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-dev-shm-usage',
-        '--use-fake-ui-for-media-stream',
-        '--use-fake-device-for-media-stream',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   // Both stacks run every test that goes through the services (live rooms, speakers, glossary, questions, analytics,
   // retention, auth, admin, outages...). A test that checks only what the browser shows, which the run mode does not

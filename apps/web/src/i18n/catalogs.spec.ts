@@ -33,6 +33,7 @@ const SAME_IN_BOTH = new Set([
   'locale.es',
   'locale.en',
   'host.entry.acked',
+  'audio.levelText',
   'viewer.original',
   'viewer.captionSize.normal',
   'auth.error.socialWithReason',

@@ -33,6 +33,14 @@ export interface JoinedFrame {
   fastCaptions?: boolean;
   /** Whether the audience may ask questions (off by default). */
   questionsEnabled?: boolean;
+  /** Hosts and speakers: asr-svc recognises speech, from audio sent at `sampleRate` on `/ws/audio` (docs/audio.md). */
+  serverRecognition?: ServerRecognition;
+}
+
+/** The server's speech recognition provider, and the PCM rate it wants. */
+export interface ServerRecognition {
+  provider: string;
+  sampleRate: number;
 }
 
 export interface AckFrame {

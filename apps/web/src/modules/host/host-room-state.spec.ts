@@ -27,9 +27,17 @@ describe('host room reducer', () => {
       quotaExhausted: true,
       fastCaptions: true,
       interimTokens: null,
+      serverRecognition: null,
     });
     expect(state.serverError).toBeNull();
     expect(state.latestSeq).toBe(4);
+  });
+
+  it('learns from joined that the server recognises speech, and at which rate it wants the audio', () => {
+    const state = run(start(), received(joined({ role: 'host', seq: 0, serverRecognition: { provider: 'deepgram', sampleRate: 16000 } })));
+    expect(state.room.serverRecognition).toEqual({ provider: 'deepgram', sampleRate: 16000 });
+    const again = run(state, received(joined({ role: 'host', seq: 0 })));
+    expect(again.room.serverRecognition).toBeNull();
   });
 
   it('marks its sentences acked or failed, and an ack is final', () => {

@@ -1,4 +1,13 @@
-import type { HostLanguageCode, InterimFrame, LanguageCode, RoomEventFrame, RoomStatus, ServerFrame, TranscriptFrame } from '@lt/contracts';
+import type {
+  HostLanguageCode,
+  InterimFrame,
+  LanguageCode,
+  RoomEventFrame,
+  RoomStatus,
+  ServerFrame,
+  ServerRecognition,
+  TranscriptFrame,
+} from '@lt/contracts';
 import { drain, emptyQueue, enqueue, type EffectQueue, type EffectsDone, type FrameEvent } from '../live/room-effects';
 import { initialTranscriptLog, transcriptLogReducer, type TranscriptEntry } from './transcript-log';
 
@@ -12,6 +21,8 @@ export interface HostRoomInfo {
   fastCaptions: boolean;
   /** Tokens spent on interim translation in the room so far; null until the server said. */
   interimTokens: number | null;
+  /** The server recognises speech from this page's audio when asked; null: only the browser does. */
+  serverRecognition: ServerRecognition | null;
 }
 
 /** A room action the host asked for that the server has not answered yet. */
@@ -68,6 +79,7 @@ export function initialHostState({ pending, floor }: { pending: readonly Transcr
       quotaExhausted: false,
       fastCaptions: true,
       interimTokens: null,
+      serverRecognition: null,
     },
     log: initialTranscriptLog(pending),
     speakerInterim: null,
@@ -100,6 +112,7 @@ function onFrame(state: HostState, frame: ServerFrame): HostState {
           sourceLanguage: frame.room.sourceLanguage,
           translationUnavailable: frame.translationUnavailable === true,
           quotaExhausted: frame.quotaExhausted === true,
+          serverRecognition: frame.serverRecognition ?? null,
         },
       };
       return pending ? enqueue(next, { kind: 'resend', action: pending }) : next;

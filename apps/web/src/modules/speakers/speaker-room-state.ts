@@ -1,4 +1,11 @@
-import { LiveErrorCode, type InterimFrame, type RoomStatus, type ServerFrame, type TranscriptFrame } from '@lt/contracts';
+import {
+  LiveErrorCode,
+  type InterimFrame,
+  type RoomStatus,
+  type ServerFrame,
+  type ServerRecognition,
+  type TranscriptFrame,
+} from '@lt/contracts';
 import { withoutInterimOf } from '../host/host-room-state';
 import { initialTranscriptLog, transcriptLogReducer, type TranscriptEntry } from '../host/transcript-log';
 import { drain, emptyQueue, enqueue, type EffectQueue, type EffectsDone, type FrameEvent } from '../live/room-effects';
@@ -15,6 +22,8 @@ export interface SpeakerState extends EffectQueue<SpeakerEffect> {
   /** The latest provisional line of someone else in the room. */
   otherInterim: InterimFrame | null;
   serverError: string | null;
+  /** The server recognises speech from this page's audio when asked; null: only the browser does. */
+  serverRecognition: ServerRecognition | null;
 }
 
 /** The speaker sent one of its sentences. */
@@ -34,13 +43,20 @@ export function initialSpeakerState(pending: readonly TranscriptFrame[]): Speake
     log: initialTranscriptLog(pending),
     otherInterim: null,
     serverError: null,
+    serverRecognition: null,
   };
 }
 
 function onFrame(state: SpeakerState, frame: ServerFrame): SpeakerState {
   switch (frame.type) {
     case 'joined':
-      return { ...state, serverError: null, roomStatus: frame.room.status, hostConnected: frame.hostConnected ?? state.hostConnected };
+      return {
+        ...state,
+        serverError: null,
+        roomStatus: frame.room.status,
+        hostConnected: frame.hostConnected ?? state.hostConnected,
+        serverRecognition: frame.serverRecognition ?? null,
+      };
     case 'room_start':
       return { ...state, roomStatus: 'active' };
     case 'room_end':

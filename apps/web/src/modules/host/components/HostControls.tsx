@@ -1,6 +1,6 @@
 import type { HostLanguageCode } from '@lt/contracts';
 import { LanguageSelect } from '../../../components/LanguageSelect';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useRoomT } from '../../../i18n/useRoomT';
 import { FastCaptionsSwitch } from './FastCaptionsSwitch';
 
@@ -22,6 +22,8 @@ interface HostControlsProps {
   fastCaptions: boolean;
   interimTokens: number | null;
   onFastCaptionsChange: (on: boolean) => void;
+  /** Where speech is recognised, the microphone and its level. */
+  recognitionSettings?: ReactNode;
 }
 
 export function HostControls(props: HostControlsProps) {
@@ -53,6 +55,7 @@ export function HostControls(props: HostControlsProps) {
         disabled={recording}
         testId="input-language"
       />
+      {props.recognitionSettings}
       <div className="checkbox-field">
         <input
           id={enhanceId}

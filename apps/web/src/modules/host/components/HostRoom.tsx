@@ -14,6 +14,10 @@ import { QuestionsPanel } from '../../questions/components/QuestionsPanel';
 import { SpeakersPanel } from '../../speakers/components/SpeakersPanel';
 import { useSpeakers } from '../../speakers/hooks/useSpeakers';
 import { useSpeechCapture } from '../../speech/hooks/useSpeechCapture';
+import { ProviderFailureAlert } from '../../audio/components/ProviderFailureAlert';
+import { RecognitionSettings } from '../../audio/components/RecognitionSettings';
+import { useRecognition } from '../../audio/hooks/useRecognition';
+import { recognitionAlerts } from '../../audio/recognition-alerts';
 import type { SpeechCaptureError } from '../../speech/speech-capture';
 import { useHostRoom } from '../hooks/useHostRoom';
 import type { TranscriptEntry } from '../transcript-log';
@@ -41,7 +45,7 @@ function speechErrorText(error: SpeechCaptureError, t: RoomTranslate): string {
 export function HostRoom({ roomId, hostKey }: { roomId: string; hostKey: string | null }) {
   const t = useRoomT();
   const navigate = useNavigate();
-  const { user } = useAuth();
+  const { user, session } = useAuth();
   const [params, setParams] = useSearchParams();
   const fromParam = params.get('from');
   const urlName = params.get('name')?.trim() || null;
@@ -64,9 +68,18 @@ export function HostRoom({ roomId, hostKey }: { roomId: string; hostKey: string 
   const host = useHostRoom({
     roomId,
     hostKey,
-    onRoomEnded: () => speech.stop(),
+    onRoomEnded: () => recognition.stop(),
     onSpeakerEvent: () => void speakers.refresh(),
   });
+  const accessToken = session?.access_token;
+  const recognition = useRecognition({
+    roomId,
+    serverRecognition: host.room.serverRecognition,
+    speech,
+    credentials: () => ({ role: 'host', ...(hostKey ? { hostKey } : {}), ...(accessToken ? { accessToken } : {}) }),
+  });
+  // With recognition on the server, this page's own lines come back from it as `interim` frames.
+  const ownInterim = host.speakerInterim && speakerKey(host.speakerInterim.speakerId) === HOST_SPEAKER ? host.speakerInterim : null;
   // What the host picked wins over what the server had, also when picked before the room had joined; a host
   // link opened on another device has no `from`: the room's own language is the best guess then.
   const [chosen, setChosen] = useState<HostLanguageCode | null>(null);
@@ -93,7 +106,7 @@ export function HostRoom({ roomId, hostKey }: { roomId: string; hostKey: string 
     if (host.active) {
       // Viewers are told at once that the session is over: pausing the microphone is the other button.
       if (!window.confirm(t('host.stopRoomConfirm'))) return;
-      speech.stop();
+      recognition.stop();
       setInterim(null);
       host.endRoom();
     } else if (!language) {
@@ -105,16 +118,16 @@ export function HostRoom({ roomId, hostKey }: { roomId: string; hostKey: string 
 
   const toggleRecording = async () => {
     setNotice(null);
-    if (speech.recording) {
-      speech.stop();
+    if (recognition.recording) {
+      recognition.stop();
       setInterim(null);
       return;
     }
-    if (!speech.supported) setNotice(t('host.speechUnsupported'));
+    if (!recognition.supported) setNotice(t('host.speechUnsupported'));
     else if (!host.active) setNotice(t('host.startRoomFirst'));
     else if (!language) setNotice(t('host.selectLanguageFirst'));
     else if (host.status !== 'connected') setNotice(t('error.notConnected'));
-    else await speech.start(findLanguage(language)?.speechCode ?? language);
+    else await recognition.start(language, findLanguage(language)?.speechCode ?? language);
   };
 
   const endRoom = () => {
@@ -124,13 +137,13 @@ export function HostRoom({ roomId, hostKey }: { roomId: string; hostKey: string 
       setNotice(t('host.endError', { message: t('error.notConnected') }));
       return;
     }
-    speech.stop();
+    recognition.stop();
     host.endRoom();
     navigate(user ? '/dashboard/history' : '/');
   };
 
   const newRoom = () => {
-    speech.stop();
+    recognition.stop();
     setNotice(null);
     createRoom.mutate(name === defaultRoomName(roomId) ? undefined : name);
   };
@@ -144,6 +157,7 @@ export function HostRoom({ roomId, hostKey }: { roomId: string; hostKey: string 
   const alerts = [
     notice,
     speech.error ? speechErrorText(speech.error, t) : null,
+    ...recognitionAlerts(recognition, t),
     host.status === 'failed' && host.problem ? t('error.connectFailed', { message: describeProblem(host.problem, t) }) : null,
     host.serverError,
     createRoom.isError ? errorText(createRoom.error, t) : null,
@@ -155,12 +169,12 @@ export function HostRoom({ roomId, hostKey }: { roomId: string; hostKey: string 
         name={name}
         status={host.status}
         active={host.active}
-        recording={speech.recording}
-        microphone={speech.microphone}
+        recording={recognition.recording}
+        microphone={recognition.microphone}
         creatingRoom={createRoom.isPending}
         onNewRoom={newRoom}
       />
-      {!speech.supported && (
+      {!recognition.supported && (
         <p className="alert alert-warning" role="note">
           {t('host.speechUnsupported')}
         </p>
@@ -175,6 +189,7 @@ export function HostRoom({ roomId, hostKey }: { roomId: string; hostKey: string 
           {t('room.quota')}
         </p>
       )}
+      <ProviderFailureAlert recognition={recognition} />
       <div className="alerts" role="alert">
         {alerts.map((text) => (
           <p key={text} className="alert alert-error">
@@ -190,8 +205,9 @@ export function HostRoom({ roomId, hostKey }: { roomId: string; hostKey: string 
             active={host.active}
             connecting={host.status === 'connecting'}
             pending={host.pending}
-            recording={speech.recording}
-            speechSupported={speech.supported}
+            recording={recognition.recording}
+            speechSupported={recognition.supported}
+            recognitionSettings={<RecognitionSettings recognition={recognition} />}
             onToggleRoom={toggleRoom}
             onToggleRecording={toggleRecording}
             onEndRoom={endRoom}
@@ -216,7 +232,12 @@ export function HostRoom({ roomId, hostKey }: { roomId: string; hostKey: string 
           <QuestionsPanel roomId={roomId} hostKey={hostKey} lang={roomLanguage ?? language ?? 'en'} />
           <LiveAnalyticsPanel roomId={roomId} hostKey={hostKey} live={host.active} />
         </div>
-        <TranscriptLog entries={host.log} interim={interim} isOwn={isHostLine} otherInterim={host.speakerInterim} />
+        <TranscriptLog
+          entries={host.log}
+          interim={interim ?? ownInterim?.text ?? null}
+          isOwn={isHostLine}
+          otherInterim={ownInterim ? null : host.speakerInterim}
+        />
       </div>
     </div>
   );

@@ -5,6 +5,10 @@ import { useRoomT } from '../../../i18n/useRoomT';
 import { describeProblem } from '../../live/describe-problem';
 import { TranscriptLog } from '../../host/components/TranscriptLog';
 import { useSpeechCapture } from '../../speech/hooks/useSpeechCapture';
+import { ProviderFailureAlert } from '../../audio/components/ProviderFailureAlert';
+import { RecognitionSettings } from '../../audio/components/RecognitionSettings';
+import { useRecognition } from '../../audio/hooks/useRecognition';
+import { recognitionAlerts } from '../../audio/recognition-alerts';
 import { leaveAsSpeaker } from '../api/speakers.api';
 import { SpeakerQuestions } from '../../questions/components/SpeakerQuestions';
 import { useSpeakerRoom } from '../hooks/useSpeakerRoom';
@@ -41,10 +45,18 @@ export function SpeakerLive({ roomId, token, access, lang }: SpeakerLiveProps) {
     lang,
     speakerId,
     onRoomEnded: () => {
-      speech.stop();
+      recognition.stop();
       setInterim(null);
     },
   });
+  const recognition = useRecognition({
+    roomId,
+    serverRecognition: room.serverRecognition,
+    speech,
+    credentials: () => ({ role: 'speaker', inviteToken: token }),
+  });
+  // With recognition on the server, this page's own lines come back from it as `interim` frames.
+  const ownInterim = room.otherInterim?.speakerId === speakerId ? room.otherInterim : null;
 
   if (room.removed) return <SpeakerNotice title={t('speak.removed.title')} body={t('speak.removed.body')} testId="speaker-removed" />;
 
@@ -53,19 +65,19 @@ export function SpeakerLive({ roomId, token, access, lang }: SpeakerLiveProps) {
 
   const toggle = async () => {
     setNotice(null);
-    if (speech.recording) {
-      speech.stop();
+    if (recognition.recording) {
+      recognition.stop();
       setInterim(null);
       return;
     }
-    if (!speech.supported) setNotice(t('host.speechUnsupported'));
+    if (!recognition.supported) setNotice(t('host.speechUnsupported'));
     else if (!active) setNotice(t('speak.roomNotActive'));
     else if (room.status !== 'connected') setNotice(t('error.notConnected'));
-    else await speech.start(language?.speechCode ?? lang);
+    else await recognition.start(lang, language?.speechCode ?? lang);
   };
 
   const leave = async () => {
-    speech.stop();
+    recognition.stop();
     setLeaving(true);
     try {
       await leaveAsSpeaker(roomId, token);
@@ -83,6 +95,7 @@ export function SpeakerLive({ roomId, token, access, lang }: SpeakerLiveProps) {
     speech.error?.kind === 'max-retries-reached' ? t('host.recordingError', { message: t('speech.maxRetries') }) : null,
     room.status === 'failed' && room.problem ? t('error.connectFailed', { message: describeProblem(room.problem, t) }) : null,
     room.serverError,
+    ...recognitionAlerts(recognition, t),
   ].filter((text): text is string => Boolean(text));
 
   return (
@@ -105,12 +118,12 @@ export function SpeakerLive({ roomId, token, access, lang }: SpeakerLiveProps) {
               {active ? t('host.active') : t('host.inactive')}
             </span>
             <span
-              className={`badge badge-${speech.recording ? 'danger' : 'muted'}`}
+              className={`badge badge-${recognition.recording ? 'danger' : 'muted'}`}
               data-testid="recording-badge"
-              data-recording={speech.recording}
+              data-recording={recognition.recording}
             >
-              {speech.recording && <span className="dot dot-pulse" aria-hidden="true" />}
-              {speech.recording ? t('host.recording') : t('host.notRecording')}
+              {recognition.recording && <span className="dot dot-pulse" aria-hidden="true" />}
+              {recognition.recording ? t('host.recording') : t('host.notRecording')}
             </span>
             <span className="badge badge-outline">
               {t('speak.language')}:{' '}
@@ -136,6 +149,7 @@ export function SpeakerLive({ roomId, token, access, lang }: SpeakerLiveProps) {
           {t('speak.hostAway')}
         </p>
       )}
+      <ProviderFailureAlert recognition={recognition} />
       <div className="alerts" role="alert">
         {alerts.map((text) => (
           <p key={text} className="alert alert-error">
@@ -146,22 +160,23 @@ export function SpeakerLive({ roomId, token, access, lang }: SpeakerLiveProps) {
       <div className="room-grid">
         <div className="room-side">
           <section className="card controls-card">
+            <RecognitionSettings recognition={recognition} />
             <button
               type="button"
-              className={speech.recording ? 'btn btn-danger btn-block btn-lg' : 'btn btn-primary btn-block btn-lg'}
+              className={recognition.recording ? 'btn btn-danger btn-block btn-lg' : 'btn btn-primary btn-block btn-lg'}
               data-testid="toggle-speaking"
-              disabled={!speech.supported}
+              disabled={!recognition.supported}
               onClick={toggle}
             >
-              {speech.recording ? t('speak.stop') : t('speak.start')}
+              {recognition.recording ? t('speak.stop') : t('speak.start')}
             </button>
           </section>
         </div>
         <TranscriptLog
           entries={room.log}
-          interim={interim}
+          interim={interim ?? ownInterim?.text ?? null}
           isOwn={(entry) => !entry.speakerId || entry.speakerId === speakerId}
-          otherInterim={room.otherInterim}
+          otherInterim={ownInterim ? null : room.otherInterim}
           title={t('speak.transcript')}
           emptyText={t('speak.transcriptEmpty')}
         />

@@ -1,4 +1,11 @@
-import { CLOSE_CODES, type InterimFrame, type HostLanguageCode, type RoomStatus, type ServerFrame } from '@lt/contracts';
+import {
+  CLOSE_CODES,
+  type InterimFrame,
+  type HostLanguageCode,
+  type RoomStatus,
+  type ServerFrame,
+  type ServerRecognition,
+} from '@lt/contracts';
 import { useCallback, useMemo, useReducer } from 'react';
 import { useLiveConnection, type LiveConnection } from '../../live/hooks/useLiveConnection';
 import { Outbox } from '../../live/outbox';
@@ -17,6 +24,7 @@ export interface SpeakerRoom extends Pick<LiveConnection, 'status' | 'problem'> 
   log: TranscriptEntry[];
   otherInterim: InterimFrame | null;
   serverError: string | null;
+  serverRecognition: ServerRecognition | null;
   sendFinal: (result: SpeechResult) => void;
   sendInterim: (result: SpeechResult) => void;
 }
@@ -79,6 +87,7 @@ export function useSpeakerRoom({
     log: state.log,
     otherInterim: state.otherInterim,
     serverError: state.serverError,
+    serverRecognition: state.serverRecognition,
     sendFinal,
     sendInterim,
   };
