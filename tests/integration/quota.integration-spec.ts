@@ -111,7 +111,7 @@ describe.each(MODES)('token quotas (%s mode)', (mode) => {
   });
 
   it('gives an anonymous room a budget of its own', async () => {
-    const small = await startStack({ mode, databaseUrl: db.url, llmUrl: llm.url, accounts: { ANON_ROOM_TOKEN_BUDGET: 350 } });
+    const small = await startStack({ mode, databaseUrl: db.url, llmUrl: llm.url, accounts: { ANON_ROOM_TOKEN_BUDGET: 250 } });
     try {
       const res = await fetch(`${small.baseUrl}/api/rooms`, {
         method: 'POST',
