@@ -101,9 +101,12 @@ describe.each(MODES)('what a room may spend cannot be outrun (%s mode)', (mode) 
     const host = await joined(stack.baseUrl, { roomId: room.id, role: 'host', hostKey }, clients);
     host.send({ type: 'room_start', sourceLanguage: 'es' });
     await host.waitFor((c) => c.of('room_start').length === 1, 5000, 'room_start');
+    // Asking takes a viewer socket joined to the room under the caller's id (it reads Spanish, the room's language).
+    const asker = crypto.randomUUID();
+    await joined(stack.baseUrl, { roomId: room.id, role: 'viewer', viewerId: asker }, clients);
     const asked = await fetch(`${stack.baseUrl}/api/view/${room.id}/questions`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-client-id': crypto.randomUUID() },
+      headers: { 'content-type': 'application/json', 'x-client-id': asker },
       body: JSON.stringify({ text: '¿Cuándo sale la próxima versión?', lang: 'es' }),
     });
     expect(asked.status).toBe(201);
