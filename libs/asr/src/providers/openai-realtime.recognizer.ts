@@ -3,6 +3,8 @@ import type { Recognizer, RecognitionEvent, RecognizerSession, SessionOptions } 
 import { openSocket } from './ws-open';
 
 const FINISH_TIMEOUT_MS = 5_000;
+/** Quiet of the server after which the audio sent is taken to be heard. */
+const QUIET_MS = 700;
 /** Terms of the glossary given in the transcription prompt (the prompt is short text, not a list of any size). */
 export const OPENAI_PROMPT_TERM_LIMIT = 50;
 
@@ -56,7 +58,8 @@ class RealtimeSession implements RecognizerSession {
   /** Items in the order the server committed them: their finals go out in that order. */
   private readonly items: Item[] = [];
   private closed = false;
-  private drained?: () => void;
+  private speaking = false;
+  private lastEvent = Date.now();
 
   constructor(
     private readonly ws: WebSocket,
@@ -68,7 +71,6 @@ class RealtimeSession implements RecognizerSession {
     ws.on('error', (error) => onEvent({ type: 'error', message: error.message }));
     ws.on('close', (code, reason) => {
       this.closed = true;
-      this.drained?.();
       onEvent({ type: 'closed', code, reason: String(reason) });
     });
   }
@@ -76,19 +78,25 @@ class RealtimeSession implements RecognizerSession {
   send(pcm: Buffer): void {
     if (this.closed || this.ws.readyState !== this.ws.OPEN) return;
     this.ws.send(JSON.stringify({ type: 'input_audio_buffer.append', audio: pcm.toString('base64') }));
+    this.lastEvent = Math.max(this.lastEvent, Date.now());
   }
 
+  /**
+   * The server says nothing when it has taken the audio: the session ends once every item is transcribed and
+   * the server has been quiet a moment (a sentence still spoken is committed first).
+   */
   finish(): Promise<void> {
     if (this.closed) return Promise.resolve();
+    if (this.speaking) this.ws.send(JSON.stringify({ type: 'input_audio_buffer.commit' }));
     return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
+      const started = Date.now();
+      const check = setInterval(() => {
+        const settled = !this.items.some((i) => !i.done) && Date.now() - this.lastEvent >= QUIET_MS;
+        if (!settled && !this.closed && Date.now() - started < FINISH_TIMEOUT_MS) return;
+        clearInterval(check);
         this.close();
         resolve();
-      };
-      const timer = setTimeout(done, FINISH_TIMEOUT_MS);
-      this.drained = done;
-      if (!this.items.some((i) => !i.done)) done();
+      }, 50);
     });
   }
 
@@ -115,11 +123,14 @@ class RealtimeSession implements RecognizerSession {
     } catch {
       return;
     }
+    this.lastEvent = Date.now();
     switch (m.type) {
       case 'input_audio_buffer.speech_started':
+        this.speaking = true;
         this.item(m.item_id).startMs = m.audio_start_ms;
         return this.onEvent({ type: 'speech_started', atMs: m.audio_start_ms });
       case 'input_audio_buffer.speech_stopped':
+        this.speaking = false;
         this.item(m.item_id).endMs = m.audio_end_ms;
         return this.onEvent({ type: 'speech_stopped', atMs: m.audio_end_ms });
       case 'input_audio_buffer.committed':
@@ -152,7 +163,6 @@ class RealtimeSession implements RecognizerSession {
       const endMs = item.endMs ?? startMs;
       this.onEvent({ type: 'final', text: item.done.transcript.trim(), startMs, endMs, confidence: item.done.confidence, words: [] });
     }
-    if (!this.items.length) this.drained?.();
   }
 }
 
