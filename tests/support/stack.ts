@@ -30,6 +30,10 @@ export interface Stack {
    * it sends nothing on the bus. Its app is closed only with the stack, after the test has looked.
    */
   abandonService(name: string): INestApplication;
+  /** The stack's NATS subject prefix (NATS_SUBJECT_PREFIX of a process joining it from outside). */
+  prefix: string;
+  /** The app of a service running on its own (distributed), if it runs. */
+  service(name: string): INestApplication | undefined;
   /** Starts a service of a distributed stack again (after `stopService`), on the same database and subjects. */
   startService(name: string): Promise<INestApplication>;
   /** Starts one more gateway of a distributed stack (e.g. a restarted one); it is added to `gateways`. */
@@ -102,7 +106,7 @@ export async function startStack(options: {
   tts?: Partial<Record<keyof TtsEnv, string>>;
   /** Speech recognition (ASR_PROVIDER and its settings); none when absent. */
   asr?: Partial<Record<keyof AsrEnv, string>>;
-  /** Replicas of asr-svc started in distributed mode (1 by default); `asr-svc-2` can also be started later. */
+  /** Replicas of asr-svc started in distributed mode (1 by default, 0: none); `asr-svc-2` can also be started later. */
   asrReplicas?: number;
   /**
    * Controllers answering bus requests in rooms-svc's process (the embedded app in embedded mode): a test's
@@ -187,7 +191,8 @@ export async function startStack(options: {
 
   try {
     if (options.mode === 'distributed') {
-      for (const [name] of services) await startService(name);
+      // asrReplicas 0: asr-svc runs elsewhere (a benchmark's own process).
+      for (const [name] of services) if (name !== 'asr-svc' || options.asrReplicas !== 0) await startService(name);
       if ((options.asrReplicas ?? 1) > 1) await startService('asr-svc-2');
     }
     const count = options.mode === 'distributed' ? (options.gateways ?? 1) : 1;
@@ -211,6 +216,8 @@ export async function startStack(options: {
         return app;
       },
       startService,
+      service: (name) => byName.get(name),
+      prefix,
       addGateway: () => {
         if (options.mode !== 'distributed') throw new Error('an embedded stack has one gateway');
         return startGateway();

@@ -9,3 +9,4 @@ export * from './fake-google-tts.server';
 export * from './fake-translators.server';
 export * from './fake-asr/fake-asr.server';
 export * from './fake-asr/test-speech';
+export * from './audio-client';

@@ -114,7 +114,8 @@ export class AudioStreams implements AudioSink, OnApplicationBootstrap, BeforeAp
 
   private async renew(): Promise<void> {
     const ids = [...this.streams.keys()];
-    if (!ids.length) return;
+    // A process whose bus is closed serves nothing: its leases lapse, and other replicas take its streams.
+    if (!ids.length || this.bus.isClosed()) return;
     const kept = await this.leases.renew(this.holder, ids, this.settings.leaseMs).catch(() => null);
     if (!kept) return;
     for (const id of ids) {

@@ -18,6 +18,8 @@ export interface FakeAsrOptions {
   /** Without audio or a text frame this long, a Deepgram session closes with 1011 (Deepgram: ~10 s). */
   idleMs?: number;
   port?: number;
+  /** Called with each piece of audio as it arrives (a benchmark times the audio path). */
+  onAudio?: (session: FakeAsrSession, pcm: Buffer) => void;
 }
 
 /**
@@ -36,6 +38,10 @@ export class FakeAsrServer implements FakeAsrHost {
   private readonly faults: FakeAsrFault[] = [];
   private script: string[];
   readonly idleMs: number;
+
+  heard(session: FakeAsrSession, pcm: Buffer): void {
+    this.options.onAudio?.(session, pcm);
+  }
 
   private constructor(
     private readonly server: Server,

@@ -41,6 +41,8 @@ export interface FakeAsrHost {
   /** The words it would answer so far (interim), without counting the utterance. */
   preview(utterance: HeardUtterance): string;
   takeFault(when: FakeAsrFault['when']): FakeAsrFault | null;
+  /** Audio arrived (for the server's onAudio). */
+  heard(session: FakeAsrSession, pcm: Buffer): void;
   /** Ms between a fake's interim messages (and after the end of speech, before its final). */
   readonly idleMs: number;
 }

@@ -79,7 +79,10 @@ export function playDeepgram(ws: WebSocket, session: FakeAsrSession, host: FakeA
   ws.on('message', (data, isBinary) => {
     clearTimeout(idle);
     idle = setTimeout(() => fail(1011, 'NET-0001'), host.idleMs);
-    if (isBinary) return detector.push(data as Buffer);
+    if (isBinary) {
+      host.heard(session, data as Buffer);
+      return detector.push(data as Buffer);
+    }
     let message: { type?: string };
     try {
       message = JSON.parse(String(data));

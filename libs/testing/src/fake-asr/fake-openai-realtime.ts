@@ -100,6 +100,7 @@ export function playOpenAiRealtime(ws: WebSocket, session: FakeAsrSession, host:
         return send({ type: 'session.updated', session: { id: sessionId, ...event.session } });
       case 'input_audio_buffer.append':
         if (typeof event.audio !== 'string') return errorEvent('invalid_request_error', 'missing_required_parameter', "Missing 'audio'.");
+        host.heard(session, Buffer.from(event.audio, 'base64'));
         return detector.push(Buffer.from(event.audio, 'base64'));
       case 'input_audio_buffer.commit':
         if (detector.speaking) detector.push(Buffer.alloc((session.sampleRate * 2 * 400) / 1000));
