@@ -61,7 +61,7 @@ class DeepgramSession implements RecognizerSession {
   private lastSent = Date.now();
   private readonly keepAlive: NodeJS.Timeout;
   private closed = false;
-  private finished?: () => void;
+  private finished?: (clean: boolean) => void;
 
   constructor(
     private readonly ws: WebSocket,
@@ -79,7 +79,7 @@ class DeepgramSession implements RecognizerSession {
       clearInterval(this.keepAlive);
       this.flush();
       this.closed = true;
-      this.finished?.();
+      this.finished?.(code === 1000);
       onEvent({ type: 'closed', code, reason: String(reason) });
     });
   }
@@ -90,17 +90,17 @@ class DeepgramSession implements RecognizerSession {
     this.lastSent = Date.now();
   }
 
-  finish(): Promise<void> {
-    if (this.closed) return Promise.resolve();
+  finish(): Promise<boolean> {
+    if (this.closed) return Promise.resolve(false);
     this.text({ type: 'CloseStream' });
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         this.close();
-        resolve();
+        resolve(false);
       }, FINISH_TIMEOUT_MS);
-      this.finished = () => {
+      this.finished = (clean) => {
         clearTimeout(timer);
-        resolve();
+        resolve(clean);
       };
     });
   }

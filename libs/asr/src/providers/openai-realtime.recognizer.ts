@@ -3,8 +3,6 @@ import type { Recognizer, RecognitionEvent, RecognizerSession, SessionOptions } 
 import { openSocket } from './ws-open';
 
 const FINISH_TIMEOUT_MS = 5_000;
-/** Quiet of the server after which the audio sent is taken to be heard. */
-const QUIET_MS = 700;
 /** Terms of the glossary given in the transcription prompt (the prompt is short text, not a list of any size). */
 export const OPENAI_PROMPT_TERM_LIMIT = 50;
 
@@ -58,8 +56,11 @@ class RealtimeSession implements RecognizerSession {
   /** Items in the order the server committed them: their finals go out in that order. */
   private readonly items: Item[] = [];
   private closed = false;
-  private speaking = false;
-  private lastEvent = Date.now();
+  /** The marker sent by `finish`, and whether the server answered it (all audio before it is heard). */
+  private marker: 'none' | 'sent' | 'answered' = 'none';
+  /** session.update sent (the opening one, then the marker) and answered: the marker's answer is the last. */
+  private updatesSent = 1;
+  private updatesAnswered = 0;
 
   constructor(
     private readonly ws: WebSocket,
@@ -78,25 +79,28 @@ class RealtimeSession implements RecognizerSession {
   send(pcm: Buffer): void {
     if (this.closed || this.ws.readyState !== this.ws.OPEN) return;
     this.ws.send(JSON.stringify({ type: 'input_audio_buffer.append', audio: pcm.toString('base64') }));
-    this.lastEvent = Math.max(this.lastEvent, Date.now());
   }
 
   /**
-   * The server says nothing when it has taken the audio: the session ends once every item is transcribed and
-   * the server has been quiet a moment (a sentence still spoken is committed first).
+   * The server does not ack appended audio: speech still pending is committed, then a `session.update` that
+   * changes nothing is sent as a marker (events are handled in order: its `session.updated` comes after
+   * everything sent before); the session ends once that is answered and every item is transcribed.
    */
-  finish(): Promise<void> {
-    if (this.closed) return Promise.resolve();
-    if (this.speaking) this.ws.send(JSON.stringify({ type: 'input_audio_buffer.commit' }));
+  finish(): Promise<boolean> {
+    if (this.closed) return Promise.resolve(false);
+    this.marker = 'sent';
+    this.ws.send(JSON.stringify({ type: 'input_audio_buffer.commit' }));
+    this.ws.send(JSON.stringify({ type: 'session.update', session: { type: 'transcription' } }));
+    this.updatesSent += 1;
     return new Promise((resolve) => {
       const started = Date.now();
       const check = setInterval(() => {
-        const settled = !this.items.some((i) => !i.done) && Date.now() - this.lastEvent >= QUIET_MS;
+        const settled = this.marker === 'answered' && !this.items.some((i) => !i.done);
         if (!settled && !this.closed && Date.now() - started < FINISH_TIMEOUT_MS) return;
         clearInterval(check);
         this.close();
-        resolve();
-      }, 50);
+        resolve(settled);
+      }, 20);
     });
   }
 
@@ -123,18 +127,19 @@ class RealtimeSession implements RecognizerSession {
     } catch {
       return;
     }
-    this.lastEvent = Date.now();
     switch (m.type) {
       case 'input_audio_buffer.speech_started':
-        this.speaking = true;
         this.item(m.item_id).startMs = m.audio_start_ms;
         return this.onEvent({ type: 'speech_started', atMs: m.audio_start_ms });
       case 'input_audio_buffer.speech_stopped':
-        this.speaking = false;
         this.item(m.item_id).endMs = m.audio_end_ms;
         return this.onEvent({ type: 'speech_stopped', atMs: m.audio_end_ms });
       case 'input_audio_buffer.committed':
         this.item(m.item_id);
+        return;
+      case 'session.updated':
+        this.updatesAnswered += 1;
+        if (this.marker === 'sent' && this.updatesAnswered >= this.updatesSent) this.marker = 'answered';
         return;
       case 'conversation.item.input_audio_transcription.delta': {
         const item = this.item(m.item_id);
@@ -150,6 +155,8 @@ class RealtimeSession implements RecognizerSession {
         this.onEvent({ type: 'error', message: `transcription failed: ${m.error?.message ?? 'unknown error'}` });
         return this.release();
       case 'error':
+        // The answer to the closing commit when no speech was pending: not a failure.
+        if (this.marker !== 'none' && m.error?.code === 'input_audio_buffer_commit_empty') return;
         return this.onEvent({ type: 'error', message: String(m.error?.message ?? 'realtime error') });
     }
   }
@@ -175,7 +182,7 @@ interface RealtimeEvent {
   delta?: string;
   transcript?: string;
   logprobs?: unknown;
-  error?: { message?: string };
+  error?: { message?: string; code?: string };
 }
 
 /** Mean probability of the tokens, when the server sent their logprobs; otherwise a fair default. */

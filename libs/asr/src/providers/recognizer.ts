@@ -28,8 +28,11 @@ export interface SessionOptions {
 export interface RecognizerSession {
   /** 16-bit mono PCM at the recognizer's rate. */
   send(pcm: Buffer): void;
-  /** Asks for the last words and resolves once the provider has said them (or after a timeout). */
-  finish(): Promise<void>;
+  /**
+   * Asks for the last words and resolves once the provider has said them: true; false when the session ended
+   * otherwise (closed by the provider first, or no answer in time), and the last audio may be unheard.
+   */
+  finish(): Promise<boolean>;
   /** Drops the session at once. */
   close(): void;
 }

@@ -33,6 +33,8 @@ interface Session {
   openedAt: number;
 }
 
+/** Provider sessions tried to say the last words of a stream that stops. */
+const STOP_ATTEMPTS = 3;
 const RECONNECT_DELAYS_MS = [0, 250, 500, 1_000, 2_000, 5_000];
 const STORE_ATTEMPTS = 6;
 const ACK_EVERY_MS = 250;
@@ -63,6 +65,7 @@ export class StreamSession {
   private rotateTimer?: NodeJS.Timeout;
   private ackTimer?: NodeJS.Timeout;
   private stopped = false;
+  private stopping = false;
   private state: AudioState = 'recognising';
   private meteredMs = 0;
   private lastAck = -2;
@@ -109,13 +112,23 @@ export class StreamSession {
 
   /** The last words are recognised and stored, then the session ends. */
   async stop(): Promise<void> {
-    if (this.stopped) return;
-    this.pump();
-    this.stopped = true;
+    if (this.stopping) return;
+    this.stopping = true;
     clearTimeout(this.rotateTimer);
-    const session = this.session;
-    // Finals that arrive while finishing still count: the session stays current until it has said them.
-    if (session) await session.rec.finish();
+    // Finals that arrive while finishing still count: the session stays current until it has said them. A
+    // session lost meanwhile is replaced, and the audio not yet recognised replayed to it, a few times at most.
+    for (let attempt = 0; attempt < STOP_ATTEMPTS; attempt++) {
+      const session =
+        this.session ??
+        (await this.openSession()
+          .then((s) => (this.use(s), s))
+          .catch(() => null));
+      if (!session) break;
+      this.pump();
+      if (await session.rec.finish()) break;
+      this.session = null;
+    }
+    this.stopped = true;
     this.session = null;
     await this.storing;
     this.meterRest();
@@ -134,11 +147,14 @@ export class StreamSession {
   }
 
   private async connect(attempt = 0): Promise<void> {
-    while (!this.stopped) {
+    // A stream that stops opens its own session to finish on: a reconnection under way gives way to it.
+    while (!this.stopped && !this.stopping) {
       await sleep(RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)]);
-      if (this.stopped) return;
+      if (this.stopped || this.stopping) return;
       try {
-        this.use(await this.openSession());
+        const session = await this.openSession();
+        if (this.stopping || this.stopped) return session.rec.close();
+        this.use(session);
         this.setState('recognising');
         return;
       } catch (error) {
@@ -164,8 +180,10 @@ export class StreamSession {
     this.session = session;
     this.rotateWanted = false;
     clearTimeout(this.rotateTimer);
-    this.rotateTimer = setTimeout(() => this.rotateWhenQuiet(), this.ctx.settings.sessionMaxMs);
-    this.rotateTimer.unref();
+    if (!this.stopping) {
+      this.rotateTimer = setTimeout(() => this.rotateWhenQuiet(), this.ctx.settings.sessionMaxMs);
+      this.rotateTimer.unref();
+    }
     if (old) void old.rec.finish();
     this.pump();
   }
@@ -206,7 +224,7 @@ export class StreamSession {
       case 'error':
         return this.setState('provider_error', event.message);
       case 'closed':
-        if (this.stopped) return;
+        if (this.stopped || this.stopping) return;
         this.logger.warn(`stream ${this.stream.streamId}: provider session closed (${event.code} ${event.reason}), reconnecting`);
         this.session = null;
         this.setState('reconnecting', `${event.code} ${event.reason}`.trim());
@@ -229,7 +247,7 @@ export class StreamSession {
       confidence: Math.max(0, Math.min(1, e.confidence)),
     };
     this.storing = this.storing.then(() => this.storeAndCommit(sentence, heard, segment + 1));
-    if (this.rotateWanted) void this.rotate();
+    if (this.rotateWanted && !this.stopping) void this.rotate();
   }
 
   private async storeAndCommit(sentence: Parameters<StreamContext['store']>[1], heard: number, segment: number): Promise<void> {
@@ -255,7 +273,7 @@ export class StreamSession {
 
   /** Providers cap a session's length: a new one takes over at a pause, before the cap. */
   private rotateWhenQuiet(): void {
-    if (this.stopped) return;
+    if (this.stopped || this.stopping) return;
     if (this.speaking) this.rotateWanted = true;
     else void this.rotate();
   }

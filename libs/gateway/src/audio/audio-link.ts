@@ -71,7 +71,8 @@ export class AudioLink {
     this.kept.push(chunk);
     // Bounded: beyond it the oldest audio goes (a takeover then misses it); the socket never grows the gateway.
     if (this.kept.length > KEEP_MAX_CHUNKS) this.kept.shift();
-    this.forward(chunk);
+    // While the stream moves to another replica, chunks wait in `kept`: they follow the replayed ones, in order.
+    if (!this.reopening) this.forward(chunk);
   }
 
   close(): void {
@@ -93,7 +94,13 @@ export class AudioLink {
   }
 
   private forward(chunk: AudioChunk): void {
-    this.bus.emit(this.inRoute, { type: 'chunk', seq: chunk.seq, atMs: chunk.atMs, pcm: Buffer.from(chunk.pcm.buffer, chunk.pcm.byteOffset, chunk.pcm.length).toString('base64'), sentAt: Date.now() });
+    this.bus.emit(this.inRoute, {
+      type: 'chunk',
+      seq: chunk.seq,
+      atMs: chunk.atMs,
+      pcm: Buffer.from(chunk.pcm.buffer, chunk.pcm.byteOffset, chunk.pcm.length).toString('base64'),
+      sentAt: Date.now(),
+    });
   }
 
   private onOut(out: AudioOut): void {

@@ -96,15 +96,20 @@ export function playOpenAiRealtime(ws: WebSocket, session: FakeAsrSession, host:
     switch (event.type) {
       case 'session.update':
       case 'transcription_session.update':
-        session.config = event.session;
+        session.config = { ...session.config, ...event.session };
         return send({ type: 'session.updated', session: { id: sessionId, ...event.session } });
       case 'input_audio_buffer.append':
         if (typeof event.audio !== 'string') return errorEvent('invalid_request_error', 'missing_required_parameter', "Missing 'audio'.");
         host.heard(session, Buffer.from(event.audio, 'base64'));
         return detector.push(Buffer.from(event.audio, 'base64'));
       case 'input_audio_buffer.commit':
-        if (detector.speaking) detector.push(Buffer.alloc((session.sampleRate * 2 * 400) / 1000));
-        return;
+        // As the API: speech pending is committed (and transcribed); nothing pending is an error.
+        if (detector.speaking) return detector.push(Buffer.alloc((session.sampleRate * 2 * 400) / 1000));
+        return errorEvent(
+          'invalid_request_error',
+          'input_audio_buffer_commit_empty',
+          'Error committing input audio buffer: buffer too small. Expected at least 100ms of audio, but buffer only has 0.00ms of audio.',
+        );
       case 'input_audio_buffer.clear':
         return send({ type: 'input_audio_buffer.cleared' });
       default:
