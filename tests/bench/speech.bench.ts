@@ -138,6 +138,11 @@ async function main(): Promise<void> {
       rooms.map((r) => r.viewer.waitFor((c) => c.of('translation').length >= SENTENCES, 30_000, 'translations').catch(() => undefined)),
     );
 
+    // Chunks still on their way are not dropped: the count is taken once no more arrive.
+    for (let last = -1, now = 0; last !== now; await sleep(2000)) {
+      last = now;
+      now = [...arrived.values()].reduce((n, l) => n + l.length, 0);
+    }
     const overhead: number[] = [];
     let dropped = 0;
     for (let i = 0; i < STREAMS; i++) {
