@@ -47,6 +47,7 @@ import { LiveBusController } from './live/live-bus.controller';
 import { JoinedViewers } from './live/joined-viewers';
 import { LiveRooms } from './live/live-rooms';
 import { LiveGateway } from './live/live.gateway';
+import { AudioGateway } from './audio/audio.gateway';
 import { LiveService } from './live/live.service';
 import { QuotaState } from './live/quota-state';
 import { SpeakerPresence } from './live/speaker-presence';
@@ -130,6 +131,7 @@ export class GatewayModule {
         LiveService,
         SpeakerPresence,
         LiveGateway,
+        AudioGateway,
       ],
     };
   }

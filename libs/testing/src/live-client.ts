@@ -4,6 +4,8 @@ import type { ClientFrame, ServerFrame } from '@lt/contracts';
 /** A WebSocket client for tests: sends frames, keeps every frame received, waits for the ones wanted. */
 export class LiveClient {
   readonly frames: ServerFrame[] = [];
+  /** When each frame of `frames` arrived (ms since the epoch). */
+  readonly arrivedAt: number[] = [];
   closeCode: number | null = null;
   private waiters: (() => void)[] = [];
   private listeners: ((frame: ServerFrame) => void)[] = [];
@@ -12,6 +14,7 @@ export class LiveClient {
     ws.on('message', (data) => {
       const frame = JSON.parse(String(data)) as ServerFrame;
       this.frames.push(frame);
+      this.arrivedAt.push(Date.now());
       this.listeners.forEach((l) => l(frame));
       this.waiters.forEach((w) => w());
     });

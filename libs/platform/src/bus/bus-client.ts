@@ -65,6 +65,11 @@ export class Bus {
     this.closed = true;
   }
 
+  /** Whether `close` was called: a process in that state serves nothing any more. */
+  isClosed(): boolean {
+    return this.closed;
+  }
+
   async request<R extends RequestRoute>(route: R, payload: RequestOf<R>, options?: RequestOptions): Promise<ReplyOf<R>> {
     if (this.closed) throw new BusRemoteError(BusErrorCode.Unavailable, `${route.subject}: the bus of this process is closed`);
     const timeoutMs = options?.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
