@@ -1,13 +1,6 @@
-/** What the host page shows of the venue's feed (docs/protocol.md, `feed_status`). */
-export type FeedState = 'waiting' | 'receiving' | 'silent' | 'lost';
+import type { FeedStatus } from '@lt/contracts';
 
-export interface FeedStatus {
-  state: FeedState;
-  /** The last second's loudness in dBFS (−90 … 0), while audio arrives. */
-  level: number | null;
-  /** Seconds without sound above the silence threshold, while `silent`. */
-  silentForS: number | null;
-}
+export type { FeedStatus };
 
 export interface FeedMeterOptions {
   /** Below this (dBFS) a chunk counts as silence. */

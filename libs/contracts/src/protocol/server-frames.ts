@@ -5,6 +5,7 @@ import type { RoomStatus } from '../rooms/room.response';
 import type { TranslationRevisedFrame } from '../glossary/glossary-revision';
 import type { InterimTranslationFrame, InterimUsageFrame, RoomSettingsFrame, TranslationPartialFrame } from '../live/fast-captions';
 import type { QuestionStatus, QuestionView } from '../questions/questions.dto';
+import type { FeedStatus } from '../ingest/ingest.dto';
 
 /** Frames the gateway sends on `/ws`. */
 export interface JoinedFrame {
@@ -130,6 +131,13 @@ export interface QuestionsEnabledFrame {
   enabled: boolean;
 }
 
+/** To hosts: the venue feed's state, on a change and every second while audio arrives (docs/protocol.md). */
+export interface FeedStatusFrame extends FeedStatus {
+  type: 'feed_status';
+  roomId: string;
+  timestamp: string;
+}
+
 export interface ErrorFrame {
   type: 'error';
   code: LiveErrorCode;
@@ -165,5 +173,6 @@ export type ServerFrame =
   | QuestionFrame
   | QuestionUpdateFrame
   | QuestionsEnabledFrame
+  | FeedStatusFrame
   | ErrorFrame
   | PongFrame;
