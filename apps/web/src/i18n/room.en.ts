@@ -64,4 +64,11 @@ export const roomEn: RoomCatalog = {
   'speak.removed.body': 'The host removed you from this room. Your invite link no longer works.',
   'speak.roomEnded': 'The host ended the room.',
   'speak.hostAway': 'The host is not connected right now.',
+  'feed.title': 'Venue feed',
+  'feed.waiting': 'waiting for the encoder',
+  'feed.receiving': 'receiving audio',
+  'feed.silent': 'silent for {seconds} s',
+  'feed.lost': 'feed lost: check the encoder',
+  'feed.level': 'Feed level',
+  'feed.db': '{db} dBFS',
 };

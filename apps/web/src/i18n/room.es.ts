@@ -64,6 +64,13 @@ export const roomEs = {
   'speak.removed.body': 'El anfitrión te ha retirado de esta sala. Tu enlace de invitación ya no funciona.',
   'speak.roomEnded': 'El anfitrión ha finalizado la sala.',
   'speak.hostAway': 'El anfitrión no está conectado ahora mismo.',
+  'feed.title': 'Señal de la sala',
+  'feed.waiting': 'esperando al codificador',
+  'feed.receiving': 'recibiendo audio',
+  'feed.silent': 'en silencio desde hace {seconds} s',
+  'feed.lost': 'señal perdida: revise el codificador',
+  'feed.level': 'Nivel de la señal',
+  'feed.db': '{db} dBFS',
 };
 
 export type RoomKey = keyof typeof roomEs;

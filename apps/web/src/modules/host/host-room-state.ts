@@ -1,4 +1,4 @@
-import type { InterimFrame, LanguageCode, RoomEventFrame, RoomStatus, ServerFrame, TranscriptFrame } from '@lt/contracts';
+import type { FeedStatus, InterimFrame, LanguageCode, RoomEventFrame, RoomStatus, ServerFrame, TranscriptFrame } from '@lt/contracts';
 import { drain, emptyQueue, enqueue, type EffectQueue, type EffectsDone, type FrameEvent } from '../live/room-effects';
 import { initialTranscriptLog, transcriptLogReducer, type TranscriptEntry } from './transcript-log';
 
@@ -24,6 +24,8 @@ export interface HostState extends EffectQueue<HostEffect> {
   /** The latest provisional line of a co-host speaker. */
   speakerInterim: InterimFrame | null;
   serverError: string | null;
+  /** The venue feed's state, once the ingest has said (a room without a feed never shows it). */
+  feed: FeedStatus | null;
   latestSeq: number;
   /** Stored lines up to this seq stay hidden. */
   floor: number;
@@ -52,6 +54,7 @@ export function initialHostState({ pending, floor }: { pending: readonly Transcr
     log: initialTranscriptLog(pending),
     speakerInterim: null,
     serverError: null,
+    feed: null,
     latestSeq: 0,
     floor,
   };
@@ -112,6 +115,8 @@ function onFrame(state: HostState, frame: ServerFrame): HostState {
     case 'quota_exhausted':
     case 'quota_restored':
       return { ...state, room: { ...state.room, quotaExhausted: frame.type === 'quota_exhausted' } };
+    case 'feed_status':
+      return { ...state, feed: { state: frame.state, level: frame.level, silentForS: frame.silentForS } };
     case 'error':
       return frame.messageId
         ? { ...state, log: transcriptLogReducer(state.log, { type: 'failed', messageId: frame.messageId, message: frame.message }) }

@@ -1,4 +1,4 @@
-import type { HostLanguageCode, InterimFrame, RoomEventFrame, ServerFrame } from '@lt/contracts';
+import type { FeedStatus, HostLanguageCode, InterimFrame, RoomEventFrame, ServerFrame } from '@lt/contracts';
 import { useCallback, useMemo, useReducer } from 'react';
 import { useLatest } from '../../../lib/useLatest';
 import { useAuth } from '../../auth/hooks/useAuth';
@@ -20,6 +20,7 @@ export interface HostRoom extends Pick<LiveConnection, 'status' | 'problem'> {
   /** The latest provisional line of a co-host speaker. */
   speakerInterim: InterimFrame | null;
   serverError: string | null;
+  feed: FeedStatus | null;
   sendFinal: (result: SpeechResult, language: HostLanguageCode, enhance: boolean) => void;
   sendInterim: (result: SpeechResult, language: HostLanguageCode) => void;
   startRoom: (language: HostLanguageCode) => boolean;
@@ -129,6 +130,7 @@ export function useHostRoom({
     log: state.log,
     speakerInterim: state.speakerInterim,
     serverError: state.serverError,
+    feed: state.feed,
     sendFinal,
     sendInterim,
     startRoom,
