@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # One image for every app of the product; the container's command names the app (see deploy/docker/entrypoint.sh):
 #   docker run -p 8080:8080 translation-rooms                 # embedded: everything in one process
-#   docker run translation-rooms gateway | accounts-svc | rooms-svc | translate-svc | tts-svc | migrate
+#   docker run translation-rooms gateway | accounts-svc | rooms-svc | translate-svc | tts-svc | asr-svc | migrate
 # Debian slim rather than Alpine: embedded mode runs embedded-postgres' linux-x64 binaries, built against glibc.
 
 ARG NODE_IMAGE=node:20-slim
@@ -49,7 +49,7 @@ RUN chmod 0755 /usr/local/bin/lt-entrypoint \
 VOLUME ["/data"]
 USER 1000:1000
 # 8080: the gateway (HTTP, /api, /ws) or embedded mode; 9464: Prometheus /metrics. Services answer
-# /healthz and /readyz on HEALTH_PORT (8081 accounts, 8082 rooms, 8083 translate, 8084 tts by default).
+# /healthz and /readyz on HEALTH_PORT (8081 accounts, 8082 rooms, 8083 translate, 8084 tts, 8085 asr by default).
 EXPOSE 8080 9464
 # Ready, not only alive: docker compose starts the gateway once the services it needs are healthy.
 HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 CMD ["node", "/usr/local/lib/lt/healthcheck.cjs"]

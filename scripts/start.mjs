@@ -23,6 +23,7 @@ const processes =
         { name: 'rooms-svc', args: entry('rooms-svc/src/main.js'), env: { HEALTH_PORT: base + 1 } },
         { name: 'translate-svc', args: entry('translate-svc/src/main.js'), env: { HEALTH_PORT: base + 2 } },
         { name: 'tts-svc', args: entry('tts-svc/src/main.js'), env: { HEALTH_PORT: base + 3 } },
+        { name: 'asr-svc', args: entry('asr-svc/src/main.js'), env: { HEALTH_PORT: base + 4 } },
         { name: 'gateway', args: entry('gateway/src/main.js'), env: {} },
       ];
 

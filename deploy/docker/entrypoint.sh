@@ -3,7 +3,7 @@
 # arguments go to the app. Configuration is the environment, as in the README's table.
 set -eu
 
-APPS="gateway accounts-svc rooms-svc translate-svc tts-svc embedded migrate"
+APPS="gateway accounts-svc rooms-svc translate-svc tts-svc asr-svc embedded migrate"
 
 app="${1:-embedded}"
 [ "$#" -gt 0 ] && shift

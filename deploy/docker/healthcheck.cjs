@@ -2,7 +2,7 @@
 // found from the running node process (PID 1 is tini), the port from the container's environment.
 const { readdirSync, readFileSync } = require('node:fs');
 
-const HEALTH_PORTS = { 'accounts-svc': 8081, 'rooms-svc': 8082, 'translate-svc': 8083, 'tts-svc': 8084 };
+const HEALTH_PORTS = { 'accounts-svc': 8081, 'rooms-svc': 8082, 'translate-svc': 8083, 'tts-svc': 8084, 'asr-svc': 8085 };
 
 function runningApp() {
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {

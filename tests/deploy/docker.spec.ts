@@ -162,7 +162,16 @@ describe('the image entry point', () => {
   const apps = entrypointApps();
 
   it('accepts every app and the migration', () => {
-    expect([...apps].sort()).toEqual(['accounts-svc', 'embedded', 'gateway', 'migrate', 'rooms-svc', 'translate-svc', 'tts-svc']);
+    expect([...apps].sort()).toEqual([
+      'accounts-svc',
+      'asr-svc',
+      'embedded',
+      'gateway',
+      'migrate',
+      'rooms-svc',
+      'translate-svc',
+      'tts-svc',
+    ]);
     expect(read('deploy/docker/entrypoint.sh')).toContain('app="${1:-embedded}"');
   });
 
@@ -196,7 +205,15 @@ describe('docker-compose.yml', () => {
   });
 
   it('runs the migration once, the four services and the gateway from the product image', () => {
-    expect(product.map(([name]) => name).sort()).toEqual(['accounts-svc', 'gateway', 'migrate', 'rooms-svc', 'translate-svc', 'tts-svc']);
+    expect(product.map(([name]) => name).sort()).toEqual([
+      'accounts-svc',
+      'asr-svc',
+      'gateway',
+      'migrate',
+      'rooms-svc',
+      'translate-svc',
+      'tts-svc',
+    ]);
     expect(services.migrate.restart).toBe('no');
   });
 
@@ -216,7 +233,13 @@ describe('docker-compose.yml', () => {
         expect(['service_healthy', 'service_completed_successfully']).toContain(condition.condition);
       }
     }
-    expect(Object.keys(services.gateway.depends_on as object).sort()).toEqual(['accounts-svc', 'rooms-svc', 'translate-svc', 'tts-svc']);
+    expect(Object.keys(services.gateway.depends_on as object).sort()).toEqual([
+      'accounts-svc',
+      'asr-svc',
+      'rooms-svc',
+      'translate-svc',
+      'tts-svc',
+    ]);
     expect((services['rooms-svc'].depends_on as Record<string, { condition: string }>).migrate.condition).toBe(
       'service_completed_successfully',
     );

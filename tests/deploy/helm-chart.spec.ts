@@ -10,7 +10,7 @@ import { hasPath, scanTemplate } from './template-values';
 /** The chart as `helm install` sees it, checked without helm: values against the schema, templates against values.yaml. */
 const ROOT = join(__dirname, '..', '..');
 const CHART = join(ROOT, 'deploy/helm/translation-rooms');
-const APPS = ['gateway', 'accounts-svc', 'rooms-svc', 'translate-svc', 'tts-svc'];
+const APPS = ['gateway', 'accounts-svc', 'rooms-svc', 'translate-svc', 'tts-svc', 'asr-svc'];
 
 type Values = Record<string, unknown>;
 const read = (path: string) => readFileSync(path, 'utf8');

@@ -6,6 +6,7 @@ import { ACCOUNTS_MIGRATIONS } from '@lt/accounts';
 import { ROOMS_MIGRATIONS } from '@lt/rooms';
 import { TRANSLATE_MIGRATIONS } from '@lt/translate';
 import { TTS_MIGRATIONS } from '@lt/tts';
+import { ASR_MIGRATIONS } from '@lt/asr';
 import { createTestDatabase, type TestDatabase } from '@lt/testing';
 
 /**
@@ -70,7 +71,7 @@ describe('migrate', () => {
     (
       await query(
         `SELECT table_schema || '.' || table_name AS name FROM information_schema.tables
-          WHERE table_schema IN ('accounts', 'rooms', 'translate', 'tts') ORDER BY 1`,
+          WHERE table_schema IN ('accounts', 'asr', 'rooms', 'translate', 'tts') ORDER BY 1`,
       )
     ).map((row) => row.name as string);
   const applied = async (schema: string) =>
@@ -90,7 +91,8 @@ describe('migrate', () => {
 
   it('creates every service schema with its tables on a fresh database and says what it applied', async () => {
     const run = await migrate({ DATABASE_URL: db.url });
-    const total = ACCOUNTS_MIGRATIONS.length + ROOMS_MIGRATIONS.length + TRANSLATE_MIGRATIONS.length + TTS_MIGRATIONS.length;
+    const total =
+      ACCOUNTS_MIGRATIONS.length + ROOMS_MIGRATIONS.length + TRANSLATE_MIGRATIONS.length + TTS_MIGRATIONS.length + ASR_MIGRATIONS.length;
     expect({ code: run.code, output: run.output }).toEqual({
       code: 0,
       output: expect.stringContaining(`done: ${total} migrations applied`),
@@ -99,11 +101,12 @@ describe('migrate', () => {
     expect(run.output).toContain('rooms: applied CreateRooms1763800000000');
     expect(run.output).toContain('translate: applied CreateTranslations1763800100000');
     expect(run.output).toContain('tts: applied CreateAudio1764000000000');
+    expect(run.output).toContain('asr: applied CreateStreams1765000000000');
 
     const schemas = (
-      await query(`SELECT nspname FROM pg_namespace WHERE nspname IN ('accounts', 'rooms', 'translate', 'tts') ORDER BY 1`)
+      await query(`SELECT nspname FROM pg_namespace WHERE nspname IN ('accounts', 'asr', 'rooms', 'translate', 'tts') ORDER BY 1`)
     ).map((r) => r.nspname);
-    expect(schemas).toEqual(['accounts', 'rooms', 'translate', 'tts']);
+    expect(schemas).toEqual(['accounts', 'asr', 'rooms', 'translate', 'tts']);
     expect(await tables()).toEqual(
       expect.arrayContaining([
         'accounts.users',
@@ -118,12 +121,15 @@ describe('migrate', () => {
         'translate.usage_outbox',
         'tts.audio',
         'tts.usage_outbox',
+        'asr.stream_leases',
+        'asr.usage_outbox',
       ]),
     );
     expect(await applied('accounts')).toHaveLength(ACCOUNTS_MIGRATIONS.length);
     expect(await applied('rooms')).toHaveLength(ROOMS_MIGRATIONS.length);
     expect(await applied('translate')).toHaveLength(TRANSLATE_MIGRATIONS.length);
     expect(await applied('tts')).toHaveLength(TTS_MIGRATIONS.length);
+    expect(await applied('asr')).toHaveLength(ASR_MIGRATIONS.length);
   });
 
   it('changes nothing when run again', async () => {

@@ -7,6 +7,7 @@ import { Bus, BusModule, DatabaseUrlModule, HealthModule, Readiness, connectBus,
 import { RoomsModule, roomsEnvSchema, type RoomsEnv } from '@lt/rooms';
 import { TranslateModule, translateEnvSchema } from '@lt/translate';
 import { TtsModule, ttsEnvSchema, type TtsEnv } from '@lt/tts';
+import { AsrModule, asrEnvSchema, type AsrEnv } from '@lt/asr';
 import { TEST_NATS_URL } from '@lt/testing';
 
 export type StackMode = 'embedded' | 'distributed';
@@ -99,6 +100,10 @@ export async function startStack(options: {
   roomCreateRate?: { burst: number; perMinute: number };
   /** Speech synthesis (TTS_PROVIDER and its settings); none when absent. */
   tts?: Partial<Record<keyof TtsEnv, string>>;
+  /** Speech recognition (ASR_PROVIDER and its settings); none when absent. */
+  asr?: Partial<Record<keyof AsrEnv, string>>;
+  /** Replicas of asr-svc started in distributed mode (1 by default); `asr-svc-2` can also be started later. */
+  asrReplicas?: number;
   /**
    * Controllers answering bus requests in rooms-svc's process (the embedded app in embedded mode): a test's
    * stand-in for a handler another service will serve.
@@ -130,7 +135,10 @@ export async function startStack(options: {
     ['rooms-svc', { module: RespondersModule, imports: [RoomsModule.forRoot(roomsEnvSchema.parse(options.rooms ?? {}))] }],
     ['translate-svc', TranslateModule.forRoot(translateEnv(options.llmUrl, options.translate))],
     ['tts-svc', TtsModule.forRoot(ttsEnvSchema.parse(options.tts ?? {}))],
+    ['asr-svc', AsrModule.forRoot(asrEnvSchema.parse(options.asr ?? {}))],
   ];
+  // Further replicas, started on demand (distributed only): a second holder for a stream's lease.
+  const replicas: [string, Type<unknown> | DynamicModule][] = [['asr-svc-2', AsrModule.forRoot(asrEnvSchema.parse(options.asr ?? {}))]];
   const gateway = () =>
     GatewayModule.forRoot(
       gatewayEnvSchema.parse({
@@ -152,7 +160,7 @@ export async function startStack(options: {
     );
 
   const startService = async (name: string) => {
-    const module = services.find(([n]) => n === name)?.[1];
+    const module = [...services, ...replicas].find(([n]) => n === name)?.[1];
     if (!module || options.mode !== 'distributed') throw new Error(`no service ${name} runs on its own in this stack`);
     if (byName.has(name)) throw new Error(`${name} runs already`);
     const app = await NestFactory.create(compose(name, [module]), { logger: ['error'] });
@@ -180,6 +188,7 @@ export async function startStack(options: {
   try {
     if (options.mode === 'distributed') {
       for (const [name] of services) await startService(name);
+      if ((options.asrReplicas ?? 1) > 1) await startService('asr-svc-2');
     }
     const count = options.mode === 'distributed' ? (options.gateways ?? 1) : 1;
     for (let i = 0; i < count; i++) await startGateway();

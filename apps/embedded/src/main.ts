@@ -19,6 +19,7 @@ import {
 import { RoomsModule, roomsEnvSchema } from '@lt/rooms';
 import { TranslateModule, translateEnvSchema } from '@lt/translate';
 import { TtsModule, ttsEnvSchema } from '@lt/tts';
+import { AsrModule, asrEnvSchema } from '@lt/asr';
 import { GatewayModule, gatewayEnvSchema, prepareGateway } from '@lt/gateway';
 
 const SERVICE = 'translation-rooms';
@@ -28,6 +29,7 @@ const envSchema = commonEnvSchema
   .extend(translateEnvSchema.shape)
   .extend(accountsEnvSchema.shape)
   .extend(ttsEnvSchema.shape)
+  .extend(asrEnvSchema.shape)
   .extend(roomsEnvSchema.shape)
   .extend({ EMBEDDED_PG_PORT: port(54329) });
 
@@ -47,6 +49,7 @@ run(async () => {
       RoomsModule.forRoot(env),
       TranslateModule.forRoot(env),
       TtsModule.forRoot(env),
+      AsrModule.forRoot(env),
       GatewayModule.forRoot(env),
     ],
     // The root module shuts down last: the embedded PostgreSQL stops after every pool on it has closed.

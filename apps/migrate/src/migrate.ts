@@ -5,6 +5,7 @@ import { StartupError, isDatabaseUnreachable, openServiceDatabase } from '@lt/pl
 import { ROOMS_MIGRATIONS, ROOMS_SCHEMA } from '@lt/rooms';
 import { TRANSLATE_MIGRATIONS, TRANSLATE_SCHEMA } from '@lt/translate';
 import { TTS_MIGRATIONS, TTS_SCHEMA } from '@lt/tts';
+import { ASR_MIGRATIONS, ASR_SCHEMA } from '@lt/asr';
 
 type MigrationClass = new () => MigrationInterface;
 
@@ -19,6 +20,7 @@ export const SERVICE_SCHEMAS: ServiceSchema[] = [
   { schema: ROOMS_SCHEMA, migrations: ROOMS_MIGRATIONS },
   { schema: TRANSLATE_SCHEMA, migrations: TRANSLATE_MIGRATIONS },
   { schema: TTS_SCHEMA, migrations: TTS_MIGRATIONS },
+  { schema: ASR_SCHEMA, migrations: ASR_MIGRATIONS },
 ];
 
 export interface SchemaResult {

@@ -48,3 +48,4 @@ export * from './questions/questions.subjects';
 export * from './analytics/analytics.dto';
 export * from './analytics/analytics.messages';
 export * from './analytics/analytics-csv';
+export * from './asr';

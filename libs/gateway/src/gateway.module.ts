@@ -45,6 +45,7 @@ import { ViewerTranscriptsHttpController } from './http/viewer-transcripts.http-
 import { LiveBusController } from './live/live-bus.controller';
 import { LiveRooms } from './live/live-rooms';
 import { LiveGateway } from './live/live.gateway';
+import { AudioGateway } from './audio/audio.gateway';
 import { LiveService } from './live/live.service';
 import { QuotaState } from './live/quota-state';
 import { SpeakerPresence } from './live/speaker-presence';
@@ -126,6 +127,7 @@ export class GatewayModule {
         LiveService,
         SpeakerPresence,
         LiveGateway,
+        AudioGateway,
       ],
     };
   }

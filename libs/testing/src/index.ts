@@ -7,3 +7,5 @@ export * from './openapi/openapi-validator';
 export * from './tracing';
 export * from './fake-google-tts.server';
 export * from './fake-translators.server';
+export * from './fake-asr/fake-asr.server';
+export * from './fake-asr/test-speech';

@@ -9,6 +9,7 @@ const TASK_OF: Partial<Record<UsageEventType | 'interim', AnalyticsTask>> = {
   enhancement: 'enhancement',
   summary: 'summary',
   tts: 'speech',
+  recognition: 'recognition',
 };
 
 /**

@@ -42,6 +42,7 @@ export const analyticsEn: AnalyticsCatalog = {
   'analytics.task.enhancement': 'Enhancement',
   'analytics.task.summary': 'Summaries',
   'analytics.task.speech': 'Speech',
+  'analytics.task.recognition': 'Recognition',
   'analytics.ms': '{value} ms',
   'analytics.none': '–',
   'analytics.admin.title': 'All rooms, last 30 days',

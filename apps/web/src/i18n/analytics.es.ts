@@ -41,6 +41,7 @@ export const analyticsEs = {
   'analytics.task.enhancement': 'Mejora',
   'analytics.task.summary': 'Resúmenes',
   'analytics.task.speech': 'Voz',
+  'analytics.task.recognition': 'Reconocimiento',
   'analytics.ms': '{value} ms',
   'analytics.none': '–',
   'analytics.admin.title': 'Todas las salas, últimos 30 días',

@@ -42,9 +42,9 @@ describe('encodeAnalyticsCsv', () => {
     );
     const header = lines.indexOf('') + 1;
     expect(lines.slice(header)).toEqual([
-      'minute,viewers,viewers_fr,sentences,delay_p50_ms_fr,delay_p95_ms_fr,tokens_translation,tokens_interim,tokens_enhancement,tokens_summary,tokens_speech,fallback,original',
-      '2026-01-01T10:00:00.000Z,3,3,5,600,1250,100,0,0,0,0,1,2',
-      '2026-01-01T10:01:00.000Z,0,0,0,,,0,0,0,50,0,0,0',
+      'minute,viewers,viewers_fr,sentences,delay_p50_ms_fr,delay_p95_ms_fr,tokens_translation,tokens_interim,tokens_enhancement,tokens_summary,tokens_speech,tokens_recognition,fallback,original',
+      '2026-01-01T10:00:00.000Z,3,3,5,600,1250,100,0,0,0,0,0,1,2',
+      '2026-01-01T10:01:00.000Z,0,0,0,,,0,0,0,50,0,0,0,0',
       '',
     ]);
   });

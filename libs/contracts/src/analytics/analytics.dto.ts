@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { languageCodeSchema } from '../languages';
 
 /** What language-model and speech tokens are spent on, as the analytics show them. */
-export const ANALYTICS_TASKS = ['translation', 'interim', 'enhancement', 'summary', 'speech'] as const;
+export const ANALYTICS_TASKS = ['translation', 'interim', 'enhancement', 'summary', 'speech', 'recognition'] as const;
 export const analyticsTaskSchema = z.enum(ANALYTICS_TASKS);
 export type AnalyticsTask = z.infer<typeof analyticsTaskSchema>;
 

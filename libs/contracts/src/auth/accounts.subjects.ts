@@ -32,7 +32,7 @@ export const tokenUsageEventSchema = z.object({
   userId: z.string().uuid(),
   roomId: z.string().uuid().nullable(),
   tokens: z.number().int().min(0),
-  eventType: z.enum(['translation', 'summary', 'enhancement', 'interim', 'tts']),
+  eventType: z.enum(['translation', 'summary', 'enhancement', 'interim', 'tts', 'recognition']),
 });
 
 export const sessionRevokedEventSchema = z.object({

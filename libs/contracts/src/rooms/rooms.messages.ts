@@ -108,6 +108,8 @@ export const appendTranscriptRequestSchema = z.object({
   invitedSpeaker: z.boolean().optional(),
   /** Enhance Mode: translate-svc improves the sentence first (not stored here; carried on the stored event). */
   enhance: z.boolean().optional(),
+  /** Recognised on the server (asr-svc): every page of its speaker shows it, the streaming one included. */
+  recognised: z.boolean().optional(),
 });
 
 export const appendTranscriptResponseSchema = z.object({
@@ -135,6 +137,8 @@ export const storedTranscriptSchema = z.object({
   speakerName: z.string(),
   /** Only on the event of a newly stored sentence: its sender asked for Enhance Mode. */
   enhance: z.boolean().optional(),
+  /** Only on the event of a newly stored sentence: recognised on the server. */
+  recognised: z.boolean().optional(),
 });
 
 export const roomStatusChangedEventSchema = z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { requestRoute, roomEventRoute } from '../bus/route';
 
 /** What a call to a language model or a speech provider is charged as. */
-export const usageEventTypeSchema = z.enum(['translation', 'summary', 'enhancement', 'interim', 'tts']);
+export const usageEventTypeSchema = z.enum(['translation', 'summary', 'enhancement', 'interim', 'tts', 'recognition']);
 export type UsageEventType = z.infer<typeof usageEventTypeSchema>;
 
 /** Whose tokens a room spends: its owner's quota, or (an anonymous room) the room's own budget. */

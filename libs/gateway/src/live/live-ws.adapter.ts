@@ -5,7 +5,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { IncomingMessage } from 'node:http';
 import { lastValueFrom, type Observable } from 'rxjs';
 import type { RawData, WebSocket, WebSocketServer } from 'ws';
-import { clientFrameSchema, CLOSE_CODES, LIMITS, LiveErrorCode, REALTIME, type ClientFrame } from '@lt/contracts';
+import { AUDIO_PATH, clientFrameSchema, CLOSE_CODES, LIMITS, LiveErrorCode, REALTIME, type ClientFrame } from '@lt/contracts';
 import { productMetrics } from '@lt/platform';
 import { trustedOrigins, type GatewayConfig } from '../gateway.config';
 import { clientAddressOf, type TrustProxyFn } from '../http/client-address';
@@ -161,7 +161,9 @@ export class LiveWsAdapter extends WsAdapter {
         done(true);
       },
     });
-    server.on('connection', (ws: WebSocket, req: IncomingMessage) => this.watch(ws, req));
+    // The audio socket is authenticated by its own first frame (its gateway watches for it), not by a join.
+    const audio = options.path === AUDIO_PATH;
+    server.on('connection', (ws: WebSocket, req: IncomingMessage) => this.watch(ws, req, audio));
     // One timer for all sockets: pings spread over the interval, and sockets that never joined closed.
     const pinger = new StaggeredPinger(server.clients, (ws) => LiveSocket.of(ws).ping(), REALTIME.serverPingMs);
     const upkeep = setInterval(() => {
@@ -179,13 +181,13 @@ export class LiveWsAdapter extends WsAdapter {
    * Counts the socket for its address, gives it its time to join, and hears its pongs. The listeners are
    * shared by all sockets (the socket is `this`): nothing is made per socket but its LiveSocket.
    */
-  private watch(ws: WebSocket, req: IncomingMessage): void {
+  private watch(ws: WebSocket, req: IncomingMessage, audio: boolean): void {
     const socket = LiveSocket.of(ws);
     socket.address = this.addressOf(req);
     const open = this.openCount(socket.address) + 1;
     this.openByAddress.set(socket.address, open);
     if (open > this.maxPerAddress) socket.close(CLOSE_CODES.policyViolation, 'Too many connections from this address');
-    this.joinDeadlines.add(socket, Date.now());
+    if (!audio) this.joinDeadlines.add(socket, Date.now());
     ws.on('pong', onPong);
     ws.on('close', this.onClose);
   }
@@ -219,6 +221,8 @@ export class LiveWsAdapter extends WsAdapter {
   }
 
   bindMessageHandlers(ws: WebSocket, handlers: MessageMappingProperties[], transform: (data: unknown) => Observable<unknown>): void {
+    // A gateway without frame handlers (the audio socket's) reads its socket itself: binary PCM, not JSON.
+    if (!handlers.length) return;
     const socket = LiveSocket.of(ws);
     const rate = new FrameRate();
     const lanes = new FrameLanes(frameFailed);

@@ -11,6 +11,8 @@ import {
   SPEAKERS_SUBJECTS,
   TRANSLATE_SUBJECTS,
   TTS_SUBJECTS,
+  ASR_SUBJECTS,
+  type AsrStatus,
   type JoinFrame,
   type LanguageCode,
   type RoomResponse,
@@ -52,6 +54,10 @@ interface Admission {
 export class LiveService {
   /** What the services answer of themselves (one key each); see ServiceAnswers for an unanswered question. */
   private readonly providers = new ServiceAnswers<boolean>('whether a provider is configured', { ttlMs: PROVIDER_STATUS_TTL_MS, max: 2 });
+  private readonly recognition = new ServiceAnswers<AsrStatus>('whether speech is recognised on the server', {
+    ttlMs: PROVIDER_STATUS_TTL_MS,
+    max: 1,
+  });
   /** A crowd of viewers joining at once asks for the room, and for its recent lines in a language, once a batch. */
   private readonly viewing = new JoinBatches<Admission>();
   private readonly recent = new JoinBatches<TranslationFrame[]>();
@@ -84,10 +90,13 @@ export class LiveService {
     socket.lang = frame.role === 'viewer' ? (frame.lang ?? null) : null;
     if (socket.lang) socket.hold();
     this.rooms.add(socket, state.lastSeq);
-    const [llmConfigured, ttsAvailable, quotaExhausted] = await Promise.all([
+    const [llmConfigured, ttsAvailable, quotaExhausted, asr] = await Promise.all([
       this.providers.get('translate', async () => (await this.bus.request(TRANSLATE_SUBJECTS.status, {})).llmConfigured),
       this.providers.get('tts', async () => (await this.bus.request(TTS_SUBJECTS.status, {})).providerConfigured),
       this.quota.exhausted(frame.roomId, state.room.owner_id ?? null),
+      frame.role === 'viewer'
+        ? undefined
+        : this.recognition.get('asr', () => this.bus.request(ASR_SUBJECTS.status, {}, { timeoutMs: 2_000 })),
     ]);
     socket.send({
       type: 'joined',
@@ -100,6 +109,7 @@ export class LiveService {
       ...(llmConfigured === false ? { translationUnavailable: true } : {}),
       ...(ttsAvailable === undefined ? {} : { ttsAvailable }),
       ...(quotaExhausted ? { quotaExhausted } : {}),
+      ...(asr?.provider ? { serverRecognition: { provider: asr.provider, sampleRate: asr.sampleRate } } : {}),
       ...(frame.role === 'host'
         ? { fastCaptions: state.room.fast_captions !== false }
         : { hostConnected: this.rooms.hostConnected(frame.roomId) }),

@@ -58,7 +58,7 @@ export class RoomEvents {
         const text = JSON.stringify(transcriptFrame(t));
         // Hosts and speakers see the stored sentence, but not its own speaker; viewers read its translations.
         fanOut('transcript', arrival(), { 'lt.room_id': t.roomId, 'lt.seq': t.seq }, room.sockets, (socket) => {
-          return socket.role !== 'viewer' && socket.speakerId !== t.speakerId && socket.sendRaw(text);
+          return socket.role !== 'viewer' && (t.recognised || socket.speakerId !== t.speakerId) && socket.sendRaw(text);
         });
         room.lastSeq = Math.max(room.lastSeq, t.seq);
         const before = room.finalAt.get(t.speakerId);
@@ -85,7 +85,12 @@ export class RoomEvents {
       on(INGEST_SUBJECTS.feedStatus, (roomId, event) =>
         toHosts(ctx.room(roomId), JSON.stringify({ type: 'feed_status', ...event }), 'feed_status'),
       ),
-      on(LIVE_SUBJECTS.interim, (_, event) => broadcastBut(ctx.room(event.roomId), event.speakerId, JSON.stringify(event), 'interim')),
+      // A line recognised on the server goes to its speaker's pages too: none of them said it in the browser.
+      on(LIVE_SUBJECTS.interim, (_, event) =>
+        event.recognised
+          ? broadcast(ctx.room(event.roomId), JSON.stringify(event), 'interim')
+          : broadcastBut(ctx.room(event.roomId), event.speakerId, JSON.stringify(event), 'interim'),
+      ),
       // `speaker_joined` / `speaker_left` to everyone in the room but the speaker itself; a heartbeat only keeps it present.
       on(SPEAKERS_SUBJECTS.presence, (_, event) => {
         if (ctx.speakers.onEvent(event))

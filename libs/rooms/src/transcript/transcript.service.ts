@@ -66,7 +66,11 @@ export class TranscriptService {
         this.bus.emitToRoom(
           ROOMS_SUBJECTS.transcriptStored,
           { roomId: request.roomId },
-          { ...toStoredTranscript(outcome.entity), ...(request.enhance ? { enhance: true } : {}) },
+          {
+            ...toStoredTranscript(outcome.entity),
+            ...(request.enhance ? { enhance: true } : {}),
+            ...(request.recognised ? { recognised: true } : {}),
+          },
         );
         return { seq: outcome.entity.seq, created: true };
     }

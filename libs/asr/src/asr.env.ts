@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { optionalString, optionalUrl } from '@lt/platform';
+
+/** Variables of the recognition service: which provider recognises speech, and its key (never sent to a browser). */
+export const asrEnvSchema = z.object({
+  /** none: speech is recognised in the browser only; deepgram, openai, or openai-compatible (a server by URL). */
+  ASR_PROVIDER: z.enum(['none', 'deepgram', 'openai', 'openai-compatible']).default('none'),
+  DEEPGRAM_API_KEY: optionalString,
+  /** Deepgram's live endpoint, or a server speaking its protocol. */
+  DEEPGRAM_URL: z.string().url().default('wss://api.deepgram.com/v1/listen'),
+  DEEPGRAM_MODEL: z.string().min(1).default('nova-3'),
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: optionalUrl,
+  /** The realtime endpoint (wss://…/v1/realtime); derived from OPENAI_BASE_URL when absent. */
+  ASR_OPENAI_URL: optionalUrl,
+  ASR_OPENAI_MODEL: z.string().min(1).default('gpt-4o-transcribe'),
+  /** A provider session is replaced (make-before-break) before it gets this old: providers cap sessions. */
+  ASR_SESSION_MAX_MS: z.coerce
+    .number()
+    .int()
+    .min(5_000)
+    .default(25 * 60_000),
+  /** Audio kept since the last stored sentence, replayed to a new session (and to a replica taking over). */
+  ASR_REPLAY_MAX_MS: z.coerce.number().int().min(1_000).default(30_000),
+  /** How long a replica's hold on a stream lasts unless renewed; another takes over after it lapses. */
+  ASR_LEASE_MS: z.coerce.number().int().min(500).default(3_000),
+});
+
+export type AsrEnv = z.infer<typeof asrEnvSchema>;
+
+/** The realtime URL of OpenAI or of a server speaking its protocol. */
+export function openAiRealtimeUrl(env: AsrEnv): string {
+  if (env.ASR_OPENAI_URL) return env.ASR_OPENAI_URL;
+  const base = (env.OPENAI_BASE_URL ?? 'https://api.openai.com/v1').replace(/\/+$/, '');
+  return `${base.replace(/^http/, 'ws')}/realtime`;
+}

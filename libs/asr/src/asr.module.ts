@@ -1,0 +1,33 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { AnalyticsRelay, BusUsageMeter, usageMeterProvider, usageOutboxProvider } from '@lt/usage';
+import { asrDatabaseProviders, ASR_DATA_SOURCE, ASR_SCHEMA } from './asr.database';
+import type { AsrEnv } from './asr.env';
+import { ASR_SETTINGS, asrSettingsOf } from './asr.settings';
+import { RECOGNIZER } from './providers/recognizer';
+import { recognizerFrom } from './providers/recognizer.factory';
+import { AsrController } from './streams/asr.controller';
+import { AudioStreams } from './streams/audio-streams';
+import { LeaseRepository } from './streams/lease.repository';
+
+/** asr-svc: speech recognised on the server, one provider session per audio stream, held by one replica. */
+@Module({})
+export class AsrModule {
+  static forRoot(env: AsrEnv): DynamicModule {
+    return {
+      module: AsrModule,
+      controllers: [AsrController],
+      providers: [
+        { provide: RECOGNIZER, useFactory: () => recognizerFrom(env) },
+        { provide: ASR_SETTINGS, useValue: asrSettingsOf(env) },
+        ...asrDatabaseProviders,
+        AnalyticsRelay,
+        BusUsageMeter,
+        usageMeterProvider,
+        usageOutboxProvider(ASR_DATA_SOURCE, ASR_SCHEMA),
+        LeaseRepository,
+        AudioStreams,
+      ],
+      exports: [AudioStreams],
+    };
+  }
+}

@@ -1,0 +1,16 @@
+import type { AsrEnv } from './asr.env';
+
+/** How streams are held and replayed (from the environment; tests shorten them). */
+export interface AsrSettings {
+  sessionMaxMs: number;
+  replayMaxMs: number;
+  leaseMs: number;
+}
+
+export const ASR_SETTINGS = Symbol('ASR_SETTINGS');
+
+export const asrSettingsOf = (env: AsrEnv): AsrSettings => ({
+  sessionMaxMs: env.ASR_SESSION_MAX_MS,
+  replayMaxMs: env.ASR_REPLAY_MAX_MS,
+  leaseMs: env.ASR_LEASE_MS,
+});

@@ -1,0 +1,10 @@
+export * from './asr.module';
+export * from './asr.env';
+export * from './asr.database';
+export * from './asr.settings';
+export * from './streams/audio-streams';
+export * from './providers/recognizer';
+export { DeepgramRecognizer } from './providers/deepgram.recognizer';
+export { OpenAiRealtimeRecognizer } from './providers/openai-realtime.recognizer';
+export { vocabularyOf } from './streams/vocabulary';
+export { resample } from './streams/pcm';

@@ -1,0 +1,77 @@
+import { Controller, Logger } from '@nestjs/common';
+import {
+  ASR_SUBJECTS,
+  asrStreamSubjects,
+  audioInSchema,
+  eventRoute,
+  audioOutSchema,
+  type AsrStatus,
+  type AudioOpenResponse,
+  type BusPayload,
+  type ServiceHealth,
+  type Vocabulary,
+} from '@lt/contracts';
+import { Bus, OnRequest, type Unsubscribe } from '@lt/platform';
+import { AudioStreams } from './audio-streams';
+import { LeaseRepository } from './lease.repository';
+
+/**
+ * asr-svc on the bus: whether it recognises, and the gateways' audio streams. A stream's chunks travel on a
+ * subject of their own (`asr.stream.<id>.in`), listened to by the replica holding it only; its acks and state
+ * go back on `asr.stream.<id>.out`.
+ */
+@Controller()
+export class AsrController {
+  private readonly logger = new Logger('AsrController');
+  private readonly links = new Map<string, Unsubscribe>();
+
+  constructor(
+    private readonly bus: Bus,
+    private readonly streams: AudioStreams,
+    private readonly leases: LeaseRepository,
+  ) {
+    streams.onEnded((streamId) => {
+      this.links.get(streamId)?.();
+      this.links.delete(streamId);
+    });
+  }
+
+  @OnRequest(ASR_SUBJECTS.status)
+  status(): AsrStatus {
+    const provider = this.streams.provider;
+    return { provider: provider?.name ?? null, sampleRate: provider?.sampleRate ?? 16_000 };
+  }
+
+  @OnRequest(ASR_SUBJECTS.health)
+  health(): Promise<ServiceHealth> {
+    return this.leases.health();
+  }
+
+  @OnRequest(ASR_SUBJECTS.vocabulary)
+  vocabulary(request: BusPayload<typeof ASR_SUBJECTS.vocabulary>): Promise<Vocabulary> {
+    return this.streams.vocabulary(request.roomId);
+  }
+
+  @OnRequest(ASR_SUBJECTS.open)
+  async open(request: BusPayload<typeof ASR_SUBJECTS.open>): Promise<AudioOpenResponse> {
+    const { resumeFrom, ...stream } = request;
+    const subjects = asrStreamSubjects(stream.streamId);
+    const outRoute = eventRoute(subjects.out, audioOutSchema);
+    const opened = await this.streams.openWith(stream, (message) => this.bus.emit(outRoute, message));
+    if (opened.held && !this.links.has(stream.streamId)) {
+      this.links.set(
+        stream.streamId,
+        this.bus.subscribe(subjects.in, (payload) => {
+          const parsed = audioInSchema.safeParse(payload);
+          if (!parsed.success) return this.logger.warn(`dropped an invalid audio message of stream ${stream.streamId}`);
+          const message = parsed.data;
+          if (message.type === 'stop') return this.streams.stop(stream.streamId);
+          this.streams.push(stream.streamId, message.seq, message.atMs, Buffer.from(message.pcm, 'base64'));
+        }),
+      );
+    }
+    // A page resuming after the holder's last ack sends from where it still has audio; older chunks are dropped.
+    const nextSeq = opened.held ? opened.nextSeq : Math.max(opened.nextSeq, resumeFrom ?? 0);
+    return { nextSeq, sampleRate: opened.sampleRate, committedSeq: opened.committedSeq };
+  }
+}

@@ -1,0 +1,172 @@
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap, Optional } from '@nestjs/common';
+import { GLOSSARY_SUBJECTS, LIMITS, LIVE_SUBJECTS, ROOMS_SUBJECTS, type AudioOut, type AudioStream, type Vocabulary } from '@lt/contracts';
+import { Bus, UsageMeter } from '@lt/platform';
+import { ASR_SETTINGS, type AsrSettings } from '../asr.settings';
+import { RECOGNIZER, type Recognizer } from '../providers/recognizer';
+import { LeaseRepository } from './lease.repository';
+import { StreamSession, type StreamContext } from './stream-session';
+import { vocabularyOf } from './vocabulary';
+
+/** What takes audio (docs/audio.md): the gateway's audio socket over the bus, or the venue ingest in process. */
+export interface AudioSink {
+  open(stream: AudioStream): Promise<{ nextSeq: number; sampleRate: number }>;
+  push(streamId: string, seq: number, atMs: number, pcm: Buffer): void;
+  stop(streamId: string): Promise<void>;
+}
+
+export interface OpenedStream {
+  nextSeq: number;
+  sampleRate: number;
+  committedSeq: number;
+  /** False when another live replica holds the stream: its chunks go to that one. */
+  held: boolean;
+}
+
+const VOCABULARY_TTL_MS = 30_000;
+/** A stored sentence is refused when rooms-svc has not answered within this time; it is tried again. */
+const STORE_TIMEOUT_MS = 5_000;
+
+/**
+ * The one entry for audio: one provider session per stream held by this replica (by lease), whose finals
+ * become transcripts stored through rooms-svc like a browser's, and whose interims reach the room's pages.
+ */
+@Injectable()
+export class AudioStreams implements AudioSink, OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('AudioStreams');
+  private readonly streams = new Map<string, StreamSession>();
+  private readonly vocabularies = new Map<string, { at: number; terms: Promise<Vocabulary> }>();
+  /** Told when a stream is taken by another replica, or ends: the bus link stops listening for it. */
+  private readonly ended = new Set<(streamId: string) => void>();
+  readonly holder = `asr-${crypto.randomUUID().slice(0, 8)}`;
+  private renewTimer?: NodeJS.Timeout;
+  private readonly ctx: StreamContext | null;
+
+  constructor(
+    private readonly bus: Bus,
+    private readonly leases: LeaseRepository,
+    @Inject(ASR_SETTINGS) private readonly settings: AsrSettings,
+    @Optional() @Inject(RECOGNIZER) private readonly recognizer: Recognizer | null,
+    @Optional() private readonly meter?: UsageMeter,
+  ) {
+    this.ctx = recognizer ? this.context(recognizer) : null;
+  }
+
+  get provider(): Recognizer | null {
+    return this.recognizer ?? null;
+  }
+
+  onApplicationBootstrap(): void {
+    this.renewTimer = setInterval(() => void this.renew(), Math.max(200, Math.floor(this.settings.leaseMs / 3)));
+    this.renewTimer.unref();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    clearInterval(this.renewTimer);
+    await Promise.all([...this.streams.keys()].map((id) => this.stop(id)));
+  }
+
+  onEnded(listener: (streamId: string) => void): void {
+    this.ended.add(listener);
+  }
+
+  open(stream: AudioStream): Promise<OpenedStream> {
+    return this.openWith(stream);
+  }
+
+  /** Opens (or finds) the stream; `out` hears acks and the provider's state. */
+  async openWith(stream: AudioStream, out?: (message: AudioOut) => void): Promise<OpenedStream> {
+    if (!this.ctx || !this.recognizer) throw new Error('no speech recognition provider is configured (ASR_PROVIDER)');
+    const sampleRate = this.recognizer.sampleRate;
+    const local = this.streams.get(stream.streamId);
+    if (local) return { nextSeq: local.next, committedSeq: local.committed, sampleRate, held: true };
+    const lease = await this.leases.acquire(stream, this.holder, this.settings.leaseMs);
+    if (!lease.held) return { nextSeq: lease.committedSeq, committedSeq: lease.committedSeq, sampleRate, held: false };
+    const session = new StreamSession(stream, lease, this.ctx, out);
+    this.streams.set(stream.streamId, session);
+    void session.start();
+    return { nextSeq: session.next, committedSeq: session.committed, sampleRate, held: true };
+  }
+
+  push(streamId: string, seq: number, atMs: number, pcm: Buffer): void {
+    this.streams.get(streamId)?.push(seq, atMs, pcm);
+  }
+
+  async stop(streamId: string): Promise<void> {
+    const session = this.streams.get(streamId);
+    if (!session) return;
+    await session.stop();
+    this.streams.delete(streamId);
+    for (const listener of this.ended) listener(streamId);
+    await this.leases.release(streamId, this.holder).catch(() => undefined);
+  }
+
+  /** The glossary terms a room's recogniser gets (the glossary editor shows them). */
+  vocabulary(roomId: string): Promise<Vocabulary> {
+    const cached = this.vocabularies.get(roomId);
+    if (cached && Date.now() - cached.at < VOCABULARY_TTL_MS) return cached.terms;
+    const limit = this.recognizer?.vocabularyLimit ?? 0;
+    const provider = this.recognizer?.name ?? null;
+    const terms = this.bus.request(GLOSSARY_SUBJECTS.get, { roomId }).then((g) => ({ provider, limit, ...vocabularyOf(g.entries, limit) }));
+    this.vocabularies.set(roomId, { at: Date.now(), terms });
+    terms.catch(() => this.vocabularies.delete(roomId));
+    return terms;
+  }
+
+  private async renew(): Promise<void> {
+    const ids = [...this.streams.keys()];
+    if (!ids.length) return;
+    const kept = await this.leases.renew(this.holder, ids, this.settings.leaseMs).catch(() => null);
+    if (!kept) return;
+    for (const id of ids) {
+      if (kept.has(id) || !this.streams.has(id)) continue;
+      this.logger.warn(`stream ${id} is held by another replica now: dropped here`);
+      this.streams.get(id)?.drop();
+      this.streams.delete(id);
+      for (const listener of this.ended) listener(id);
+    }
+  }
+
+  private context(recognizer: Recognizer): StreamContext {
+    return {
+      recognizer,
+      settings: { sessionMaxMs: this.settings.sessionMaxMs, replayMaxMs: this.settings.replayMaxMs },
+      vocabulary: async (roomId) => (await this.vocabulary(roomId)).sent,
+      store: async (stream, s) => {
+        await this.bus.request(
+          ROOMS_SUBJECTS.appendTranscript,
+          {
+            roomId: stream.roomId,
+            messageId: s.messageId,
+            text: s.text.slice(0, LIMITS.transcriptTextMax),
+            sourceLanguage: stream.sourceLanguage,
+            timestamp: new Date(s.atMs).toISOString(),
+            confidence: s.confidence,
+            speakerId: stream.speakerId,
+            speakerName: stream.speakerName,
+            recognised: true,
+            ...(stream.invitedSpeaker ? { invitedSpeaker: true } : {}),
+          },
+          { timeoutMs: STORE_TIMEOUT_MS },
+        );
+      },
+      interim: (stream, line) =>
+        this.bus.emitToRoom(
+          LIVE_SUBJECTS.interim,
+          { roomId: stream.roomId },
+          {
+            type: 'interim',
+            roomId: stream.roomId,
+            messageId: line.messageId,
+            text: line.text.slice(0, LIMITS.transcriptTextMax),
+            sourceLanguage: stream.sourceLanguage,
+            timestamp: new Date(line.atMs).toISOString(),
+            speakerId: stream.speakerId,
+            speakerName: stream.speakerName,
+            recognised: true,
+          },
+        ),
+      commit: (streamId, committedSeq, segment) => this.leases.commit(streamId, this.holder, committedSeq, segment),
+      meter: (roomId, seconds) => this.meter?.report(roomId, 'recognition', seconds),
+    };
+  }
+}

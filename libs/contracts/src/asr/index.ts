@@ -1,0 +1,3 @@
+export * from './asr.messages';
+export * from './asr.subjects';
+export * from './audio-frames';
