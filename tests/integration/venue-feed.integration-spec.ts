@@ -1,19 +1,7 @@
-import { Controller } from '@nestjs/common';
 import { Client } from 'pg';
 import type { FeedStatusFrame, IngestKeyResponse, IngestResponse } from '@lt/contracts';
-import { ingestEnvSchema } from '../../libs/asr/src/ingest/ingest.env';
-import { FeedIngestController, FeedIngestService } from '../../libs/asr/src/ingest/feed-ingest.service';
-import {
-  bestCorrelation,
-  envelope,
-  eventually,
-  exited,
-  publishSrt,
-  RecordingSink,
-  speechWav,
-  wavPcm,
-} from '../../libs/asr/src/ingest/feed-test-support';
-import { createTestDatabase, type LiveClient, type TestDatabase } from '@lt/testing';
+import { eventually, exited, publishSrt, speechWav } from '../../libs/asr/src/ingest/feed-test-support';
+import { createTestDatabase, FakeAsrServer, FakeOpenAiServer, type LiveClient, type TestDatabase } from '@lt/testing';
 import { sha256 } from '@lt/platform';
 import { startStack, type Stack } from '../support/stack';
 import { authApi } from './auth-api';
@@ -22,24 +10,11 @@ import { createRoom, MODES } from './helpers';
 
 jest.setTimeout(90_000);
 
-/** The port the ingest listens on in this spec (fixed: the gateway shows it in the addresses). */
+/** The port asr-svc's ingest listens on in this spec (fixed: the gateway shows it in the addresses). */
 const SRT_PORT = 18610;
+/** Deepgram's rate: what the ingest decodes to for it. */
 const RATE = 16_000;
-
-// The ingest's bus handlers as asr-svc serves them, in rooms-svc's process here (the stack has no asr-svc).
-let feeds: FeedIngestService | undefined;
-const lazyFeeds = {
-  get ingest() {
-    if (!feeds) throw new Error('the ingest has not started');
-    return feeds.ingest;
-  },
-} as FeedIngestService;
-@Controller()
-class IngestInStack extends FeedIngestController {
-  constructor() {
-    super(lazyFeeds);
-  }
-}
+const SAID = 'Good morning everyone and welcome to the conference.';
 
 describe.each(MODES)('venue feed over SRT (%s mode)', (mode) => {
   let db: TestDatabase;
@@ -48,27 +23,30 @@ describe.each(MODES)('venue feed over SRT (%s mode)', (mode) => {
   let sql: Client;
   let owner: TestUser;
   let wav: string;
-  const sink = new RecordingSink();
+  let asr: FakeAsrServer;
+  let llm: FakeOpenAiServer;
   const clients: LiveClient[] = [];
 
   beforeAll(async () => {
-    wav = speechWav('Good morning everyone. Welcome to the conference. Today we talk about live translation.');
+    wav = speechWav(SAID);
     db = await createTestDatabase();
+    asr = await FakeAsrServer.start({ script: [SAID] });
+    llm = new FakeOpenAiServer();
+    await llm.start();
     stack = await startStack({
       mode,
       databaseUrl: db.url,
-      llmUrl: null,
-      responders: [IngestInStack],
+      llmUrl: llm.url,
+      asr: {
+        ASR_PROVIDER: 'deepgram',
+        DEEPGRAM_API_KEY: 'deepgram-test-key',
+        DEEPGRAM_URL: asr.deepgramUrl,
+        INGEST_ENABLED: 'true',
+        INGEST_HOST: '127.0.0.1',
+        INGEST_SRT_PORT: String(SRT_PORT),
+      },
       gatewayEnv: { INGEST_ENABLED: 'true', INGEST_PUBLIC_HOST: '127.0.0.1', INGEST_SRT_PORT: String(SRT_PORT) },
     });
-    const env = ingestEnvSchema.parse({
-      INGEST_ENABLED: 'true',
-      INGEST_HOST: '127.0.0.1',
-      INGEST_SRT_PORT: String(SRT_PORT),
-      INGEST_SILENT_AFTER_S: '2',
-    });
-    feeds = new FeedIngestService(stack.bus, env, sink, RATE);
-    await feeds.onApplicationBootstrap();
     api = authApi(stack.baseUrl);
     sql = new Client({ connectionString: db.url });
     await sql.connect();
@@ -77,10 +55,10 @@ describe.each(MODES)('venue feed over SRT (%s mode)', (mode) => {
 
   afterAll(async () => {
     clients.forEach((c) => c.close());
-    await feeds?.onApplicationShutdown();
-    feeds = undefined;
     await sql?.end();
     await stack?.close();
+    await asr?.close();
+    await llm?.stop();
     await db?.drop();
   });
 
@@ -124,47 +102,45 @@ describe.each(MODES)('venue feed over SRT (%s mode)', (mode) => {
     expect((await withKey('x'.repeat(43))).status).toBe(403);
   });
 
-  it("takes the room's feed with its key: the sink gets the WAV's audio and the host page the feed's state; a wrong key gets nothing", async () => {
+  it("takes the room's feed with its key into a provider session at the provider's rate, and tells the host its state; a wrong key gets nothing", async () => {
     const { room } = await ownedRoom(api, owner, { name: 'Main stage', source_language: 'en' });
     const { body } = await rotate(room.id);
     const host = await joined(stack.baseUrl, { roomId: room.id, role: 'host', accessToken: owner.token }, clients);
+    const sessionsBefore = asr.sessions.length;
 
-    const wrong = publishSrt(wav, SRT_PORT, `${body.key.slice(0, 31)}x`);
+    const wrong = publishSrt(wav, SRT_PORT, `${body.key.slice(0, 31)}${body.key.endsWith('x') ? 'y' : 'x'}`);
     expect(await exited(wrong)).not.toBe(0);
-    expect(sink.opened.filter((o) => o.roomId === room.id)).toEqual([]);
+    expect(asr.sessions).toHaveLength(sessionsBefore);
+    expect(host.frames.filter((f) => f.type === 'feed_status')).toEqual([]);
 
     expect(await exited(publishSrt(wav, SRT_PORT, body.key))).toBe(0);
-    const opened = await eventually(() => sink.opened.find((o) => o.roomId === room.id));
-    expect(opened).toMatchObject({ source: 'feed', sourceLanguage: 'en', sampleRate: RATE });
-    await eventually(() => sink.stopped.includes(opened.streamId));
-    const sent = envelope(wavPcm(wav, RATE), RATE, 50);
-    expect(bestCorrelation(sent, envelope(sink.pcm(opened.streamId), RATE, 50), 20).r).toBeGreaterThan(0.9);
+    const session = await eventually(() => asr.sessions[sessionsBefore]);
+    expect(session.sampleRate).toBe(RATE);
+    expect(session.query.language).toEqual(['en']);
 
     await host.waitFor((c) => c.frames.some((f) => f.type === 'feed_status' && f.state === 'lost'), 10_000, 'feed lost');
     const states = host.frames.filter((f): f is FeedStatusFrame => f.type === 'feed_status');
     expect(states[0]).toMatchObject({ roomId: room.id, state: 'receiving', level: null });
-    const levels = states.filter((s) => s.state === 'receiving' && s.level !== null).map((s) => s.level ?? -90);
+    const levels = states.filter((x) => x.state === 'receiving' && x.level !== null).map((x) => x.level ?? -90);
     expect(Math.max(...levels)).toBeGreaterThan(-40);
     expect((await ingestOf(room.id)).body.feed).toEqual({ state: 'lost', level: null, silentForS: null });
   });
 
   it('cuts the publisher within a second when the key is rotated; the old key opens nothing after', async () => {
-    const { room } = await ownedRoom(api, owner, { name: 'Side room' });
+    const { room } = await ownedRoom(api, owner, { name: 'Side room', source_language: 'en' });
     const { body: first } = await rotate(room.id);
+    const host = await joined(stack.baseUrl, { roomId: room.id, role: 'host', accessToken: owner.token }, clients);
     const publisher = publishSrt(wav, SRT_PORT, first.key, ['-stream_loop', '-1']);
-    const opened = await eventually(() => sink.opened.find((o) => o.roomId === room.id));
-    await eventually(() => sink.chunks.filter((c) => c.streamId === opened.streamId).length >= 10);
+    await host.waitFor((c) => c.frames.some((f) => f.type === 'feed_status' && f.level !== null), 15_000, 'audio arriving');
+    const sessions = asr.sessions.length;
 
     const rotatedAt = Date.now();
     expect((await rotate(room.id)).status).toBe(200);
-    await eventually(() => sink.stopped.includes(opened.streamId));
+    await host.waitFor((c) => c.frames.some((f) => f.type === 'feed_status' && f.state === 'lost'), 5000, 'feed cut');
     expect(Date.now() - rotatedAt).toBeLessThan(1000);
-    const taken = sink.chunks.filter((c) => c.streamId === opened.streamId).length;
-    await new Promise((r) => setTimeout(r, 500));
-    expect(sink.chunks.filter((c) => c.streamId === opened.streamId)).toHaveLength(taken);
-    publisher.kill('SIGKILL');
+    expect(await exited(publisher)).not.toBe(0);
 
     expect(await exited(publishSrt(wav, SRT_PORT, first.key))).not.toBe(0);
-    expect(sink.opened.filter((o) => o.roomId === room.id)).toHaveLength(1);
+    expect(asr.sessions).toHaveLength(sessions);
   });
 });

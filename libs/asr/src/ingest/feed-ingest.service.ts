@@ -2,7 +2,7 @@ import { Controller, Injectable, Logger, type OnApplicationBootstrap, type OnApp
 import { Payload } from '@nestjs/microservices';
 import { INGEST_SUBJECTS, type BusPayload, type FeedStatus } from '@lt/contracts';
 import { Bus, OnEvent, OnRequest, sha256 } from '@lt/platform';
-import type { AudioSink } from './audio-sink';
+import type { AudioSink } from '../streams/audio-streams';
 import { FeedIngest, type IngestRoom } from './feed-ingest';
 import type { IngestEnv } from './ingest.env';
 
@@ -18,17 +18,19 @@ const CHUNK_MS = 100;
 export class FeedIngestService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('FeedIngest');
   readonly ingest: FeedIngest;
+  private listening = false;
 
   constructor(
     private readonly bus: Bus,
     private readonly env: IngestEnv,
     sink: AudioSink,
-    sampleRate: number,
+    /** The provider's rate; null without a provider, when no feed is taken. */
+    private readonly sampleRate: number | null,
   ) {
     this.ingest = new FeedIngest(
       {
         ffmpegPath: env.FFMPEG_PATH,
-        sampleRate,
+        sampleRate: sampleRate ?? 16_000,
         chunkMs: CHUNK_MS,
         maxIngests: env.INGEST_MAX_STREAMS,
         srtHost: env.INGEST_HOST,
@@ -47,12 +49,17 @@ export class FeedIngestService implements OnApplicationBootstrap, OnApplicationS
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.env.INGEST_ENABLED) return;
+    if (this.sampleRate === null) {
+      this.logger.warn('INGEST_ENABLED, but no recognition provider (ASR_PROVIDER): venue feeds are not taken');
+      return;
+    }
+    this.listening = true;
     const { srtPort } = await this.ingest.listen();
     this.logger.log(`venue feeds: SRT on ${this.env.INGEST_HOST}:${srtPort} (udp)`);
   }
 
   async onApplicationShutdown(): Promise<void> {
-    if (this.env.INGEST_ENABLED) await this.ingest.close();
+    if (this.listening) await this.ingest.close();
   }
 
   private async resolve(key: string): Promise<IngestRoom | null> {

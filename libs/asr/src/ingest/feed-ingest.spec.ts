@@ -1,12 +1,12 @@
 import type { FeedStatus } from './feed-meter';
-import { FeedIngest, keyFromStreamId, type FeedIngestOptions } from './feed-ingest';
+import { FeedIngest, keyFromStreamId, type FeedIngestOptions, type IngestRoom } from './feed-ingest';
 import { bestCorrelation, envelope, eventually, exited, FFMPEG, publishSrt, RecordingSink, speechWav, wavPcm } from './feed-test-support';
 
 /** The ingest with a real ffmpeg on both ends: an encoder publishing over SRT, and the decoder the ingest starts. */
 
 const RATE = 16_000;
 const KEY = 'k'.repeat(10) + 'A1b2C3d4E5f6G7h8';
-const ROOM = { roomId: '8a6f2a0e-7a43-4d2c-9f57-1c1f1b0f9b11', sourceLanguage: 'en' };
+const ROOM: IngestRoom = { roomId: '8a6f2a0e-7a43-4d2c-9f57-1c1f1b0f9b11', sourceLanguage: 'en' };
 
 const options = (over: Partial<FeedIngestOptions> = {}): FeedIngestOptions => ({
   ffmpegPath: FFMPEG,

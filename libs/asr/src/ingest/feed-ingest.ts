@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
-import type { AudioSink } from './audio-sink';
+import type { LanguageCode } from '@lt/contracts';
+import type { AudioSink } from '../streams/audio-streams';
 import { FfmpegDecoder } from './ffmpeg-decoder';
 import { FeedMeter, type FeedStatus } from './feed-meter';
 import { PcmChunker } from './pcm-chunker';
@@ -9,7 +10,7 @@ import { SrtFront, type SrtCaller } from './srt-front';
 /** The room a stream key opens (rooms-svc keeps only the key's hash). */
 export interface IngestRoom {
   roomId: string;
-  sourceLanguage: string;
+  sourceLanguage: LanguageCode;
 }
 
 export interface IngestKeys {
@@ -140,14 +141,24 @@ export class FeedIngest {
     feed.room = room;
     this.byRoom.set(room.roomId, feed);
     const id = randomUUID();
-    const { nextSeq, sampleRate } = await this.sink.open({
-      streamId: id,
-      roomId: room.roomId,
-      source: 'feed',
-      ...FEED_SPEAKER,
-      sourceLanguage: room.sourceLanguage,
-      sampleRate: this.options.sampleRate,
-    });
+    const opened = await this.sink
+      .open({
+        streamId: id,
+        roomId: room.roomId,
+        source: 'feed',
+        ...FEED_SPEAKER,
+        sourceLanguage: room.sourceLanguage,
+        sampleRate: this.options.sampleRate,
+      })
+      .catch((error: Error) => {
+        this.logger.warn(`feed of room ${room.roomId} refused: the recognition did not open (${error.message})`);
+        return null;
+      });
+    if (!opened) {
+      this.byRoom.delete(room.roomId);
+      return false;
+    }
+    const { nextSeq, sampleRate } = opened;
     if (sampleRate !== this.options.sampleRate)
       this.logger.warn(`the sink asked for ${sampleRate} Hz; the feed is decoded at ${this.options.sampleRate} Hz`);
     feed.streamId = id;

@@ -2,7 +2,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AudioSink } from './audio-sink';
+import type { AudioSink } from '../streams/audio-streams';
 
 /** Test helpers for the feed ingest: speech made by espeak-ng, sent by a real ffmpeg, compared by its envelope. */
 

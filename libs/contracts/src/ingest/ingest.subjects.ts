@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requestRoute, roomEventRoute } from '../bus/route';
 import { glossaryAccessSchema } from '../glossary/glossary.messages';
+import { languageCodeSchema } from '../languages';
 import { feedStatusSchema } from './ingest.dto';
 
 const roomId = z.uuid();
@@ -9,7 +10,7 @@ const accessRequest = z.object({ roomId, access: glossaryAccessSchema });
 
 export const ingestKeyStateSchema = z.object({ hasKey: z.boolean(), createdAt: z.string().nullable() });
 export const ingestKeyRotatedSchema = z.object({ key: z.string(), createdAt: z.string() });
-export const ingestRoomSchema = z.object({ room: z.object({ roomId, sourceLanguage: z.string() }).nullable() });
+export const ingestRoomSchema = z.object({ room: z.object({ roomId, sourceLanguage: languageCodeSchema }).nullable() });
 export const feedStatusEventSchema = feedStatusSchema.extend({ roomId, timestamp: z.string() });
 export type FeedStatusEvent = z.infer<typeof feedStatusEventSchema>;
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { INGEST_SUBJECTS, type GlossaryAccess } from '@lt/contracts';
+import { INGEST_SUBJECTS, type GlossaryAccess, type LanguageCode } from '@lt/contracts';
 import { Bus, sha256 } from '@lt/platform';
 import type { RoomEntity } from '../rooms/room.entity';
 import { RoomAccess, userActor } from '../rooms/room-access';
@@ -38,7 +38,7 @@ export class IngestKeysService {
   }
 
   /** The room a key opens, for the ingest; an ended room takes no feed. */
-  async resolve(keyHash: string): Promise<{ room: { roomId: string; sourceLanguage: string } | null }> {
+  async resolve(keyHash: string): Promise<{ room: { roomId: string; sourceLanguage: LanguageCode } | null }> {
     const stored = await this.keys.findByHash(keyHash);
     const room = stored ? await this.rooms.findById(stored.roomId) : null;
     if (!room || room.status === 'ended') return { room: null };
