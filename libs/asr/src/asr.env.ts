@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalString, optionalUrl } from '@lt/platform';
+import { ingestEnvSchema } from './ingest/ingest.env';
 
 /** Variables of the recognition service: which provider recognises speech, and its key (never sent to a browser). */
 export const asrEnvSchema = z.object({
@@ -24,6 +25,8 @@ export const asrEnvSchema = z.object({
   ASR_REPLAY_MAX_MS: z.coerce.number().int().min(1_000).default(30_000),
   /** How long a replica's hold on a stream lasts unless renewed; another takes over after it lapses. */
   ASR_LEASE_MS: z.coerce.number().int().min(500).default(3_000),
+  /** The venue's feed over SRT (libs/asr/src/ingest). */
+  ...ingestEnvSchema.shape,
 });
 
 export type AsrEnv = z.infer<typeof asrEnvSchema>;

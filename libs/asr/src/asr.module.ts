@@ -1,8 +1,10 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { Bus } from '@lt/platform';
 import { AnalyticsRelay, BusUsageMeter, usageMeterProvider, usageOutboxProvider } from '@lt/usage';
 import { asrDatabaseProviders, ASR_DATA_SOURCE, ASR_SCHEMA } from './asr.database';
 import type { AsrEnv } from './asr.env';
 import { ASR_SETTINGS, asrSettingsOf } from './asr.settings';
+import { FeedIngestController, FeedIngestService } from './ingest/feed-ingest.service';
 import { RECOGNIZER } from './providers/recognizer';
 import { recognizerFrom } from './providers/recognizer.factory';
 import { AsrController } from './streams/asr.controller';
@@ -15,7 +17,7 @@ export class AsrModule {
   static forRoot(env: AsrEnv): DynamicModule {
     return {
       module: AsrModule,
-      controllers: [AsrController],
+      controllers: [AsrController, FeedIngestController],
       providers: [
         { provide: RECOGNIZER, useFactory: () => recognizerFrom(env) },
         { provide: ASR_SETTINGS, useValue: asrSettingsOf(env) },
@@ -26,6 +28,11 @@ export class AsrModule {
         usageOutboxProvider(ASR_DATA_SOURCE, ASR_SCHEMA),
         LeaseRepository,
         AudioStreams,
+        {
+          provide: FeedIngestService,
+          useFactory: (bus: Bus, streams: AudioStreams) => new FeedIngestService(bus, env, streams, streams.provider?.sampleRate ?? null),
+          inject: [Bus, AudioStreams],
+        },
       ],
       exports: [AudioStreams],
     };

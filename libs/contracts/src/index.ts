@@ -35,6 +35,8 @@ export * from './glossary/glossary.messages';
 export * from './glossary/glossary.dto';
 export * from './glossary/glossary-csv';
 export * from './glossary/glossary-revision';
+export * from './ingest/ingest.dto';
+export * from './ingest/ingest.subjects';
 export * from './http/client-id';
 export * from './rooms/viewer-transcript.dto';
 export * from './ids';

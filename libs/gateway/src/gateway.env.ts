@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { keycloakEnvSchema, list, optionalUrl, port } from '@lt/platform';
+import { flag, keycloakEnvSchema, list, optionalString, optionalUrl, port } from '@lt/platform';
 import { parseTrustProxy } from './trust-proxy';
 
 const count = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
@@ -94,6 +94,13 @@ export const gatewayEnvSchema = keycloakEnvSchema.extend({
   ACCOUNT_ARCHIVE_TIMEOUT_MS: count(600_000),
   /** Open sockets one client address may have at once; no per-address cap when unset. */
   WS_MAX_PER_ADDRESS: optionalCap,
+  /** Whether asr-svc takes venue feeds; the owner's and host's pages show the ingest address only then. */
+  INGEST_ENABLED: flag,
+  /** The host name encoders reach the ingest at; unset: the host of PUBLIC_URL (or of a trusted request). */
+  INGEST_PUBLIC_HOST: optionalString,
+  /** The ports encoders reach (as asr-svc listens on them, or the load balancer in front forwards). RTMP 0: off. */
+  INGEST_SRT_PORT: port(9000),
+  INGEST_RTMP_PORT: port(0),
   /** Where the built web app is; served when present. Empty: the gateway serves the API alone. */
   WEB_DIST: z.string().default('dist/web'),
 });

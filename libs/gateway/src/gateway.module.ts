@@ -35,6 +35,7 @@ import { ApiExceptionFilter } from './http/api-exception.filter';
 import { ConfigHttpController } from './http/config.http-controller';
 import { ApiDocsHttpController } from './http/openapi/api-docs.http-controller';
 import { GlossaryHttpController } from './http/glossary.http-controller';
+import { IngestHttpController } from './http/ingest.http-controller';
 import { OwnerRoomsHttpController } from './http/owner-rooms.http-controller';
 import { QuestionsHttpController } from './http/questions.http-controller';
 import { RoomsHttpController } from './http/rooms.http-controller';
@@ -80,6 +81,7 @@ export class GatewayModule {
         OwnerRoomsHttpController,
         SpeakersHttpController,
         GlossaryHttpController,
+        IngestHttpController,
         QuestionsHttpController,
         RoomAnalyticsHttpController,
         AdminAnalyticsHttpController,

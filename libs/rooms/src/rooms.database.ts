@@ -8,7 +8,9 @@ import { AddRoomFastCaptions1764400000000 } from './database/migrations/17644000
 import { CreateRoomAnalytics1764600000000 } from './database/migrations/1764600000000-CreateRoomAnalytics';
 import { CreateQuestions1764700000000 } from './database/migrations/1764700000000-CreateQuestions';
 import { AddRoomRetention1764800000000 } from './database/migrations/1764800000000-AddRoomRetention';
+import { CreateRoomIngestKeys1764910000000 } from './database/migrations/1764910000000-CreateRoomIngestKeys';
 import { GlossaryEntity } from './glossary/glossary.entity';
+import { IngestKeyEntity } from './ingest/ingest-key.entity';
 import { RoomEntity, RoomEvaluationEntity } from './rooms/room.entity';
 import { SpeakerEntity } from './speakers/speaker.entity';
 import { MessageLogEntity } from './transcript/message-log.entity';
@@ -25,10 +27,11 @@ export const ROOMS_MIGRATIONS = [
   CreateRoomAnalytics1764600000000,
   CreateQuestions1764700000000,
   AddRoomRetention1764800000000,
+  CreateRoomIngestKeys1764910000000,
 ];
 
 export const roomsDatabaseProviders = serviceDatabaseProviders(ROOMS_DATA_SOURCE, {
   schema: ROOMS_SCHEMA,
-  entities: [RoomEntity, RoomEvaluationEntity, MessageLogEntity, SpeakerEntity, GlossaryEntity],
+  entities: [RoomEntity, RoomEvaluationEntity, MessageLogEntity, SpeakerEntity, GlossaryEntity, IngestKeyEntity],
   migrations: ROOMS_MIGRATIONS,
 });

@@ -5,6 +5,9 @@ import { AnalyticsService } from './analytics/analytics.service';
 import { GlossaryController } from './glossary/glossary.controller';
 import { GlossaryRepository } from './glossary/glossary.repository';
 import { GlossaryService } from './glossary/glossary.service';
+import { IngestKeysController } from './ingest/ingest-keys.controller';
+import { IngestKeysRepository } from './ingest/ingest-keys.repository';
+import { IngestKeysService } from './ingest/ingest-keys.service';
 import { QuestionsController } from './questions/questions.controller';
 import { QuestionsRepository } from './questions/questions.repository';
 import { QuestionsService } from './questions/questions.service';
@@ -32,7 +35,7 @@ import { PublicTranscriptService } from './transcript/public-transcript.service'
 import { TranscriptService } from './transcript/transcript.service';
 
 /**
- * rooms-svc: rooms, host keys, co-host speakers, glossaries, the transcript and its retention, the rooms' analytics. Needs BusModule and
+ * rooms-svc: rooms, host keys, feed stream keys, co-host speakers, glossaries, the transcript and its retention, the rooms' analytics. Needs BusModule and
  * DatabaseUrlModule from the composition root; imported as it is, its settings are the defaults of `roomsEnvSchema`.
  */
 @Module({
@@ -46,6 +49,7 @@ import { TranscriptService } from './transcript/transcript.service';
     GlossaryController,
     QuestionsController,
     AnalyticsController,
+    IngestKeysController,
   ],
   providers: [
     ...roomsDatabaseProviders,
@@ -70,6 +74,8 @@ import { TranscriptService } from './transcript/transcript.service';
     QuestionsService,
     AnalyticsRepository,
     AnalyticsService,
+    IngestKeysRepository,
+    IngestKeysService,
   ],
 })
 export class RoomsModule {

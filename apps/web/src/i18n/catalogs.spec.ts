@@ -51,6 +51,7 @@ const SAME_IN_BOTH = new Set([
   'analytics.none',
   'analytics.col.p50',
   'analytics.col.p95',
+  'feed.db',
 ]);
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

@@ -90,4 +90,11 @@ export const roomEn: RoomCatalog = {
   'audio.refused': 'The server refused the audio: {message}',
   'audio.noDevice': 'The chosen microphone is not there. Pick another or plug it in again.',
   'audio.failed': 'The microphone could not be opened.',
+  'feed.title': 'Venue feed',
+  'feed.waiting': 'waiting for the encoder',
+  'feed.receiving': 'receiving audio',
+  'feed.silent': 'silent for {seconds} s',
+  'feed.lost': 'feed lost: check the encoder',
+  'feed.level': 'Feed level',
+  'feed.db': '{db} dBFS',
 };

@@ -90,6 +90,13 @@ export const roomEs = {
   'audio.refused': 'El servidor ha rechazado el audio: {message}',
   'audio.noDevice': 'No se encuentra el micrófono elegido. Elige otro o conéctalo de nuevo.',
   'audio.failed': 'No se ha podido abrir el micrófono.',
+  'feed.title': 'Señal de la sala',
+  'feed.waiting': 'esperando al codificador',
+  'feed.receiving': 'recibiendo audio',
+  'feed.silent': 'en silencio desde hace {seconds} s',
+  'feed.lost': 'señal perdida: revise el codificador',
+  'feed.level': 'Nivel de la señal',
+  'feed.db': '{db} dBFS',
 };
 
 export type RoomKey = keyof typeof roomEs;

@@ -23,6 +23,7 @@ import { apiErrors, SERVICE_ERRORS, STATE_CHANGING_ERRORS, type ApiRoute } from 
 import { ADMIN_ROUTES, OWNER_ROOM_ROUTES } from './dashboard-api-routes';
 import { ANALYTICS_ROUTES } from './analytics-api-routes';
 import { GLOSSARY_ROUTES } from './glossary-api-routes';
+import { INGEST_ROUTES } from './ingest-api-routes';
 import { MEDIA_ROUTES } from './media-api-routes';
 import { QUESTION_ROUTES } from './question-api-routes';
 import { SPEAKER_ROUTES } from './speaker-api-routes';
@@ -246,6 +247,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...OWNER_ROOM_ROUTES,
   ...SPEAKER_ROUTES,
   ...GLOSSARY_ROUTES,
+  ...INGEST_ROUTES,
   ...QUESTION_ROUTES,
   ...ANALYTICS_ROUTES,
   ...ADMIN_ROUTES,

@@ -7,6 +7,7 @@ import type { InterimTranslationFrame, InterimUsageFrame, RoomSettingsFrame, Tra
 import type { QuestionStatus, QuestionView } from '../questions/questions.dto';
 import type { SummaryResponse } from '../translate/summary.messages';
 import type { ErrorCode } from '../errors';
+import type { FeedStatus } from '../ingest/ingest.dto';
 
 /** Frames the gateway sends on `/ws`. */
 export interface JoinedFrame {
@@ -144,6 +145,13 @@ export interface QuestionsEnabledFrame {
   enabled: boolean;
 }
 
+/** To hosts: the venue feed's state, on a change and every second while audio arrives (docs/protocol.md). */
+export interface FeedStatusFrame extends FeedStatus {
+  type: 'feed_status';
+  roomId: string;
+  timestamp: string;
+}
+
 export interface ErrorFrame {
   type: 'error';
   code: LiveErrorCode;
@@ -200,6 +208,7 @@ export type ServerFrame =
   | QuestionFrame
   | QuestionUpdateFrame
   | QuestionsEnabledFrame
+  | FeedStatusFrame
   | ErrorFrame
   | SummaryFrame
   | SummaryErrorFrame

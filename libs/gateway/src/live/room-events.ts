@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import {
   CLOSE_CODES,
   FAST_CAPTIONS_SUBJECTS,
+  INGEST_SUBJECTS,
   LIVE_SUBJECTS,
   LiveErrorCode,
   QUESTIONS_SUBJECTS,
@@ -79,6 +80,10 @@ export class RoomEvents {
       ),
       on(FAST_CAPTIONS_SUBJECTS.usage, (roomId, event) =>
         toHosts(ctx.room(roomId), JSON.stringify({ type: 'interim_usage', ...event }), 'interim_usage'),
+      ),
+      // The venue feed's state, for the host page's status line.
+      on(INGEST_SUBJECTS.feedStatus, (roomId, event) =>
+        toHosts(ctx.room(roomId), JSON.stringify({ type: 'feed_status', ...event }), 'feed_status'),
       ),
       // A line recognised on the server goes to its speaker's pages too: none of them said it in the browser.
       on(LIVE_SUBJECTS.interim, (_, event) =>

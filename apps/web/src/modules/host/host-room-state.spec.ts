@@ -38,6 +38,17 @@ describe('host room reducer', () => {
     expect(state.room.serverRecognition).toEqual({ provider: 'deepgram', sampleRate: 16000 });
     const again = run(state, received(joined({ role: 'host', seq: 0 })));
     expect(again.room.serverRecognition).toBeNull();
+  it("shows the venue feed's state only once the ingest has said, and follows it", () => {
+    const feed = (state: 'receiving' | 'silent' | 'lost', level: number | null, silentForS: number | null) =>
+      received({ type: 'feed_status', roomId: 'r', timestamp: '2025-05-01T09:30:00.000Z', state, level, silentForS });
+    expect(start().feed).toBeNull();
+    expect(run(start(), feed('receiving', -18.5, null)).feed).toEqual({ state: 'receiving', level: -18.5, silentForS: null });
+    expect(run(start(), feed('receiving', -18.5, null), feed('silent', -80, 6)).feed).toEqual({
+      state: 'silent',
+      level: -80,
+      silentForS: 6,
+    });
+    expect(run(start(), feed('receiving', -18.5, null), feed('lost', null, null)).feed?.state).toBe('lost');
   });
 
   it('marks its sentences acked or failed, and an ack is final', () => {

@@ -1,4 +1,5 @@
 import type {
+  FeedStatus,
   HostLanguageCode,
   InterimFrame,
   LanguageCode,
@@ -42,6 +43,8 @@ export interface HostState extends EffectQueue<HostEffect> {
   /** The latest provisional line of a co-host speaker. */
   speakerInterim: InterimFrame | null;
   serverError: string | null;
+  /** The venue feed's state, once the ingest has said (a room without a feed never shows it). */
+  feed: FeedStatus | null;
   latestSeq: number;
   /** Stored lines up to this seq stay hidden. */
   floor: number;
@@ -84,6 +87,7 @@ export function initialHostState({ pending, floor }: { pending: readonly Transcr
     log: initialTranscriptLog(pending),
     speakerInterim: null,
     serverError: null,
+    feed: null,
     latestSeq: 0,
     floor,
     pending: null,
@@ -151,6 +155,8 @@ function onFrame(state: HostState, frame: ServerFrame): HostState {
     case 'quota_exhausted':
     case 'quota_restored':
       return { ...state, room: { ...state.room, quotaExhausted: frame.type === 'quota_exhausted' } };
+    case 'feed_status':
+      return { ...state, feed: { state: frame.state, level: frame.level, silentForS: frame.silentForS } };
     case 'error':
       return frame.messageId
         ? { ...state, log: transcriptLogReducer(state.log, { type: 'failed', messageId: frame.messageId, message: frame.message }) }

@@ -25,6 +25,7 @@ import { HostControls } from './HostControls';
 import { HostHeader } from './HostHeader';
 import { ShareLinks } from './ShareLinks';
 import { TranscriptLog } from './TranscriptLog';
+import { FeedStatusLine } from '../../ingest/components/FeedStatusLine';
 
 /** The host's own lines: sent from this page, or stored under a host connection's id. */
 const isHostLine = (entry: TranscriptEntry) => !entry.speakerId || speakerKey(entry.speakerId) === HOST_SPEAKER;
@@ -190,6 +191,7 @@ export function HostRoom({ roomId, hostKey }: { roomId: string; hostKey: string 
         </p>
       )}
       <ProviderFailureAlert recognition={recognition} />
+      {host.feed && <FeedStatusLine feed={host.feed} />}
       <div className="alerts" role="alert">
         {alerts.map((text) => (
           <p key={text} className="alert alert-error">

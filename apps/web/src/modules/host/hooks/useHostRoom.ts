@@ -1,4 +1,4 @@
-import type { ClientFrame, HostLanguageCode, InterimFrame, RoomEventFrame, ServerFrame } from '@lt/contracts';
+import type { ClientFrame, FeedStatus, HostLanguageCode, InterimFrame, RoomEventFrame, ServerFrame } from '@lt/contracts';
 import { useCallback, useMemo, useReducer } from 'react';
 import { useLatest } from '../../../lib/useLatest';
 import { useAuth } from '../../auth/hooks/useAuth';
@@ -20,6 +20,7 @@ export interface HostRoom extends Pick<LiveConnection, 'status' | 'problem'> {
   /** The latest provisional line of a co-host speaker. */
   speakerInterim: InterimFrame | null;
   serverError: string | null;
+  feed: FeedStatus | null;
   sendFinal: (result: SpeechResult, language: HostLanguageCode, enhance: boolean) => void;
   sendInterim: (result: SpeechResult, language: HostLanguageCode) => void;
   /** Start Room or End Room asked and not answered yet: it goes (again) as soon as the page is joined. */
@@ -148,6 +149,7 @@ export function useHostRoom({
     speakerInterim: state.speakerInterim,
     serverError: state.serverError,
     pending: state.pending?.kind ?? null,
+    feed: state.feed,
     sendFinal,
     sendInterim,
     startRoom,

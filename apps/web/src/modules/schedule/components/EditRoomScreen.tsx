@@ -9,6 +9,7 @@ import type { GlossaryCredential } from '../../glossary/api/glossary.api';
 import { exportNameOf } from '../../glossary/glossary-draft';
 import { GlossarySection } from '../../glossary/components/GlossarySection';
 import { useGlossaryDraft } from '../../glossary/hooks/useGlossaryDraft';
+import { IngestSection } from '../../ingest/components/IngestSection';
 import { useRoom } from '../../rooms/hooks/useRoom';
 import { useSaveRoom } from '../../rooms/hooks/useSaveRoom';
 import { formValuesOf, updateBody } from '../room-form';
@@ -71,6 +72,7 @@ export function EditRoomScreen({ roomId }: { roomId: string }) {
           }}
         >
           <GlossarySection draft={glossary} exportName={exportNameOf(room.data.name, t)} headingId={`${id}-glossary`} disabled={busy} />
+          <IngestSection roomId={roomId} credential={session} headingId={`${id}-ingest`} />
         </RoomForm>
       )}
     </div>

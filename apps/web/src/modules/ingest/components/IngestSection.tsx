@@ -1,0 +1,100 @@
+import type { FeedState } from '@lt/contracts';
+import { CopyButton } from '../../../components/CopyButton';
+import { Spinner } from '../../../components/Spinner';
+import { useDashboardT } from '../../../i18n/useDashboardT';
+import { errorText } from '../../../lib/error-text';
+import '../../../styles/feed.css';
+import type { IngestCredential } from '../api/ingest.api';
+import { useIngest } from '../hooks/useIngest';
+
+const STATE_KEY = {
+  waiting: 'ingest.state.waiting',
+  receiving: 'ingest.state.receiving',
+  silent: 'ingest.state.silent',
+  lost: 'ingest.state.lost',
+} as const satisfies Record<FeedState, string>;
+
+function Address({ label, value, testId }: { label: string; value: string; testId: string }) {
+  const t = useDashboardT();
+  return (
+    <div className="field">
+      <span className="field-label">{label}</span>
+      <div className="ingest-address">
+        <code data-testid={testId}>{value}</code>
+        <CopyButton
+          value={value}
+          label={t('ingest.copy')}
+          copiedLabel={t('ingest.copied')}
+          testId={`${testId}-copy`}
+          ariaLabel={`${t('ingest.copy')}: ${label}`}
+        />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The room form's section for the AV desk: where the venue's feed goes, a stream key (shown once, when made),
+ * and how to set up OBS or a hardware encoder.
+ */
+export function IngestSection({ roomId, credential, headingId }: { roomId: string; credential: IngestCredential; headingId: string }) {
+  const t = useDashboardT();
+  const { query, rotate } = useIngest(roomId, credential);
+  const ingest = query.data;
+  const made = rotate.data;
+  const makeKey = () => {
+    if (ingest?.has_key && !window.confirm(t('ingest.rotateConfirm'))) return;
+    rotate.mutate();
+  };
+  return (
+    <section className="ingest-section" aria-labelledby={headingId} data-testid="ingest-section">
+      <h2 id={headingId}>{t('ingest.title')}</h2>
+      <p className="field-hint">{t('ingest.hint')}</p>
+      {query.isPending ? (
+        <Spinner label={t('ingest.loading')} />
+      ) : query.isError ? (
+        <p className="alert alert-error">{errorText(query.error, t)}</p>
+      ) : !ingest?.enabled || !ingest.srt_address ? (
+        <p className="alert alert-info" data-testid="ingest-disabled">
+          {t('ingest.disabled')}
+        </p>
+      ) : (
+        <>
+          {ingest.feed && (
+            <p className="muted" data-testid="ingest-state">
+              {t('ingest.stateNow', { state: t(STATE_KEY[ingest.feed.state], { seconds: ingest.feed.silentForS ?? 0 }) })}
+            </p>
+          )}
+          <Address label={t('ingest.srtServer')} value={ingest.srt_address} testId="ingest-srt-address" />
+          {made ? (
+            <>
+              <p className="alert alert-warning" role="status">
+                {t('ingest.shownOnce')}
+              </p>
+              {made.srt_url && <Address label={t('ingest.srtUrl')} value={made.srt_url} testId="ingest-srt-url" />}
+              <Address label={t('ingest.key')} value={made.key} testId="ingest-key" />
+              {made.rtmp_url && <Address label={t('ingest.rtmpUrl')} value={made.rtmp_url} testId="ingest-rtmp-url" />}
+            </>
+          ) : (
+            <p className="muted">
+              {ingest.has_key && ingest.key_created_at
+                ? t('ingest.keyMade', { date: new Date(ingest.key_created_at).toLocaleString() })
+                : t('ingest.noKey')}
+            </p>
+          )}
+          {rotate.isError && <p className="alert alert-error">{errorText(rotate.error, t)}</p>}
+          <div>
+            <button type="button" className="btn btn-secondary" onClick={makeKey} disabled={rotate.isPending} data-testid="ingest-rotate">
+              {ingest.has_key ? t('ingest.rotate') : t('ingest.make')}
+            </button>
+          </div>
+          <ul className="ingest-help">
+            <li>{t('ingest.helpObs')}</li>
+            <li>{t('ingest.helpHardware')}</li>
+            {ingest.rtmp_address && <li>{t('ingest.helpRtmp', { address: ingest.rtmp_address })}</li>}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
