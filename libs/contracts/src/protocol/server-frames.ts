@@ -26,8 +26,6 @@ export interface JoinedFrame {
   translationUnavailable?: boolean;
   /** The server reads messages aloud (GET …/messages/:messageId/audio); without it the browser's voice does. */
   ttsAvailable?: boolean;
-  /** Hosts and speakers, when asr-svc has a provider: the page may stream audio on `/ws/audio` (docs/audio.md). */
-  serverRecognition?: { provider: string; sampleRate: number };
   /** The room's token quota (or budget) is spent: translations, summaries and server audio are paused. */
   quotaExhausted?: boolean;
   /** Viewers and speakers: whether the host is connected now. */

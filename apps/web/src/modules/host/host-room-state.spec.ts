@@ -38,6 +38,8 @@ describe('host room reducer', () => {
     expect(state.room.serverRecognition).toEqual({ provider: 'deepgram', sampleRate: 16000 });
     const again = run(state, received(joined({ role: 'host', seq: 0 })));
     expect(again.room.serverRecognition).toBeNull();
+  });
+
   it("shows the venue feed's state only once the ingest has said, and follows it", () => {
     const feed = (state: 'receiving' | 'silent' | 'lost', level: number | null, silentForS: number | null) =>
       received({ type: 'feed_status', roomId: 'r', timestamp: '2025-05-01T09:30:00.000Z', state, level, silentForS });

@@ -89,7 +89,9 @@ export class TranscriptExports {
   private async questionsIn(roomId: string, lang: LanguageCode | undefined, forOwner: boolean): Promise<ExportQuestion[]> {
     const questions: StoredQuestion[] = [];
     for await (const page of exportedQuestions(this.bus, roomId)) questions.push(...page);
-    const texts = lang ? await questionTexts(this.bus, roomId, lang, questions, { timeoutMs: TRANSLATION_BATCH_TIMEOUT_MS, forOwner }) : null;
+    const texts = lang
+      ? await questionTexts(this.bus, roomId, lang, questions, { timeoutMs: TRANSLATION_BATCH_TIMEOUT_MS, forOwner })
+      : null;
     return questions.map((q, i) => ({
       timestamp: q.createdAt,
       votes: q.votes,
