@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import type { FeedStatusFrame, IngestKeyResponse, IngestResponse } from '@lt/contracts';
-import { eventually, exited, publishSrt, speechWav } from '../../libs/asr/src/ingest/feed-test-support';
+import { eventually, exited, publishSrt, speechWav } from '@lt/testing';
 import { createTestDatabase, FakeAsrServer, FakeOpenAiServer, type LiveClient, type TestDatabase } from '@lt/testing';
 import { sha256 } from '@lt/platform';
 import { startStack, type Stack } from '../support/stack';

@@ -10,3 +10,4 @@ export * from './fake-translators.server';
 export * from './fake-asr/fake-asr.server';
 export * from './fake-asr/test-speech';
 export * from './audio-client';
+export * from './feed-test-support';

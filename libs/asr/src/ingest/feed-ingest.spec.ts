@@ -1,6 +1,6 @@
 import type { FeedStatus } from './feed-meter';
 import { FeedIngest, keyFromStreamId, type FeedIngestOptions, type IngestRoom } from './feed-ingest';
-import { bestCorrelation, envelope, eventually, exited, FFMPEG, publishSrt, RecordingSink, speechWav, wavPcm } from './feed-test-support';
+import { bestCorrelation, envelope, eventually, exited, FFMPEG, publishSrt, RecordingSink, speechWav, wavPcm } from '@lt/testing';
 
 /** The ingest with a real ffmpeg on both ends: an encoder publishing over SRT, and the decoder the ingest starts. */
 

@@ -2,7 +2,6 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AudioSink } from '../streams/audio-streams';
 
 /** Test helpers for the feed ingest: speech made by espeak-ng, sent by a real ffmpeg, compared by its envelope. */
 
@@ -75,15 +74,22 @@ export function bestCorrelation(sent: number[], received: number[], maxLag: numb
   return best;
 }
 
-/** A sink that keeps what it is given. */
-export class RecordingSink implements AudioSink {
-  readonly opened: Parameters<AudioSink['open']>[0][] = [];
+/** What an ingest opens a stream with: the part of libs/asr's AudioSink `open` argument a test reads. */
+interface OpenedStream {
+  streamId: string;
+  roomId: string;
+  sampleRate: number;
+}
+
+/** A sink that keeps what it is given (libs/asr's AudioSink, structurally). */
+export class RecordingSink {
+  readonly opened: OpenedStream[] = [];
   readonly chunks: { streamId: string; seq: number; atMs: number; pcm: Buffer }[] = [];
   readonly stopped: string[] = [];
 
   constructor(private readonly nextSeq = 0) {}
 
-  async open(stream: Parameters<AudioSink['open']>[0]) {
+  async open(stream: OpenedStream) {
     this.opened.push(stream);
     return { nextSeq: this.nextSeq, sampleRate: stream.sampleRate };
   }
