@@ -48,7 +48,8 @@ export class LeaseRepository {
   /** Renews this replica's leases; answers those it still holds (another may have taken one over). */
   async renew(holder: string, streamIds: string[], leaseMs: number): Promise<Set<string>> {
     if (!streamIds.length) return new Set();
-    const rows: { stream_id: string }[] = await this.db.query(
+    // TypeORM answers an UPDATE with [rows, count] (an INSERT or SELECT with the rows alone).
+    const [rows]: [{ stream_id: string }[], number] = await this.db.query(
       `UPDATE asr.stream_leases SET expires_at = now() + make_interval(secs => $3::float8 / 1000)
        WHERE holder = $1 AND stream_id = ANY($2::uuid[]) AND NOT stopped RETURNING stream_id`,
       [holder, streamIds, leaseMs],
