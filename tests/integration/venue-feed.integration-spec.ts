@@ -106,6 +106,9 @@ describe.each(MODES)('venue feed over SRT (%s mode)', (mode) => {
     const { room } = await ownedRoom(api, owner, { name: 'Main stage', source_language: 'en' });
     const { body } = await rotate(room.id);
     const host = await joined(stack.baseUrl, { roomId: room.id, role: 'host', accessToken: owner.token }, clients);
+    host.send({ type: 'room_start', sourceLanguage: 'en' });
+    await host.waitFor((c) => c.of('room_start').length === 1, 5000, 'room_start');
+    const viewer = await joined(stack.baseUrl, { roomId: room.id, role: 'viewer', lang: 'fr' }, clients);
     const sessionsBefore = asr.sessions.length;
 
     const wrong = publishSrt(wav, SRT_PORT, `${body.key.slice(0, 31)}${body.key.endsWith('x') ? 'y' : 'x'}`);
@@ -117,6 +120,11 @@ describe.each(MODES)('venue feed over SRT (%s mode)', (mode) => {
     const session = await eventually(() => asr.sessions[sessionsBefore]);
     expect(session.sampleRate).toBe(RATE);
     expect(session.query.language).toEqual(['en']);
+    // What the feed said is stored once as the room's sentence, and a French viewer reads its translation.
+    await host.waitFor((c) => c.of('transcript').some((t) => (t as { text: string }).text === SAID), 20_000, 'the feed stored');
+    await viewer.waitFor((c) => c.of('translation').length >= 1, 15_000, 'the French translation');
+    expect(viewer.of('translation')[0]).toMatchObject({ lang: 'fr', sourceLanguage: 'en' });
+    expect((viewer.of('translation')[0] as { text: string }).text).toContain(SAID.split(' ')[0]);
 
     await host.waitFor((c) => c.frames.some((f) => f.type === 'feed_status' && f.state === 'lost'), 10_000, 'feed lost');
     const states = host.frames.filter((f): f is FeedStatusFrame => f.type === 'feed_status');
