@@ -64,3 +64,9 @@ export const LLM = {
 
 /** Prefix the product puts before the untranslated text a viewer is shown when translation fails. */
 export const ORIGINAL_PREFIX = '[Original] ';
+
+/**
+ * Summaries cover the transcript from a multiple of this seq: askers of nearby points share one summary. Here, in a
+ * module without schemas, so that the viewer page that uses it does not load zod.
+ */
+export const SUMMARY_SEQ_STEP = 10;

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { requestRoute } from '../bus/route';
 import { languageCodeSchema } from '../languages';
-
-/** Summaries cover the transcript from a multiple of this seq: askers of nearby points share one summary. */
-export const SUMMARY_SEQ_STEP = 10;
+import { SUMMARY_SEQ_STEP } from '../constants';
 
 /** `POST /api/rooms/:roomId/summary` body: the whole session so far, or (catch me up) what came after `sinceSeq`. */
 export const summaryBodySchema = z
