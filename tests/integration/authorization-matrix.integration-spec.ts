@@ -190,7 +190,8 @@ describe.each(MODES)('authorization of the dashboard and admin API (%s mode)', (
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    stack = await startStack({ mode, databaseUrl: db.url, llmUrl: null });
+    // Every route is called many times here, malformed or not: the per-room glossary write rate is not under test.
+    stack = await startStack({ mode, databaseUrl: db.url, llmUrl: null, gatewayEnv: { GLOSSARY_WRITES_PER_MINUTE: '10000' } });
     api = authApi(stack.baseUrl);
     users = { userA: await newUser(api, 'a'), userB: await newUser(api, 'b'), admin: await newUser(api, 'admin', 'admin@example.com') };
     const room = await ownedRoom(api, users.userA, { name: 'Room of A' });

@@ -15,6 +15,8 @@ const access: ApiErrorCodes = {
   403: [RoomsErrorCode.InvalidHostKey],
   404: [RoomsErrorCode.RoomNotFound],
 };
+/** Writes (replace, revise) are limited per room: GLOSSARY_WRITES_PER_MINUTE a minute per room and gateway. */
+const writes: ApiErrorCodes = { ...access, 429: [GatewayErrorCode.TooManyRequests] };
 const who =
   `The room's owner calls with its session; anyone else only with the room's host key in the \`${HOST_KEY_HEADER}\` header ` +
   '(sent, it is used even with a session). Without either: 401; a wrong host key: 403 `invalid_host_key`; ' +
@@ -52,7 +54,7 @@ export const GLOSSARY_ROUTES: readonly ApiRoute[] = [
     body: glossaryBodySchema,
     responses: {
       200: { description: 'The glossary as stored, with its version', body: glossaryResponseSchema },
-      ...apiErrors(STATE_CHANGING_ERRORS, SERVICE_ERRORS, access),
+      ...apiErrors(STATE_CHANGING_ERRORS, SERVICE_ERRORS, writes),
     },
   },
   {
@@ -74,7 +76,7 @@ export const GLOSSARY_ROUTES: readonly ApiRoute[] = [
     bodyRequired: false,
     responses: {
       200: { description: 'What was translated again', body: glossaryRevisionResponseSchema },
-      ...apiErrors(STATE_CHANGING_ERRORS, SERVICE_ERRORS, access),
+      ...apiErrors(STATE_CHANGING_ERRORS, SERVICE_ERRORS, writes),
     },
   },
 ];
