@@ -88,11 +88,11 @@ export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap,
     const cached = this.statuses.get(roomId);
     if (cached && Date.now() - cached.at < STATUS_TTL_MS) return cached.value;
     try {
-      const { allowed } = await this.bus.request(
-        USAGE_SUBJECTS.status,
-        { roomId, ownerId: await this.ownerOf(roomId) },
-        { timeoutMs: 2_000 },
-      );
+      const status = await this.bus.request(USAGE_SUBJECTS.status, { roomId, ownerId: await this.ownerOf(roomId) }, { timeoutMs: 2_000 });
+      // A room refused a hold stays spent until what is left holds that call again (an admin's reset).
+      const refused = this.refused.get(roomId);
+      const allowed = status.allowed && !(refused && status.remaining < refused.value);
+      if (allowed) this.refused.delete(roomId);
       this.statuses.set(roomId, { value: allowed, at: Date.now() });
       this.announce(roomId, !allowed);
       return allowed;
@@ -123,6 +123,11 @@ export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap,
       );
       if (this.refused.size > 10_000) this.refused.clear();
       if (!granted) this.refused.set(roomId, { value: Math.min(tokens, refused?.value ?? Infinity), at: Date.now() });
+      // Refused by the quota (not an ended room's allowance): translation pauses, and the room is told so.
+      if (!granted && !ceiling) {
+        this.statuses.set(roomId, { value: false, at: Date.now() });
+        this.announce(roomId, true);
+      }
       return granted ? id : null;
     } catch (error) {
       // accounts-svc away: the call is made and counted once reported. Slow to answer (loaded, perhaps by this very
