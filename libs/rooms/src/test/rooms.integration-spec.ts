@@ -4,6 +4,7 @@ import type { INestApplication } from '@nestjs/common';
 import { ROOMS_SUBJECTS } from '@lt/contracts';
 import { Bus, BusModule, DatabaseUrlModule, connectBus } from '@lt/platform';
 import { createTestDatabase, type TestDatabase } from '@lt/testing';
+import { roomsEnvSchema } from '../rooms.env';
 import { RoomsModule } from '../rooms.module';
 
 describe('rooms-svc on PostgreSQL', () => {
@@ -27,7 +28,13 @@ describe('rooms-svc on PostgreSQL', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    @Module({ imports: [BusModule.forRoot({ transport: 'in-process' }), DatabaseUrlModule.forRoot(db.url), RoomsModule] })
+    @Module({
+      imports: [
+        BusModule.forRoot({ transport: 'in-process' }),
+        DatabaseUrlModule.forRoot(db.url),
+        RoomsModule.forRoot(roomsEnvSchema.parse({})),
+      ],
+    })
     class TestModule {}
     app = await NestFactory.create(TestModule, { logger: ['error'] });
     await connectBus(app);
