@@ -11,3 +11,4 @@ export * from './fake-asr/fake-asr.server';
 export * from './fake-asr/test-speech';
 export * from './audio-client';
 export * from './feed-test-support';
+export * from './eventually';
