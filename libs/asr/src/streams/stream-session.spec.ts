@@ -27,19 +27,22 @@ describe.each([
   beforeEach(async () => (fake = await FakeAsrServer.start({ apiKey: 'k', words: sentenceByPitch(SENTENCES) })));
   afterEach(() => fake.close());
 
-  async function run(fault?: FakeAsrFault['kind'], sessionMaxMs = 60_000) {
+  async function run(fault?: FakeAsrFault['kind'], sessionMaxMs = 60_000, storeFailures = 0) {
     const stored: { messageId: string; text: string; atMs: number }[] = [];
+    const commits: { seq: number; storedBefore: number }[] = [];
+    let failures = storeFailures;
     const out: AudioOut[] = [];
     const metered: number[] = [];
     const ctx: StreamContext = {
       recognizer: make(fake),
-      settings: { sessionMaxMs, replayMaxMs: 30_000 },
+      settings: { sessionMaxMs, replayMaxMs: 30_000, storeRetryMs: 1 },
       vocabulary: async () => ['Acme'],
       store: async (_s, sentence) => {
+        if (failures-- > 0) throw new Error('rooms-svc does not answer');
         if (!stored.some((s) => s.messageId === sentence.messageId)) stored.push(sentence);
       },
       interim: () => undefined,
-      commit: async () => undefined,
+      commit: async (_id, seq) => void commits.push({ seq, storedBefore: stored.length }),
       meter: (_room, seconds) => metered.push(seconds),
     };
     const session = new StreamSession(stream, { holder: 'me', held: true, committedSeq: 0, segment: 0, startedAt: 1_000_000 }, ctx, (m) =>
@@ -57,7 +60,7 @@ describe.each([
       if (fault && seq === 22) fake.fail({ kind: fault, when: 'now' });
     }
     await session.stop();
-    return { stored, out, metered, chunks: chunks.length };
+    return { stored, out, metered, commits, chunks: chunks.length };
   }
 
   it('stores each sentence once, in order, timed on the stream, and meters the audio sent', async () => {
@@ -84,5 +87,13 @@ describe.each([
     const { stored } = await run(undefined, 300);
     expect(stored.map((s) => s.text)).toEqual(SENTENCES);
     expect(fake.sessions.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('keeps a sentence it could not store yet, and saves no progress past it, until it is stored', async () => {
+    // More failures than a stopping stream would try: a live stream never gives a sentence up.
+    const { stored, commits } = await run(undefined, 60_000, 8);
+    expect(stored.map((s) => s.text)).toEqual(SENTENCES);
+    expect(commits.length).toBe(SENTENCES.length);
+    commits.forEach((c, k) => expect(c.storedBefore).toBe(k + 1));
   });
 });

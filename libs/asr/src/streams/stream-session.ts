@@ -8,7 +8,8 @@ import { SessionClock } from './session-clock';
 /** What a stream needs from its surroundings: the provider, where sentences go, the lease, the meter. */
 export interface StreamContext {
   recognizer: Recognizer;
-  settings: { sessionMaxMs: number; replayMaxMs: number };
+  /** `storeRetryMs`: the first wait before a sentence's store is tried again (doubled each time, to 5 s). */
+  settings: { sessionMaxMs: number; replayMaxMs: number; storeRetryMs?: number };
   vocabulary(roomId: string): Promise<string[]>;
   /** Stores a final as a browser's transcript is stored (idempotent by messageId); rejects on failure. */
   store(stream: AudioStream, sentence: { messageId: string; text: string; atMs: number; confidence: number }): Promise<void>;
@@ -37,6 +38,7 @@ interface Session {
 const STOP_ATTEMPTS = 3;
 const RECONNECT_DELAYS_MS = [0, 250, 500, 1_000, 2_000, 5_000];
 const STORE_ATTEMPTS = 6;
+const STORE_RETRY_MAX_MS = 5_000;
 const ACK_EVERY_MS = 250;
 /** Seconds of audio are reported in slices of at least this many (and the rest when the stream ends). */
 const METER_SLICE_S = 10;
@@ -66,6 +68,8 @@ export class StreamSession {
   private ackTimer?: NodeJS.Timeout;
   private stopped = false;
   private stopping = false;
+  /** Another replica holds the stream: nothing more is stored or saved here. */
+  private dropped = false;
   private state: AudioState = 'recognising';
   private meteredMs = 0;
   private lastAck = -2;
@@ -140,6 +144,7 @@ export class StreamSession {
   /** Another replica holds the stream now: drop everything at once, store nothing more. */
   drop(): void {
     this.stopped = true;
+    this.dropped = true;
     clearTimeout(this.rotateTimer);
     clearInterval(this.ackTimer);
     this.session?.rec.close();
@@ -250,18 +255,24 @@ export class StreamSession {
     if (this.rotateWanted && !this.stopping) void this.rotate();
   }
 
+  /**
+   * Stores the sentence, then saves the progress. Until it is stored, the progress stays before it: a replica
+   * taking the stream over replays its audio. A stream that stops gives up after STORE_ATTEMPTS (and says so).
+   */
   private async storeAndCommit(sentence: Parameters<StreamContext['store']>[1], heard: number, segment: number): Promise<void> {
     for (let attempt = 1; ; attempt++) {
-      if (this.stopped && !this.session && attempt > 1) break;
+      if (this.dropped) return;
       try {
         await this.ctx.store(this.stream, sentence);
         break;
       } catch (error) {
-        if (attempt >= STORE_ATTEMPTS) {
+        if (attempt >= STORE_ATTEMPTS && (this.stopping || this.stopped)) {
           this.logger.error(`stream ${this.stream.streamId}: sentence ${sentence.messageId} not stored: ${(error as Error).message}`);
-          break;
+          return;
         }
-        await sleep(250 * 2 ** attempt);
+        if (attempt === STORE_ATTEMPTS)
+          this.logger.warn(`stream ${this.stream.streamId}: sentence ${sentence.messageId} not stored yet, still trying`);
+        await sleep(Math.min((this.ctx.settings.storeRetryMs ?? 250) * 2 ** attempt, STORE_RETRY_MAX_MS));
       }
     }
     this.committedSeq = Math.max(this.committedSeq, heard);
