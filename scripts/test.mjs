@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureReady, root } from './ensure.mjs';
+import { ensureTestDatabase } from './test-database.mjs';
 
 ensureReady();
 const results = join(root, 'test-results');
@@ -14,7 +15,8 @@ rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 
 const bin = (name) => join(root, 'node_modules', '.bin', name);
-const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', NX_NO_CLOUD: 'true' };
+const database = await ensureTestDatabase();
+const env = { ...process.env, ...database.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', NX_NO_CLOUD: 'true' };
 const serial = process.env.LT_TEST_SERIAL === '1';
 const started = Date.now();
 const minutes = () => `${((Date.now() - started) / 60_000).toFixed(1)} min`;
@@ -55,6 +57,7 @@ if (serial) {
   if (existsSync(e2eLog)) process.stdout.write(readFileSync(e2eLog));
 }
 
+await database.stop();
 const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
 const jest = readJson(join(results, 'jest.json'));
 const e2e = readJson(join(results, 'e2e.json'));
