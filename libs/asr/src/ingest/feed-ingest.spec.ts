@@ -44,6 +44,12 @@ describe('FeedIngest', () => {
     ingest = undefined;
   });
 
+  /** The ingest the test started. */
+  const current = (): FeedIngest => {
+    if (!ingest) throw new Error('no ingest started');
+    return ingest;
+  };
+
   const startIngest = async (sink: RecordingSink, over: Partial<FeedIngestOptions> = {}) => {
     ingest = new FeedIngest(options(over), keys, sink, (roomId, status) => statuses.push({ roomId, status }));
     return (await ingest.listen()).srtPort;
@@ -87,7 +93,7 @@ describe('FeedIngest', () => {
     expect(keys.resolve).toHaveBeenCalledWith('wrong-key-0123456789abcdef');
     expect(sink.opened).toEqual([]);
     expect(sink.chunks).toEqual([]);
-    await eventually(() => ingest!.decoders === 0);
+    await eventually(() => current().decoders === 0);
   });
 
   it('cuts the publisher at once when the key is rotated', async () => {
@@ -96,13 +102,13 @@ describe('FeedIngest', () => {
     const publisher = publishSrt(wav, port, KEY, ['-stream_loop', '-1']);
     await eventually(() => sink.chunks.length >= 10);
     const cutAt = Date.now();
-    ingest!.cut(ROOM.roomId);
+    current().cut(ROOM.roomId);
     await eventually(() => sink.stopped.length === 1);
     const after = sink.chunks.length;
     expect(Date.now() - cutAt).toBeLessThan(1000);
     await new Promise((r) => setTimeout(r, 500));
     expect(sink.chunks.length).toBe(after);
-    expect(ingest!.status(ROOM.roomId).state).toBe('lost');
+    expect(current().status(ROOM.roomId).state).toBe('lost');
     publisher.kill('SIGKILL');
   });
 
