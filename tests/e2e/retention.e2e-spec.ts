@@ -127,11 +127,13 @@ test('a room that stores nothing: set in the form, captions live, "not stored" i
     route.fulfill({
       status: 503,
       contentType: 'application/json',
-      body: JSON.stringify({ error: { code: 'unavailable', message: 'Servicio no disponible' } }),
+      body: JSON.stringify({ error: { code: 'unavailable', message: 'Service unavailable' } }),
     }),
   );
   await archive.getByTestId('data-archive-download').click();
-  await expect(archive.getByTestId('data-archive-error')).toHaveText('No se pudo descargar el archivo: Servicio no disponible');
+  await expect(archive.getByTestId('data-archive-error')).toHaveText(
+    'No se pudo descargar el archivo: El servicio no está disponible ahora mismo. Se reintentará en breve.',
+  );
   await shotBoth(page, 'retention-archive-failed');
   await page.context().close();
   await viewer.context().close();

@@ -205,7 +205,6 @@ export const en: Catalog = {
   'auth.backToLogin': 'Back to login',
   'auth.error.invalidCredentials': 'The email or password you entered is incorrect. Please double-check your credentials.',
   'auth.error.alreadyRegistered': 'This email is already registered. Please sign in or use a different email.',
-  'auth.error.database': 'There was a problem creating your account. Please try again in a moment.',
   'auth.error.emailNotConfirmed': 'Please check your email and click the confirmation link before signing in.',
   'auth.error.missingCredentials': 'You must provide either an email or phone number and a password',
   'auth.error.resetEmailNotConfirmed': 'Please confirm your email before resetting your password.',

@@ -210,7 +210,6 @@ export const es = {
   'auth.backToLogin': 'Volver al login',
   'auth.error.invalidCredentials': 'El correo o la contraseña no son correctos. Revisa tus datos.',
   'auth.error.alreadyRegistered': 'Este correo ya está registrado. Inicia sesión o usa otro correo.',
-  'auth.error.database': 'Hubo un problema al crear tu cuenta. Inténtalo de nuevo en un momento.',
   'auth.error.emailNotConfirmed': 'Revisa tu correo y pulsa el enlace de confirmación antes de iniciar sesión.',
   'auth.error.missingCredentials': 'Debes indicar un correo o un teléfono y una contraseña',
   'auth.error.resetEmailNotConfirmed': 'Por favor, confirma tu email antes de restablecer la contraseña.',

@@ -188,8 +188,8 @@ describe('Reset password page: the form', () => {
 
   it.each([
     [
-      jsonResponse(422, { error: { code: 'weak_password', message: 'Password should be at least 6 characters' } }),
-      'La contraseña debe tener al menos 6 caracteres',
+      jsonResponse(400, { error: { code: 'validation_failed', message: 'Password should be at least 6 characters' } }),
+      'Algunos datos no son válidos. Revísalos y vuelve a intentarlo.',
     ],
     [jsonResponse(500, {}), 'Error al actualizar la contraseña'],
   ])('shows why the update failed (%#)', async (response, shown) => {

@@ -78,7 +78,7 @@ describe('Viewer summaries (asked on the socket)', () => {
     await act(() => jest.advanceTimersByTimeAsync(0));
     refuse('over_request_rate_limit', 'Too many requests');
     await act(() => jest.advanceTimersByTimeAsync(0));
-    expect(screen.getByTestId('summary-error').textContent).toBe('Failed to summary: Too many requests');
+    expect(screen.getByTestId('summary-error').textContent).toBe('Failed to summary: Too many attempts. Wait a moment and try again.');
   });
 
   it('offers a returning viewer a catch-up since the last message it had seen', async () => {

@@ -1,4 +1,5 @@
 import type { RoomTranslate } from '../../i18n/useRoomT';
+import { errorCodeText } from '../../lib/error-text';
 import type { Recognition } from './hooks/useRecognition';
 
 /** The audio stream's troubles, as the page's alert texts. */
@@ -10,7 +11,7 @@ export function recognitionAlerts(recognition: Recognition, t: RoomTranslate): s
   if (problem === 'no-device') alerts.push(t('audio.noDevice'));
   if (problem === 'failed') alerts.push(t('audio.failed'));
   if (!stream || stream.phase === 'stopped') return alerts;
-  if (stream.refused !== null) alerts.push(t('audio.refused', { message: stream.refused }));
+  if (stream.refused !== null) alerts.push(t('audio.refused', { message: errorCodeText(stream.refused, t) }));
   if (stream.phase === 'waiting') alerts.push(t('audio.reconnecting'));
   if (stream.dropped) alerts.push(t('audio.dropped'));
   if (stream.provider?.state === 'reconnecting') alerts.push(t('audio.providerReconnecting'));
@@ -21,5 +22,6 @@ export function recognitionAlerts(recognition: Recognition, t: RoomTranslate): s
 export function providerFailure(recognition: Recognition, t: RoomTranslate): string | null {
   const provider = recognition.server.stream?.provider;
   if (recognition.mode !== 'server' || !recognition.server.recording || provider?.state !== 'provider_error') return null;
-  return provider.message ? t('audio.providerError', { message: provider.message }) : t('audio.providerErrorNoMessage');
+  // The provider's own words are English, not the interface language: the page says it in its own words.
+  return t('audio.providerError');
 }

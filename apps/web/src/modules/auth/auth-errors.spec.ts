@@ -9,24 +9,22 @@ const fromServer = (message: string, status = 400, code = 'auth_error') => new A
 
 describe('sign-in and sign-up errors', () => {
   it.each([
-    ['Invalid login credentials', 'The email or password you entered is incorrect. Please double-check your credentials.'],
-    ['User already registered', 'This email is already registered. Please sign in or use a different email.'],
-    ['Database error saving new user', 'There was a problem creating your account. Please try again in a moment.'],
-    ['Database error', 'There was a problem creating your account. Please try again in a moment.'],
-    ['Email not confirmed', 'Please check your email and click the confirmation link before signing in.'],
-    [AUTH_MESSAGES.missingCredentials, 'You must provide either an email or phone number and a password'],
-  ])('%s', (server, shown) => {
-    expect(signInErrorText(fromServer(server), t)).toBe(shown);
+    ['invalid_credentials', 'The email or password you entered is incorrect. Please double-check your credentials.'],
+    ['user_already_exists', 'This email is already registered. Please sign in or use a different email.'],
+    ['email_not_confirmed', 'Please check your email and click the confirmation link before signing in.'],
+    ['validation_failed', 'Some details are not valid. Check them and try again.'],
+  ])('%s', (code, shown) => {
+    expect(signInErrorText(fromServer('Any English text', 400, code), t)).toBe(shown);
   });
 
   it('shows any other server answer by its error code, in the interface language, never its English message', () => {
     const limited = fromServer(AUTH_MESSAGES.tooManyAttempts, 429, 'over_request_rate_limit');
     expect(signInErrorText(limited, t)).toBe('Too many attempts. Wait a moment and try again.');
     expect(signInErrorText(limited, tEs)).toBe('Demasiados intentos. Espera un momento y vuelve a intentarlo.');
-    expect(signInErrorText(fromServer('Invalid login credentials'), tEs)).toBe(
+    expect(signInErrorText(fromServer(AUTH_MESSAGES.invalidCredentials, 400, 'invalid_credentials'), tEs)).toBe(
       'El correo o la contraseña no son correctos. Revisa tus datos.',
     );
-    expect(signInErrorText(fromServer('Something the web does not know'), tEs)).toBe(
+    expect(signInErrorText(fromServer(AUTH_MESSAGES.alreadyRegistered, 400, 'a_code_the_web_does_not_know'), tEs)).toBe(
       'Ha ocurrido un error inesperado. Inténtalo de nuevo.',
     );
   });
@@ -39,11 +37,11 @@ describe('sign-in and sign-up errors', () => {
 
 describe('reset errors', () => {
   it.each([
-    ['Email not confirmed', 'Por favor, confirma tu email antes de restablecer la contraseña.'],
-    ['User not found', 'No encontramos una cuenta con este email.'],
-    ['', 'Error enviando el email de restablecimiento'],
-  ])('%s', (server, shown) => {
-    expect(resetErrorText(fromServer(server), tEs)).toBe(shown);
+    ['email_not_confirmed', 'Por favor, confirma tu email antes de restablecer la contraseña.'],
+    ['user_not_found', 'No encontramos una cuenta con este email.'],
+    ['http_error', 'Error enviando el email de restablecimiento'],
+  ])('%s', (code, shown) => {
+    expect(resetErrorText(fromServer('Any English text', 400, code), tEs)).toBe(shown);
   });
 
   it('shows a rate limit by its code', () => {
@@ -76,9 +74,9 @@ describe('social errors', () => {
 });
 
 describe('password update errors', () => {
-  it('shows a too-short password in the interface language, else the fallback', () => {
-    expect(passwordUpdateErrorText(fromServer('Password should be at least 6 characters', 400, 'validation_failed'), tEs)).toBe(
-      'La contraseña debe tener al menos 6 caracteres',
+  it('shows the text of the code in the interface language, else the fallback', () => {
+    expect(passwordUpdateErrorText(fromServer(AUTH_MESSAGES.weakPassword, 400, 'validation_failed'), tEs)).toBe(
+      'Algunos datos no son válidos. Revísalos y vuelve a intentarlo.',
     );
     expect(passwordUpdateErrorText(new Error(''), tEs)).toBe('Error al actualizar la contraseña');
   });

@@ -1,60 +1,46 @@
-import { AUTH_MESSAGES, type SocialProvider } from '@lt/contracts';
+import { AccountsErrorCode, type SocialProvider } from '@lt/contracts';
 import type { MessageKey } from '../../i18n/es';
 import type { Translate } from '../../i18n/translate';
-import { errorKey } from '../../lib/error-text';
+import { knownErrorText } from '../../lib/error-text';
 import { ApiError } from '../../lib/http';
 
-/** The server's message of a failed call: `ApiError.message`, an `Error`, or an OAuth error object. */
-export function serverMessage(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  if (typeof error === 'object' && error !== null) {
-    const { error_description: description, error: code } = error as { error_description?: unknown; error?: unknown };
-    if (typeof description === 'string' && description) return description;
-    if (typeof code === 'string') return code;
-  }
-  return typeof error === 'string' ? error : '';
-}
+type CodeTexts = Partial<Record<string, MessageKey>>;
 
-const SIGN_IN_TEXTS: [string, MessageKey][] = [
-  [AUTH_MESSAGES.invalidCredentials, 'auth.error.invalidCredentials'],
-  [AUTH_MESSAGES.alreadyRegistered, 'auth.error.alreadyRegistered'],
-  ['Database error', 'auth.error.database'],
-  [AUTH_MESSAGES.emailNotConfirmed, 'auth.error.emailNotConfirmed'],
-  [AUTH_MESSAGES.missingCredentials, 'auth.error.missingCredentials'],
-  [AUTH_MESSAGES.weakPassword, 'reset.tooShort'],
-];
+/** Sign-in and sign-up codes with a text of their own, friendlier than the code's general one. */
+const SIGN_IN_TEXTS: CodeTexts = {
+  [AccountsErrorCode.InvalidCredentials]: 'auth.error.invalidCredentials',
+  [AccountsErrorCode.UserAlreadyExists]: 'auth.error.alreadyRegistered',
+  [AccountsErrorCode.EmailNotConfirmed]: 'auth.error.emailNotConfirmed',
+};
 
-const RESET_TEXTS: [string, MessageKey][] = [
-  [AUTH_MESSAGES.emailNotConfirmed, 'auth.error.resetEmailNotConfirmed'],
-  ['User not found', 'auth.error.resetUserNotFound'],
-];
+const RESET_TEXTS: CodeTexts = {
+  [AccountsErrorCode.EmailNotConfirmed]: 'auth.error.resetEmailNotConfirmed',
+  [AccountsErrorCode.UserNotFound]: 'auth.error.resetUserNotFound',
+};
 
 /**
- * An auth failure in the interface language: a known server message gets its own text, any other the text of
- * its error code; the server's English message is never shown as it is.
+ * An auth failure in the interface language, by its error code: a code of `own` gets its own text, any other
+ * known code its general text, anything else (a thrown value, an answer without our error body) the fallback.
+ * The server's English message is never read.
  */
-function authErrorText(error: unknown, t: Translate, known: [string, MessageKey][], fallback: MessageKey): string {
-  const message = serverMessage(error);
-  const found = message ? known.find(([server]) => message.includes(server)) : undefined;
-  if (found) return t(found[1]);
-  // An answer without our error body says nothing more than the fallback does.
-  const byCode = error instanceof ApiError && error.code !== 'http_error' ? errorKey(error.code) : null;
-  return t(byCode ?? fallback);
+function authErrorText(error: unknown, t: Translate, own: CodeTexts, fallback: MessageKey): string {
+  const key = error instanceof ApiError ? own[error.code] : undefined;
+  return key ? t(key) : (knownErrorText(error, t) ?? t(fallback));
 }
 
-/** Sign-in and sign-up: known server messages get friendlier texts, others the text of their code. */
+/** Sign-in and sign-up: some codes get friendlier texts, others the text of their code. */
 export function signInErrorText(error: unknown, t: Translate): string {
   return authErrorText(error, t, SIGN_IN_TEXTS, 'error.unexpected');
 }
 
-/** Reset: an unconfirmed e-mail and an unknown user get their own texts, others show as they are, else a fallback. */
+/** Reset: an unconfirmed e-mail and an unknown user get their own texts, other codes theirs, else a fallback. */
 export function resetErrorText(error: unknown, t: Translate): string {
   return authErrorText(error, t, RESET_TEXTS, 'auth.error.resetFailed');
 }
 
 /** Social sign-in: the text of the server's code, else that the provider's sign-in failed. */
 export function socialErrorText(error: unknown, provider: SocialProvider, t: Translate): string {
-  return authErrorText(error, t, [], provider === 'google' ? 'auth.error.google' : 'auth.error.apple');
+  return authErrorText(error, t, {}, provider === 'google' ? 'auth.error.google' : 'auth.error.apple');
 }
 
 /** Without Keycloak the buttons still answer, naming the provider and why. */
@@ -65,7 +51,7 @@ export function socialUnavailableText(provider: SocialProvider, t: Translate): s
   });
 }
 
-/** A failed password update: the server's message, else a fallback. */
+/** A failed password update: the text of its code, else a fallback. */
 export function passwordUpdateErrorText(error: unknown, t: Translate): string {
-  return authErrorText(error, t, [[AUTH_MESSAGES.weakPassword, 'reset.tooShort']], 'reset.failed');
+  return authErrorText(error, t, {}, 'reset.failed');
 }

@@ -1,3 +1,4 @@
+import { LiveErrorCode } from '@lt/contracts';
 import { ack, ANA, error, interim, joined, quota, received, roomEvent, sentence, stored } from '../../../test/room-frames';
 import { hostRoomReducer, initialHostState, type HostEvent, type HostState } from './host-room-state';
 
@@ -29,7 +30,7 @@ describe('host room reducer', () => {
       interimTokens: null,
       serverRecognition: null,
     });
-    expect(state.serverError).toBeNull();
+    expect(state.serverErrorCode).toBeNull();
     expect(state.latestSeq).toBe(4);
   });
 
@@ -64,7 +65,7 @@ describe('host room reducer', () => {
       received(error({ messageId: 'a', message: 'late' })),
     );
     expect(lines(state)).toEqual(['a:acked:1', 'b:failed:-']);
-    expect(state.log[1].error).toBe('Not stored');
+    expect(state.log[1].errorCode).toBe(LiveErrorCode.Unavailable);
   });
 
   it('resumes: stored lines sent again after a reconnect fill in by seq, never twice, own lines acked', () => {
@@ -139,7 +140,7 @@ describe('host room reducer', () => {
     // A refusal ends it, and is what the page shows.
     const refused = run(start(), asked, received(error({ message: 'Quota exceeded' })));
     expect(refused.pending).toBeNull();
-    expect(refused.serverError).toBe('Quota exceeded');
+    expect(refused.serverErrorCode).toBe(LiveErrorCode.Unavailable);
   });
 
   it('follows the quota', () => {

@@ -42,7 +42,7 @@ export interface HostState extends EffectQueue<HostEffect> {
   log: TranscriptEntry[];
   /** The latest provisional line of a co-host speaker. */
   speakerInterim: InterimFrame | null;
-  serverError: string | null;
+  serverErrorCode: string | null;
   /** The venue feed's state, once the ingest has said (a room without a feed never shows it). */
   feed: FeedStatus | null;
   latestSeq: number;
@@ -86,7 +86,7 @@ export function initialHostState({ pending, floor }: { pending: readonly Transcr
     },
     log: initialTranscriptLog(pending),
     speakerInterim: null,
-    serverError: null,
+    serverErrorCode: null,
     feed: null,
     latestSeq: 0,
     floor,
@@ -106,7 +106,7 @@ function onFrame(state: HostState, frame: ServerFrame): HostState {
       const next: HostState = {
         ...state,
         pending,
-        serverError: null,
+        serverErrorCode: null,
         latestSeq: Math.max(state.latestSeq, frame.seq),
         room: {
           ...state.room,
@@ -159,8 +159,8 @@ function onFrame(state: HostState, frame: ServerFrame): HostState {
       return { ...state, feed: { state: frame.state, level: frame.level, silentForS: frame.silentForS } };
     case 'error':
       return frame.messageId
-        ? { ...state, log: transcriptLogReducer(state.log, { type: 'failed', messageId: frame.messageId, message: frame.message }) }
-        : { ...state, serverError: frame.message, pending: null };
+        ? { ...state, log: transcriptLogReducer(state.log, { type: 'failed', messageId: frame.messageId, code: frame.code }) }
+        : { ...state, serverErrorCode: frame.code, pending: null };
     default:
       return state;
   }
@@ -174,7 +174,7 @@ export function hostRoomReducer(state: HostState, event: HostEvent): HostState {
     case 'sent':
       return { ...state, log: transcriptLogReducer(state.log, { type: 'sent', frame: event.frame }) };
     case 'requested':
-      return { ...state, pending: event.action, serverError: null };
+      return { ...state, pending: event.action, serverErrorCode: null };
     case 'effects_done':
       return drain(state, event.upTo);
   }

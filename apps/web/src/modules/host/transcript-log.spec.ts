@@ -48,11 +48,11 @@ describe('transcriptLogReducer', () => {
 
   it('marks a refused final as failed, and acked again if a resend succeeds', () => {
     let log = initialTranscriptLog([sent('a'), sent('b')]);
-    log = transcriptLogReducer(log, { type: 'failed', messageId: 'a', message: 'Room is not active yet' });
-    expect(log[0]).toMatchObject({ state: 'failed', error: 'Room is not active yet' });
+    log = transcriptLogReducer(log, { type: 'failed', messageId: 'a', code: 'room_not_active' });
+    expect(log[0]).toMatchObject({ state: 'failed', errorCode: 'room_not_active' });
     log = transcriptLogReducer(log, { type: 'acked', messageId: 'a', seq: 3 });
-    expect(log[0]).toMatchObject({ state: 'acked', seq: 3, error: undefined });
-    log = transcriptLogReducer(log, { type: 'failed', messageId: 'a', message: 'late error' });
+    expect(log[0]).toMatchObject({ state: 'acked', seq: 3, errorCode: undefined });
+    log = transcriptLogReducer(log, { type: 'failed', messageId: 'a', code: 'internal' });
     expect(log[0].state).toBe('acked');
   });
 

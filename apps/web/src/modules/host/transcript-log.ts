@@ -8,7 +8,8 @@ export interface TranscriptEntry {
   timestamp: string;
   state: EntryState;
   seq?: number;
-  error?: string;
+  /** Why the server refused the line: its error code, shown by its text. */
+  errorCode?: string;
   speakerId?: string;
   speakerName?: string;
 }
@@ -16,7 +17,7 @@ export interface TranscriptEntry {
 export type TranscriptLogAction =
   | { type: 'sent'; frame: TranscriptFrame }
   | { type: 'acked'; messageId: string; seq: number }
-  | { type: 'failed'; messageId: string; message: string }
+  | { type: 'failed'; messageId: string; code: string }
   | { type: 'stored'; frame: TranscriptEventFrame }
   | { type: 'cleared' };
 
@@ -65,15 +66,15 @@ export function transcriptLogReducer(log: TranscriptEntry[], action: TranscriptL
         state: 'pending',
       });
     case 'acked':
-      return update(log, action.messageId, (entry) => ({ ...entry, state: 'acked', seq: action.seq, error: undefined }));
+      return update(log, action.messageId, (entry) => ({ ...entry, state: 'acked', seq: action.seq, errorCode: undefined }));
     case 'failed':
       return update(log, action.messageId, (entry) =>
-        entry.state === 'acked' ? entry : { ...entry, state: 'failed', error: action.message },
+        entry.state === 'acked' ? entry : { ...entry, state: 'failed', errorCode: action.code },
       );
     case 'stored': {
       const { frame } = action;
       if (log.some((entry) => entry.messageId === frame.messageId)) {
-        return update(log, frame.messageId, (entry) => ({ ...entry, state: 'acked', seq: frame.seq, error: undefined }));
+        return update(log, frame.messageId, (entry) => ({ ...entry, state: 'acked', seq: frame.seq, errorCode: undefined }));
       }
       return insertBySeq(log, {
         messageId: frame.messageId,

@@ -35,9 +35,9 @@ describe('speaker room reducer', () => {
   it('marks a refused sentence failed, and shows other errors once, until the next join', () => {
     let state = run(start(), { type: 'sent', frame: sentence('a') }, received(error({ messageId: 'a', message: 'Not stored' })));
     expect(lines(state)).toEqual(['a:failed:-']);
-    state = run(state, received(error({ message: 'Slow down' })));
-    expect(state.serverError).toBe('Slow down');
-    expect(run(state, received(joined({ role: 'speaker' }))).serverError).toBeNull();
+    state = run(state, received(error({ code: LiveErrorCode.RateLimited, message: 'Slow down' })));
+    expect(state.serverErrorCode).toBe(LiveErrorCode.RateLimited);
+    expect(run(state, received(joined({ role: 'speaker' }))).serverErrorCode).toBeNull();
   });
 
   it("shows another speaker's interim line until their sentence arrives", () => {
@@ -52,7 +52,7 @@ describe('speaker room reducer', () => {
     expect(ended).toMatchObject({ roomStatus: 'ended', otherInterim: null, removed: false });
     expect(effects(ended)).toEqual([{ kind: 'ended' }]);
     const removed = run(start(), received(error({ code: LiveErrorCode.SpeakerRemoved, message: 'Removed' })));
-    expect(removed).toMatchObject({ removed: true, serverError: null });
+    expect(removed).toMatchObject({ removed: true, serverErrorCode: null });
     expect(effects(removed)).toEqual([{ kind: 'ended' }]);
   });
 });

@@ -21,7 +21,7 @@ export interface SpeakerState extends EffectQueue<SpeakerEffect> {
   log: TranscriptEntry[];
   /** The latest provisional line of someone else in the room. */
   otherInterim: InterimFrame | null;
-  serverError: string | null;
+  serverErrorCode: string | null;
   /** The server recognises speech from this page's audio when asked; null: only the browser does. */
   serverRecognition: ServerRecognition | null;
 }
@@ -42,7 +42,7 @@ export function initialSpeakerState(pending: readonly TranscriptFrame[]): Speake
     removed: false,
     log: initialTranscriptLog(pending),
     otherInterim: null,
-    serverError: null,
+    serverErrorCode: null,
     serverRecognition: null,
   };
 }
@@ -52,7 +52,7 @@ function onFrame(state: SpeakerState, frame: ServerFrame): SpeakerState {
     case 'joined':
       return {
         ...state,
-        serverError: null,
+        serverErrorCode: null,
         roomStatus: frame.room.status,
         hostConnected: frame.hostConnected ?? state.hostConnected,
         serverRecognition: frame.serverRecognition ?? null,
@@ -76,8 +76,8 @@ function onFrame(state: SpeakerState, frame: ServerFrame): SpeakerState {
     case 'error':
       if (frame.code === LiveErrorCode.SpeakerRemoved) return enqueue({ ...state, removed: true }, { kind: 'ended' });
       return frame.messageId
-        ? { ...state, log: transcriptLogReducer(state.log, { type: 'failed', messageId: frame.messageId, message: frame.message }) }
-        : { ...state, serverError: frame.message };
+        ? { ...state, log: transcriptLogReducer(state.log, { type: 'failed', messageId: frame.messageId, code: frame.code }) }
+        : { ...state, serverErrorCode: frame.code };
     default:
       return state;
   }

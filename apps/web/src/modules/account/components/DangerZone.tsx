@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Icon } from '../../../components/Icon';
 import { useDashboardT } from '../../../i18n/useDashboardT';
-import { ApiError } from '../../../lib/http';
+import { knownErrorText } from '../../../lib/error-text';
 import { useAccountActions } from '../hooks/useAccountActions';
 
 /** Account deletion: idle → confirm → deleting, then the landing page. */
@@ -12,7 +12,7 @@ export function DangerZone() {
   const navigate = useNavigate();
   const { remove } = useAccountActions();
   const [confirming, setConfirming] = useState(false);
-  const failure = remove.error instanceof ApiError && remove.error.message ? remove.error.message : t('account.deleteFailed');
+  const failure = knownErrorText(remove.error, t) ?? t('account.deleteFailed');
 
   return (
     <section className="card account-card danger-zone" aria-labelledby={`${id}-title`}>

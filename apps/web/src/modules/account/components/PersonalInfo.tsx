@@ -2,7 +2,7 @@ import type { UpdateUserBody } from '@lt/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { Icon } from '../../../components/Icon';
 import { useDashboardT } from '../../../i18n/useDashboardT';
-import { ApiError } from '../../../lib/http';
+import { knownErrorText } from '../../../lib/error-text';
 import { useAccountActions } from '../hooks/useAccountActions';
 
 /** Name and e-mail: view → edit → saved, or cancelled with the fields reset. */
@@ -39,7 +39,7 @@ export function PersonalInfo({ name, email }: { name: string; email: string }) {
     });
   };
 
-  const failure = update.error instanceof ApiError && update.error.message ? update.error.message : t('account.saveFailed');
+  const failure = knownErrorText(update.error, t) ?? t('account.saveFailed');
 
   return (
     <section className="card account-card" aria-labelledby={`${id}-title`}>

@@ -11,6 +11,7 @@ export interface StreamView {
   phase: StreamPhase;
   dropped: boolean;
   provider: { state: ProviderState; message?: string } | null;
+  /** The code the server refused the stream with. */
   refused: string | null;
 }
 
@@ -36,7 +37,7 @@ function viewOf(state: StreamState): StreamView {
     phase: state.phase,
     dropped: state.dropped > 0,
     provider: state.provider,
-    refused: state.phase === 'refused' ? (state.error?.message ?? state.error?.code ?? '') : null,
+    refused: state.phase === 'refused' ? (state.error?.code ?? '') : null,
   };
 }
 

@@ -2,7 +2,7 @@ import { defaultRoomName, findLanguage, isHostLanguageCode, type HostLanguageCod
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useRoomT, type RoomTranslate } from '../../../i18n/useRoomT';
-import { errorText } from '../../../lib/error-text';
+import { errorCodeText, errorText } from '../../../lib/error-text';
 import { useAuth } from '../../auth/hooks/useAuth';
 import { LiveAnalyticsPanel } from '../../analytics/components/LiveAnalyticsPanel';
 import { GlossaryButton } from '../../glossary/components/GlossaryButton';
@@ -160,7 +160,7 @@ export function HostRoom({ roomId, hostKey }: { roomId: string; hostKey: string 
     speech.error ? speechErrorText(speech.error, t) : null,
     ...recognitionAlerts(recognition, t),
     host.status === 'failed' && host.problem ? t('error.connectFailed', { message: describeProblem(host.problem, t) }) : null,
-    host.serverError,
+    host.serverErrorCode ? errorCodeText(host.serverErrorCode, t) : null,
     createRoom.isError ? errorText(createRoom.error, t) : null,
   ].filter((text): text is string => Boolean(text));
 

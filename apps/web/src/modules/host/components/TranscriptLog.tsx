@@ -2,6 +2,7 @@ import type { InterimFrame } from '@lt/contracts';
 import { useEffect, useRef } from 'react';
 import { useRoomT } from '../../../i18n/useRoomT';
 import { clockTime as clock } from '../../../lib/clock';
+import { errorCodeText } from '../../../lib/error-text';
 import { speakerLabel } from '../../live/speaker-label';
 import type { TranscriptEntry } from '../transcript-log';
 
@@ -18,6 +19,7 @@ interface TranscriptLogProps {
 export function TranscriptLog({ entries, interim, isOwn, otherInterim = null, title, emptyText }: TranscriptLogProps) {
   const t = useRoomT();
   const listRef = useRef<HTMLDivElement>(null);
+  const failure = (entry: TranscriptEntry) => (entry.errorCode ? errorCodeText(entry.errorCode, t) : undefined);
 
   useEffect(() => {
     const list = listRef.current;
@@ -53,14 +55,14 @@ export function TranscriptLog({ entries, interim, isOwn, otherInterim = null, ti
                     {speakerLabel(t, { speakerId: entry.speakerId, speakerName: entry.speakerName })}
                   </span>
                 )}
-                <span className={`entry-state state-${entry.state}`} title={entry.error}>
+                <span className={`entry-state state-${entry.state}`} title={failure(entry)}>
                   {entry.state === 'pending' && t('host.entry.pending')}
                   {entry.state === 'acked' && t('host.entry.acked', { seq: entry.seq ?? '' })}
                   {entry.state === 'failed' && t('host.entry.failed')}
                 </span>
               </div>
               <p className="entry-text">{entry.text}</p>
-              {entry.state === 'failed' && entry.error && <p className="entry-error">{entry.error}</p>}
+              {entry.state === 'failed' && entry.errorCode && <p className="entry-error">{failure(entry)}</p>}
             </li>
           ))}
         </ol>

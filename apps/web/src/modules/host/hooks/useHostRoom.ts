@@ -19,7 +19,7 @@ export interface HostRoom extends Pick<LiveConnection, 'status' | 'problem'> {
   log: TranscriptEntry[];
   /** The latest provisional line of a co-host speaker. */
   speakerInterim: InterimFrame | null;
-  serverError: string | null;
+  serverErrorCode: string | null;
   feed: FeedStatus | null;
   sendFinal: (result: SpeechResult, language: HostLanguageCode, enhance: boolean) => void;
   sendInterim: (result: SpeechResult, language: HostLanguageCode) => void;
@@ -147,7 +147,7 @@ export function useHostRoom({
     active: state.room.status === 'active',
     log: state.log,
     speakerInterim: state.speakerInterim,
-    serverError: state.serverError,
+    serverErrorCode: state.serverErrorCode,
     pending: state.pending?.kind ?? null,
     feed: state.feed,
     sendFinal,

@@ -3,7 +3,7 @@ import '../../../styles/retention.css';
 import { Icon } from '../../../components/Icon';
 import { useLocale } from '../../../i18n/useLocale';
 import { useRetentionT } from '../../../i18n/useRetentionT';
-import { ApiError } from '../../../lib/http';
+import { knownErrorText } from '../../../lib/error-text';
 import { readableSize, useDataArchive } from '../hooks/useDataArchive';
 
 /** The account page's download of everything held about the user: idle → preparing → receiving → done or failed. */
@@ -12,10 +12,8 @@ export function DataArchive() {
   const id = useId();
   const { locale } = useLocale();
   const { download, received } = useDataArchive();
-  const failure =
-    download.error instanceof ApiError && download.error.message
-      ? t('archive.failed', { message: download.error.message })
-      : t('archive.failedGeneric');
+  const known = knownErrorText(download.error, t);
+  const failure = known ? t('archive.failed', { message: known }) : t('archive.failedGeneric');
 
   return (
     <section className="card account-card" aria-labelledby={`${id}-title`} data-testid="data-archive">

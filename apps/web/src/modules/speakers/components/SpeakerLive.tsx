@@ -2,6 +2,7 @@ import { findLanguage, type HostLanguageCode, type SpeakerAccessResponse } from 
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useRoomT } from '../../../i18n/useRoomT';
+import { errorCodeText } from '../../../lib/error-text';
 import { describeProblem } from '../../live/describe-problem';
 import { TranscriptLog } from '../../host/components/TranscriptLog';
 import { useSpeechCapture } from '../../speech/hooks/useSpeechCapture';
@@ -94,7 +95,7 @@ export function SpeakerLive({ roomId, token, access, lang }: SpeakerLiveProps) {
     speech.error?.kind === 'recognition' ? t('host.recordingError', { message: t('speech.error', { code: speech.error.code }) }) : null,
     speech.error?.kind === 'max-retries-reached' ? t('host.recordingError', { message: t('speech.maxRetries') }) : null,
     room.status === 'failed' && room.problem ? t('error.connectFailed', { message: describeProblem(room.problem, t) }) : null,
-    room.serverError,
+    room.serverErrorCode ? errorCodeText(room.serverErrorCode, t) : null,
     ...recognitionAlerts(recognition, t),
   ].filter((text): text is string => Boolean(text));
 

@@ -23,7 +23,7 @@ export interface SpeakerRoom extends Pick<LiveConnection, 'status' | 'problem'> 
   removed: boolean;
   log: TranscriptEntry[];
   otherInterim: InterimFrame | null;
-  serverError: string | null;
+  serverErrorCode: string | null;
   serverRecognition: ServerRecognition | null;
   sendFinal: (result: SpeechResult) => void;
   sendInterim: (result: SpeechResult) => void;
@@ -86,7 +86,7 @@ export function useSpeakerRoom({
     removed: removed || closedForGood,
     log: state.log,
     otherInterim: state.otherInterim,
-    serverError: state.serverError,
+    serverErrorCode: state.serverErrorCode,
     serverRecognition: state.serverRecognition,
     sendFinal,
     sendInterim,

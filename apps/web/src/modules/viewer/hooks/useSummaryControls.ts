@@ -2,14 +2,14 @@ import type { LanguageCode, SummaryBody, SummaryResponse } from '@lt/contracts';
 import { useRef, useState } from 'react';
 import type { Translate } from '../../../i18n/translate';
 import { useT } from '../../../i18n/useT';
+import { errorText } from '../../../lib/error-text';
 import { ApiError } from '../../../lib/http';
 import type { CatchUpOffer } from '../catch-up';
 import { useSummary, type SummaryKind } from './useSummary';
 
 function summaryError(error: unknown, t: Translate): string {
   if (error instanceof ApiError && error.code === 'nothing_to_summarize') return t('viewer.summary.empty');
-  const message = error instanceof ApiError && error.message ? error.message : t('error.unexpected');
-  return t('viewer.summary.failed', { message });
+  return t('viewer.summary.failed', { message: errorText(error, t) });
 }
 
 interface SummaryControlsOptions {
@@ -33,7 +33,7 @@ export function useSummaryControls({ ask, lang, hasMessages, offer, onCatchUpDon
     if (summary.isPending || !lang) return;
     setLocalError(null);
     setOpen(true);
-    // The spec needs one translation at least; the server would say the same, one round trip later.
+    // A summary needs one translation at least; the server would say the same, one round trip later.
     if (!hasMessages) {
       summary.reset();
       setLocalError(t('viewer.summary.empty'));
