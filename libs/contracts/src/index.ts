@@ -10,6 +10,7 @@ export * from './rooms/room.response';
 export * from './rooms/create-room.dto';
 export * from './rooms/rooms.subjects';
 export * from './rooms/rooms.messages';
+export * from './rooms/host-access';
 export * from './translate/translate.subjects';
 export * from './live/live.subjects';
 export * from './api-error';

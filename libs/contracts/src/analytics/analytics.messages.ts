@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requestRoute } from '../bus/route';
-import { glossaryAccessSchema } from '../glossary/glossary.messages';
+import { hostAccessSchema } from '../rooms/host-access';
 import { languageCodeSchema } from '../languages';
 import { analyticsReportSchema, analyticsTaskSchema, CAPTION_DELAY_BUCKETS_MS, liveAnalyticsSchema } from './analytics.dto';
 
@@ -31,7 +31,7 @@ export type RecordedMinute = z.infer<typeof recordedMinuteSchema>;
 export const recordAnalyticsRequestSchema = z.object({ minutes: z.array(recordedMinuteSchema).max(5_000) });
 
 /** Who asks for a room's analytics: its owner (the session) or a holder of its host key (the host page). */
-export const roomAnalyticsRequestSchema = z.object({ roomId: z.uuid(), access: glossaryAccessSchema });
+export const roomAnalyticsRequestSchema = z.object({ roomId: z.uuid(), access: hostAccessSchema });
 
 export const ANALYTICS_SUBJECTS = {
   /** request (translate-svc, tts-svc → rooms-svc): add what they counted, about once a minute */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { roomEventRoute, requestRoute } from '../bus/route';
 import { languageCodeSchema } from '../languages';
+import { hostAccessSchema } from '../rooms/host-access';
 
 /** What one room's glossary may hold (documented in docs/api.md). */
 export const GLOSSARY_LIMITS = {
@@ -39,14 +40,7 @@ export type RoomGlossary = z.output<typeof roomGlossarySchema>;
 export const glossaryChangedEventSchema = z.object({ roomId: z.uuid(), version: z.number().int().min(0) });
 export type GlossaryChangedEvent = z.output<typeof glossaryChangedEventSchema>;
 
-/**
- * Who edits a glossary, as the gateway verified it: the room's owner (its session), or whoever holds the
- * room's host key (the host page), which rooms-svc checks against the key's hash.
- */
-export const glossaryAccessSchema = z.union([z.object({ ownerId: z.uuid() }), z.object({ hostKey: z.string().min(16).max(200) })]);
-export type GlossaryAccess = z.output<typeof glossaryAccessSchema>;
-
-const accessRequest = z.object({ roomId: z.uuid(), access: glossaryAccessSchema });
+const accessRequest = z.object({ roomId: z.uuid(), access: hostAccessSchema });
 
 /** Bus subjects of room glossaries (served by rooms-svc, which owns them). */
 export const GLOSSARY_SUBJECTS = {

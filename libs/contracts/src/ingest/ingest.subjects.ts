@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { requestRoute, roomEventRoute } from '../bus/route';
-import { glossaryAccessSchema } from '../glossary/glossary.messages';
+import { hostAccessSchema } from '../rooms/host-access';
 import { languageCodeSchema } from '../languages';
 import { feedStatusSchema } from './ingest.dto';
 
 const roomId = z.uuid();
 /** The owner (its session) or a holder of the room's host key, as for the glossary. */
-const accessRequest = z.object({ roomId, access: glossaryAccessSchema });
+const accessRequest = z.object({ roomId, access: hostAccessSchema });
 
 export const ingestKeyStateSchema = z.object({ hasKey: z.boolean(), createdAt: z.string().nullable() });
 export const ingestKeyRotatedSchema = z.object({ key: z.string(), createdAt: z.string() });

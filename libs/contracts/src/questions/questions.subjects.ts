@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requestRoute, roomEventRoute } from '../bus/route';
-import { glossaryAccessSchema } from '../glossary/glossary.messages';
+import { hostAccessSchema } from '../rooms/host-access';
 import { clientIdSchema } from '../http/client-id';
 import { languageCodeSchema } from '../languages';
 import { QUESTION_LIMITS, questionStatusSchema, questionViewSchema } from './questions.dto';
@@ -105,13 +105,13 @@ export const QUESTIONS_SUBJECTS = {
   /** request from the gateway: the host (owner or host key) marks a question answered, hides it, or opens it again */
   moderate: requestRoute(
     'rooms.question.moderate',
-    z.object({ roomId, questionId, access: glossaryAccessSchema, status: questionStatusSchema }),
+    z.object({ roomId, questionId, access: hostAccessSchema, status: questionStatusSchema }),
     storedQuestionSchema,
   ),
   /** request from the gateway: the host turns questions on or off */
   settings: requestRoute(
     'rooms.question.settings',
-    z.object({ roomId, access: glossaryAccessSchema, enabled: z.boolean() }),
+    z.object({ roomId, access: hostAccessSchema, enabled: z.boolean() }),
     z.object({ enabled: z.boolean() }),
   ),
   /**

@@ -6,14 +6,14 @@ import {
   encodeAnalyticsCsv,
   roomIdParamsSchema,
   type AnalyticsReport,
-  type GlossaryAccess,
+  type HostAccess,
   type LiveAnalytics,
   type RoomIdParams,
 } from '@lt/contracts';
 import { Bus } from '@lt/platform';
 import { AdminGuard } from '../auth/admin.guard';
 import { AuthGuard } from '../auth/auth.guard';
-import { Access, GlossaryAccessGuard } from '../auth/glossary-access.guard';
+import { Access, HostAccessGuard } from '../auth/host-access.guard';
 import { ValidParams } from './valid-input';
 
 /** The admin panel's figures span this many days. */
@@ -32,26 +32,26 @@ function csv(res: Response, report: AnalyticsReport): string {
  * page's panel, `X-Host-Key`); rooms-svc checks either against the room. Another's room answers 404.
  */
 @Controller('api')
-@UseGuards(GlossaryAccessGuard)
+@UseGuards(HostAccessGuard)
 export class RoomAnalyticsHttpController {
   constructor(private readonly bus: Bus) {}
 
   @Get('rooms/:roomId/analytics')
-  report(@ValidParams(roomIdParamsSchema) { roomId }: RoomIdParams, @Access() access: GlossaryAccess): Promise<AnalyticsReport> {
+  report(@ValidParams(roomIdParamsSchema) { roomId }: RoomIdParams, @Access() access: HostAccess): Promise<AnalyticsReport> {
     return this.bus.request(ANALYTICS_SUBJECTS.room, { roomId, access });
   }
 
   @Get('rooms/:roomId/analytics.csv')
   async export(
     @ValidParams(roomIdParamsSchema) { roomId }: RoomIdParams,
-    @Access() access: GlossaryAccess,
+    @Access() access: HostAccess,
     @Res({ passthrough: true }) res: Response,
   ): Promise<string> {
     return csv(res, await this.bus.request(ANALYTICS_SUBJECTS.room, { roomId, access }));
   }
 
   @Get('rooms/:roomId/analytics/live')
-  live(@ValidParams(roomIdParamsSchema) { roomId }: RoomIdParams, @Access() access: GlossaryAccess): Promise<LiveAnalytics> {
+  live(@ValidParams(roomIdParamsSchema) { roomId }: RoomIdParams, @Access() access: HostAccess): Promise<LiveAnalytics> {
     return this.bus.request(ANALYTICS_SUBJECTS.live, { roomId, access });
   }
 }

@@ -6,7 +6,7 @@ import {
   glossaryReviseBodySchema,
   REVISION_SUBJECTS,
   roomIdParamsSchema,
-  type GlossaryAccess,
+  type HostAccess,
   type GlossaryEntry,
   type GlossaryResponse,
   type GlossaryReviseBody,
@@ -15,7 +15,7 @@ import {
   type RoomIdParams,
 } from '@lt/contracts';
 import { Bus } from '@lt/platform';
-import { Access, GlossaryAccessGuard } from '../auth/glossary-access.guard';
+import { Access, HostAccessGuard } from '../auth/host-access.guard';
 import { GlossaryRateLimitGuard } from '../auth/glossary-rate-limit.guard';
 import { ValidBody, ValidParams } from './valid-input';
 
@@ -26,12 +26,12 @@ const toResponse = (g: RoomGlossary): GlossaryResponse => ({ room_id: g.roomId, 
  * page, in the `X-Host-Key` header). rooms-svc checks either against the room on every call.
  */
 @Controller('api')
-@UseGuards(GlossaryAccessGuard)
+@UseGuards(HostAccessGuard)
 export class GlossaryHttpController {
   constructor(private readonly bus: Bus) {}
 
   @Get('rooms/:roomId/glossary')
-  async get(@ValidParams(roomIdParamsSchema) { roomId }: RoomIdParams, @Access() access: GlossaryAccess): Promise<GlossaryResponse> {
+  async get(@ValidParams(roomIdParamsSchema) { roomId }: RoomIdParams, @Access() access: HostAccess): Promise<GlossaryResponse> {
     return toResponse(await this.bus.request(GLOSSARY_SUBJECTS.read, { roomId, access }));
   }
 
@@ -40,7 +40,7 @@ export class GlossaryHttpController {
   async replace(
     @ValidParams(roomIdParamsSchema) { roomId }: RoomIdParams,
     @ValidBody(glossaryReplaceBodySchema) entries: GlossaryEntry[],
-    @Access() access: GlossaryAccess,
+    @Access() access: HostAccess,
   ): Promise<GlossaryResponse> {
     return toResponse(await this.bus.request(GLOSSARY_SUBJECTS.replace, { roomId, access, entries }));
   }
@@ -52,7 +52,7 @@ export class GlossaryHttpController {
   async revise(
     @ValidParams(roomIdParamsSchema) { roomId }: RoomIdParams,
     @ValidBody(glossaryReviseBodySchema, { optional: true }) { lines }: GlossaryReviseBody,
-    @Access() access: GlossaryAccess,
+    @Access() access: HostAccess,
   ): Promise<GlossaryRevisionResponse> {
     // Reading the glossary checks the caller against the room (and gives the version to translate with).
     const { version } = await this.bus.request(GLOSSARY_SUBJECTS.read, { roomId, access });

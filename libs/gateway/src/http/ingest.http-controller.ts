@@ -5,13 +5,13 @@ import {
   ingestUrls,
   roomIdParamsSchema,
   type FeedStatus,
-  type GlossaryAccess,
+  type HostAccess,
   type IngestKeyResponse,
   type IngestResponse,
   type RoomIdParams,
 } from '@lt/contracts';
 import { Bus } from '@lt/platform';
-import { Access, GlossaryAccessGuard } from '../auth/glossary-access.guard';
+import { Access, HostAccessGuard } from '../auth/host-access.guard';
 import { GATEWAY_ENV, type GatewayConfig } from '../gateway.config';
 import { publicOrigin } from './public-origin';
 import { ValidParams } from './valid-input';
@@ -24,7 +24,7 @@ const FEED_STATUS_TIMEOUT_MS = 1000;
  * sends it, and a new stream key. rooms-svc checks the caller against the room on every call.
  */
 @Controller('api')
-@UseGuards(GlossaryAccessGuard)
+@UseGuards(HostAccessGuard)
 export class IngestHttpController {
   constructor(
     private readonly bus: Bus,
@@ -34,7 +34,7 @@ export class IngestHttpController {
   @Get('rooms/:roomId/ingest')
   async get(
     @ValidParams(roomIdParamsSchema) { roomId }: RoomIdParams,
-    @Access() access: GlossaryAccess,
+    @Access() access: HostAccess,
     @Req() req: Request,
   ): Promise<IngestResponse> {
     const key = await this.bus.request(INGEST_SUBJECTS.read, { roomId, access });
@@ -46,7 +46,7 @@ export class IngestHttpController {
   @HttpCode(200)
   async rotate(
     @ValidParams(roomIdParamsSchema) { roomId }: RoomIdParams,
-    @Access() access: GlossaryAccess,
+    @Access() access: HostAccess,
     @Req() req: Request,
   ): Promise<IngestKeyResponse> {
     const { key, createdAt } = await this.bus.request(INGEST_SUBJECTS.rotate, { roomId, access });

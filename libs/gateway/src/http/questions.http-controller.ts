@@ -13,7 +13,7 @@ import {
   questionsQuerySchema,
   roomIdParamsSchema,
   type AskQuestionBody,
-  type GlossaryAccess,
+  type HostAccess,
   type ModerateQuestionBody,
   type QuestionListResponse,
   type QuestionParams,
@@ -24,7 +24,7 @@ import {
   type RoomIdParams,
 } from '@lt/contracts';
 import { Bus } from '@lt/platform';
-import { Access, GlossaryAccessGuard } from '../auth/glossary-access.guard';
+import { Access, HostAccessGuard } from '../auth/host-access.guard';
 import { clientIdOf, QuestionRateLimitGuard, TranscriptRateLimitGuard, VoteRateLimitGuard } from '../auth/ip-rate-limiter.guard';
 import { JoinedViewers } from '../live/joined-viewers';
 import { listedQuestions, questionTexts } from './bus-pages';
@@ -87,22 +87,22 @@ export class QuestionsHttpController {
   }
 
   @Patch('rooms/:roomId/questions/:questionId')
-  @UseGuards(GlossaryAccessGuard)
+  @UseGuards(HostAccessGuard)
   async moderate(
     @ValidParams(questionParamsSchema) { roomId, questionId }: QuestionParams,
     @ValidBody(moderateQuestionBodySchema) { status }: ModerateQuestionBody,
-    @Access() access: GlossaryAccess,
+    @Access() access: HostAccess,
   ): Promise<{ id: string; status: ModerateQuestionBody['status'] }> {
     const question = await this.bus.request(QUESTIONS_SUBJECTS.moderate, { roomId, questionId, access, status });
     return { id: question.id, status: question.status };
   }
 
   @Put('rooms/:roomId/question-settings')
-  @UseGuards(GlossaryAccessGuard)
+  @UseGuards(HostAccessGuard)
   settings(
     @ValidParams(roomIdParamsSchema) { roomId }: RoomIdParams,
     @ValidBody(questionSettingsBodySchema) { enabled }: QuestionSettingsBody,
-    @Access() access: GlossaryAccess,
+    @Access() access: HostAccess,
   ): Promise<QuestionSettingsBody> {
     return this.bus.request(QUESTIONS_SUBJECTS.settings, { roomId, access, enabled });
   }

@@ -1,5 +1,5 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import type { AnalyticsReport, GlossaryAccess, LiveAnalytics, PresenceEvent, RecordedMinute } from '@lt/contracts';
+import type { AnalyticsReport, HostAccess, LiveAnalytics, PresenceEvent, RecordedMinute } from '@lt/contracts';
 import { analyticsFlushMs, hmacSha256, MinuteCounter, newSecret } from '@lt/platform';
 import { ROOMS_ENV, type RoomsEnv } from '../rooms.env';
 import { RoomAccess, userActor } from '../rooms/room-access';
@@ -68,7 +68,7 @@ export class AnalyticsService implements OnApplicationBootstrap, BeforeApplicati
     return this.flushing;
   }
 
-  async room(roomId: string, access: GlossaryAccess): Promise<AnalyticsReport> {
+  async room(roomId: string, access: HostAccess): Promise<AnalyticsReport> {
     const room = await this.authorize(roomId, access);
     const rows = await this.repository.room(roomId);
     return report(rows, 'minute', {
@@ -79,7 +79,7 @@ export class AnalyticsService implements OnApplicationBootstrap, BeforeApplicati
     });
   }
 
-  async live(roomId: string, access: GlossaryAccess): Promise<LiveAnalytics> {
+  async live(roomId: string, access: HostAccess): Promise<LiveAnalytics> {
     await this.authorize(roomId, access);
     const viewers = this.audience.now(roomId);
     const delays = await this.repository.latestDelays(roomId, new Date(Date.now() - LIVE_DELAY_WINDOW_MS));
@@ -96,7 +96,7 @@ export class AnalyticsService implements OnApplicationBootstrap, BeforeApplicati
     return report(await this.repository.all(new Date(Date.now() - days * DAY_MS)), 'day', null);
   }
 
-  private authorize(roomId: string, access: GlossaryAccess): Promise<RoomEntity> {
+  private authorize(roomId: string, access: HostAccess): Promise<RoomEntity> {
     return 'ownerId' in access
       ? this.access.require(roomId, userActor(access.ownerId), 'owner')
       : this.access.require(roomId, { kind: 'hostKey', hostKey: access.hostKey }, 'host');

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { GLOSSARY_SUBJECTS, type GlossaryAccess, type GlossaryEntry, type RoomGlossary } from '@lt/contracts';
+import { GLOSSARY_SUBJECTS, type HostAccess, type GlossaryEntry, type RoomGlossary } from '@lt/contracts';
 import { Bus } from '@lt/platform';
 import type { RoomEntity } from '../rooms/room.entity';
 import { RoomsErrorCode, RoomsException } from '../rooms/rooms.exception';
@@ -28,12 +28,12 @@ export class GlossaryService {
     return this.current(roomId);
   }
 
-  async read(roomId: string, access: GlossaryAccess): Promise<RoomGlossary> {
+  async read(roomId: string, access: HostAccess): Promise<RoomGlossary> {
     await this.authorize(roomId, access);
     return this.current(roomId);
   }
 
-  async replace(roomId: string, access: GlossaryAccess, entries: GlossaryEntry[]): Promise<RoomGlossary> {
+  async replace(roomId: string, access: HostAccess, entries: GlossaryEntry[]): Promise<RoomGlossary> {
     await this.authorize(roomId, access);
     return this.store(roomId, entries);
   }
@@ -64,7 +64,7 @@ export class GlossaryService {
   }
 
   /** The owner with its session, or whoever holds the room's host key (the host page of an anonymous room). */
-  private authorize(roomId: string, access: GlossaryAccess): Promise<RoomEntity> {
+  private authorize(roomId: string, access: HostAccess): Promise<RoomEntity> {
     return 'ownerId' in access
       ? this.access.require(roomId, userActor(access.ownerId), 'owner')
       : this.access.require(roomId, { kind: 'hostKey', hostKey: access.hostKey }, 'host');

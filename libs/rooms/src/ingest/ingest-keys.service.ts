@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { INGEST_SUBJECTS, type GlossaryAccess, type LanguageCode } from '@lt/contracts';
+import { INGEST_SUBJECTS, type HostAccess, type LanguageCode } from '@lt/contracts';
 import { Bus, sha256 } from '@lt/platform';
 import type { RoomEntity } from '../rooms/room.entity';
 import { RoomAccess, userActor } from '../rooms/room-access';
@@ -22,14 +22,14 @@ export class IngestKeysService {
     private readonly bus: Bus,
   ) {}
 
-  async read(roomId: string, access: GlossaryAccess): Promise<{ hasKey: boolean; createdAt: string | null }> {
+  async read(roomId: string, access: HostAccess): Promise<{ hasKey: boolean; createdAt: string | null }> {
     await this.authorize(roomId, access);
     const stored = await this.keys.find(roomId);
     return { hasKey: stored !== null, createdAt: stored?.createdAt.toISOString() ?? null };
   }
 
   /** A new key (192 random bits); the room's publisher on the old one is cut by the ingest on `rotated`. */
-  async rotate(roomId: string, access: GlossaryAccess): Promise<{ key: string; createdAt: string }> {
+  async rotate(roomId: string, access: HostAccess): Promise<{ key: string; createdAt: string }> {
     await this.authorize(roomId, access);
     const key = randomBytes(24).toString('base64url');
     const createdAt = await this.keys.replace(roomId, sha256(key));
@@ -45,7 +45,7 @@ export class IngestKeysService {
     return { room: { roomId: room.id, sourceLanguage: room.sourceLanguage ?? 'en' } };
   }
 
-  private authorize(roomId: string, access: GlossaryAccess): Promise<RoomEntity> {
+  private authorize(roomId: string, access: HostAccess): Promise<RoomEntity> {
     return 'ownerId' in access
       ? this.access.require(roomId, userActor(access.ownerId), 'owner')
       : this.access.require(roomId, { kind: 'hostKey', hostKey: access.hostKey }, 'host');

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   QUESTION_LIMITS,
   QUESTIONS_SUBJECTS,
-  type GlossaryAccess,
+  type HostAccess,
   type LanguageCode,
   type QuestionStatus,
   type StoredQuestion,
@@ -69,7 +69,7 @@ export class QuestionsService {
     return { id: question.id, votes: question.votes };
   }
 
-  async moderate(roomId: string, questionId: string, access: GlossaryAccess, status: QuestionStatus): Promise<StoredQuestion> {
+  async moderate(roomId: string, questionId: string, access: HostAccess, status: QuestionStatus): Promise<StoredQuestion> {
     await this.authorize(roomId, access);
     const question = await this.questions.setStatus(roomId, questionId, status);
     if (!question) throw questionNotFound();
@@ -77,7 +77,7 @@ export class QuestionsService {
     return question;
   }
 
-  async setEnabled(roomId: string, access: GlossaryAccess, enabled: boolean): Promise<{ enabled: boolean }> {
+  async setEnabled(roomId: string, access: HostAccess, enabled: boolean): Promise<{ enabled: boolean }> {
     await this.authorize(roomId, access);
     if (!(await this.rooms.update(roomId, { questionsEnabled: enabled }))) throw notFound();
     this.announceEnabled(roomId, enabled);
@@ -111,7 +111,7 @@ export class QuestionsService {
   }
 
   /** The owner with its session, or a holder of the host key (as for the glossary). */
-  private authorize(roomId: string, access: GlossaryAccess): Promise<RoomEntity> {
+  private authorize(roomId: string, access: HostAccess): Promise<RoomEntity> {
     return 'ownerId' in access
       ? this.access.require(roomId, userActor(access.ownerId), 'owner')
       : this.access.require(roomId, { kind: 'hostKey', hostKey: access.hostKey }, 'host');

@@ -1,19 +1,20 @@
 import { CanActivate, createParamDecorator, ExecutionContext, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import { HOST_KEY_HEADER, hostKeySchema, RoomsErrorCode, type GlossaryAccess } from '@lt/contracts';
+import { HOST_KEY_HEADER, hostKeySchema, RoomsErrorCode, type HostAccess } from '@lt/contracts';
 import { DomainException } from '@lt/platform';
 import { AccessTokens, NotAuthenticated } from './access-tokens';
 
-const ACCESS = Symbol('glossary-access');
-type RequestWithAccess = Request & { [ACCESS]?: GlossaryAccess };
+const ACCESS = Symbol('host-access');
+type RequestWithAccess = Request & { [ACCESS]?: HostAccess };
 
 /**
- * Who calls a glossary route, before its input is read: the room's host key when the `X-Host-Key` header is
- * sent (the host page, signed in or not), else the signed-in user; neither answers 401. Which room the key
- * or the user may edit is rooms-svc's to check.
+ * Who calls a route that acts for a room's host (the glossary, the questions' moderation, the ingest keys, the
+ * analytics), before its input is read: the room's host key when the `X-Host-Key` header is sent (the host
+ * page, signed in or not), else the signed-in user; neither answers 401. Which room the key or the user may
+ * act for is rooms-svc's to check.
  */
 @Injectable()
-export class GlossaryAccessGuard implements CanActivate {
+export class HostAccessGuard implements CanActivate {
   constructor(private readonly tokens: AccessTokens) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -31,9 +32,9 @@ export class GlossaryAccessGuard implements CanActivate {
   }
 }
 
-/** The access `GlossaryAccessGuard` found for the request. */
-export const Access = createParamDecorator((_: unknown, context: ExecutionContext): GlossaryAccess => {
+/** The access `HostAccessGuard` found for the request. */
+export const Access = createParamDecorator((_: unknown, context: ExecutionContext): HostAccess => {
   const access = context.switchToHttp().getRequest<RequestWithAccess>()[ACCESS];
-  if (!access) throw new Error('@Access() needs GlossaryAccessGuard on the route');
+  if (!access) throw new Error('@Access() needs HostAccessGuard on the route');
   return access;
 });
