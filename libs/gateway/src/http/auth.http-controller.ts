@@ -1,16 +1,9 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Patch, Post, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Inject, Patch, Post, Put, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import {
   ACCOUNTS_SUBJECTS,
-  AUTH_MESSAGES,
-  credentialsPresent,
   GatewayErrorCode,
-  grantTypeSchema,
-  idTokenGrantBodySchema,
-  passwordGrantBodySchema,
   recoverBodySchema,
-  refreshGrantBodySchema,
-  signupBodySchema,
   updateProfileBodySchema,
   updateUserBodySchema,
   verifyLinkQuerySchema,
@@ -19,29 +12,28 @@ import {
   type CallerContext,
   type ProfileResponse,
   type RecoverBody,
+  type SignupBody,
   type UpdateProfileBody,
   type UpdateUserBody,
   type SignupResponse,
+  type VerifyLinkQuery,
 } from '@lt/contracts';
 import { Bus, DomainException } from '@lt/platform';
 import { AuthGuard } from '../auth/auth.guard';
 import { Caller } from '../auth/caller.decorator';
 import { IpRateLimitGuard } from '../auth/ip-rate-limiter.guard';
 import { GATEWAY_ENV, type GatewayConfig } from '../gateway.config';
+import { SignupInput, TokenGrantInput, type TokenGrant } from './auth-input';
 import { clientOf, publicOrigin } from './public-origin';
-import { ValidBody } from './valid-input';
-
-function requireCredentials(body: unknown): void {
-  if (!credentialsPresent(body)) throw new DomainException(GatewayErrorCode.ValidationFailed, AUTH_MESSAGES.missingCredentials);
-}
+import { ValidBody, ValidQueryOrNull } from './valid-input';
 
 /** The session accounts-svc acts for: what the access token proved, nothing the client claims. */
 const sessionOf = (caller: Caller): CallerContext => ({ userId: caller.userId, sessionId: caller.sessionId });
 
 /**
  * `/api/auth/*` and `/api/profile`: validated here, carried out by accounts-svc. Sign-up and the token grants
- * parse their bodies in the handler: which schema applies depends on the grant type, and missing credentials
- * answer the spec's own message before any field rule.
+ * take their input through decorators of their own (auth-input.ts): which schema applies depends on the grant
+ * type, and missing credentials answer the auth server's own message before any field rule.
  */
 @Controller('api')
 export class AuthHttpController {
@@ -53,27 +45,22 @@ export class AuthHttpController {
   @Post('auth/signup')
   @HttpCode(200)
   @UseGuards(IpRateLimitGuard)
-  signup(@Body() body: unknown, @Req() req: Request): Promise<SignupResponse> {
-    requireCredentials(body);
-    return this.bus.request(ACCOUNTS_SUBJECTS.signup, { client: clientOf(req, this.config), body: signupBodySchema.parse(body) });
+  signup(@SignupInput() body: SignupBody, @Req() req: Request): Promise<SignupResponse> {
+    return this.bus.request(ACCOUNTS_SUBJECTS.signup, { client: clientOf(req, this.config), body });
   }
 
   @Post('auth/token')
   @HttpCode(200)
   @UseGuards(IpRateLimitGuard)
-  token(@Query('grant_type') grantType: unknown, @Body() body: unknown, @Req() req: Request): Promise<AuthSession> {
-    switch (grantTypeSchema.parse(grantType)) {
+  token(@TokenGrantInput() grant: TokenGrant, @Req() req: Request): Promise<AuthSession> {
+    switch (grant.grantType) {
       case 'password':
-        requireCredentials(body);
         // Failed sign-ins slow down this client address only (accounts-svc counts them per e-mail and address).
-        return this.bus.request(ACCOUNTS_SUBJECTS.passwordGrant, {
-          client: { ip: req.ip ?? 'unknown' },
-          body: passwordGrantBodySchema.parse(body),
-        });
+        return this.bus.request(ACCOUNTS_SUBJECTS.passwordGrant, { client: { ip: req.ip ?? 'unknown' }, body: grant.body });
       case 'refresh_token':
-        return this.bus.request(ACCOUNTS_SUBJECTS.refreshGrant, refreshGrantBodySchema.parse(body));
+        return this.bus.request(ACCOUNTS_SUBJECTS.refreshGrant, grant.body);
       case 'id_token':
-        return this.bus.request(ACCOUNTS_SUBJECTS.idTokenGrant, idTokenGrantBodySchema.parse(body));
+        return this.bus.request(ACCOUNTS_SUBJECTS.idTokenGrant, grant.body);
     }
   }
 
@@ -93,20 +80,23 @@ export class AuthHttpController {
 
   /** The link in recovery and confirmation mails: spends it, then hands the session to the page in the fragment. */
   @Get('auth/verify')
-  async verify(@Query() query: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
+  async verify(
+    @ValidQueryOrNull(verifyLinkQuerySchema) link: VerifyLinkQuery | null,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
     const origin = publicOrigin(req, this.config);
-    const parsed = verifyLinkQuerySchema.safeParse(query);
-    const page = parsed.success && parsed.data.type === 'signup' ? '/' : '/reset-password';
+    const page = link?.type === 'signup' ? '/' : '/reset-password';
     try {
-      if (!parsed.success) throw new DomainException(GatewayErrorCode.InvalidLink, 'Email link is invalid or has expired');
-      const session = await this.bus.request(ACCOUNTS_SUBJECTS.verifyLink, parsed.data);
+      if (!link) throw new DomainException(GatewayErrorCode.InvalidLink, 'Email link is invalid or has expired');
+      const session = await this.bus.request(ACCOUNTS_SUBJECTS.verifyLink, link);
       const fragment = new URLSearchParams({
         access_token: session.access_token,
         refresh_token: session.refresh_token,
         expires_in: String(session.expires_in),
         expires_at: String(session.expires_at),
         token_type: 'bearer',
-        type: parsed.data.type,
+        type: link.type,
       });
       res.redirect(303, `${origin}${page}#${fragment}`);
     } catch (error) {

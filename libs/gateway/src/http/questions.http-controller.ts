@@ -1,10 +1,6 @@
-import { Controller, Get, HttpCode, Patch, Post, Put, Req, UseGuards } from '@nestjs/common';
-import type { Request } from 'express';
-import { z } from 'zod';
+import { Controller, Get, HttpCode, Patch, Post, Put, UseGuards } from '@nestjs/common';
 import {
   askQuestionBodySchema,
-  CLIENT_ID_HEADER,
-  clientIdSchema,
   moderateQuestionBodySchema,
   QUESTIONS_SUBJECTS,
   questionView,
@@ -25,14 +21,11 @@ import {
 } from '@lt/contracts';
 import { Bus } from '@lt/platform';
 import { Access, HostAccessGuard } from '../auth/host-access.guard';
-import { clientIdOf, QuestionRateLimitGuard, TranscriptRateLimitGuard, VoteRateLimitGuard } from '../auth/ip-rate-limiter.guard';
+import { QuestionRateLimitGuard, TranscriptRateLimitGuard, VoteRateLimitGuard } from '../auth/ip-rate-limiter.guard';
 import { JoinedViewers } from '../live/joined-viewers';
 import { listedQuestions, questionTexts } from './bus-pages';
 import { ValidBody, ValidParams, ValidQuery } from './valid-input';
-
-const requiredClientId = z.object({ [CLIENT_ID_HEADER.toLowerCase()]: clientIdSchema });
-/** The caller's X-Client-Id, which asking and voting need (a 400 naming the header without it). */
-const clientIdNeeded = (req: Request): string => requiredClientId.parse(req.headers)[CLIENT_ID_HEADER.toLowerCase()];
+import { OptionalClientId, RequiredClientId } from './viewer-client-id';
 
 /**
  * Questions from the audience. Viewers (the viewer link and their client id) list; ask and upvote from a viewer
@@ -52,9 +45,9 @@ export class QuestionsHttpController {
   async list(
     @ValidParams(roomIdParamsSchema) { roomId }: RoomIdParams,
     @ValidQuery(questionsQuerySchema) { lang }: QuestionsQuery,
-    @Req() req: Request,
+    @OptionalClientId() clientId: string | undefined,
   ): Promise<QuestionListResponse> {
-    const { enabled, questions } = await listedQuestions(this.bus, roomId, clientIdOf(req.headers));
+    const { enabled, questions } = await listedQuestions(this.bus, roomId, clientId);
     const texts = await questionTexts(this.bus, roomId, lang, questions);
     return { enabled, lang, questions: questions.map((q, i) => ({ ...questionView(q, lang, texts[i]), voted: q.voted })) };
   }
@@ -65,9 +58,8 @@ export class QuestionsHttpController {
   async ask(
     @ValidParams(roomIdParamsSchema) { roomId }: RoomIdParams,
     @ValidBody(askQuestionBodySchema) body: AskQuestionBody,
-    @Req() req: Request,
+    @RequiredClientId() clientId: string,
   ): Promise<QuestionView> {
-    const clientId = clientIdNeeded(req);
     await this.viewers.require(roomId, clientId);
     const question = await this.bus.request(QUESTIONS_SUBJECTS.ask, { roomId, clientId, text: body.text, lang: body.lang });
     return questionView(question, question.lang, { text: question.text });
@@ -78,9 +70,8 @@ export class QuestionsHttpController {
   @UseGuards(VoteRateLimitGuard)
   async vote(
     @ValidParams(questionParamsSchema) { roomId, questionId }: QuestionParams,
-    @Req() req: Request,
+    @RequiredClientId() clientId: string,
   ): Promise<QuestionVoteResponse> {
-    const clientId = clientIdNeeded(req);
     await this.viewers.require(roomId, clientId);
     const { id, votes } = await this.bus.request(QUESTIONS_SUBJECTS.vote, { roomId, questionId, clientId });
     return { id, votes, voted: true };

@@ -26,3 +26,14 @@ export const ValidQuery = (schema: z.ZodType) => Query(new ZodValidationPipe(sch
 /** The JSON body, parsed with the route's body schema; `optional` bodies read as `{}` when absent. */
 export const ValidBody = (schema: z.ZodType, options: { optional?: boolean } = {}) =>
   Body(new ZodValidationPipe(schema, options.optional ? {} : undefined));
+/**
+ * The query string parsed with the route's query schema, or null when it is invalid: for a route that answers an
+ * invalid query otherwise than with a 400 (a mail link redirects to the page that says the link is not valid).
+ */
+export const ValidQueryOrNull = <S extends z.ZodType>(schema: S) =>
+  Query({
+    transform: (value: unknown): z.output<S> | null => {
+      const parsed = schema.safeParse(value);
+      return parsed.success ? parsed.data : null;
+    },
+  });
