@@ -29,7 +29,7 @@ interface OtlpTraceRequest {
 const valueOf = (v: OtlpValue): unknown =>
   v.stringValue ?? (v.intValue !== undefined ? Number(v.intValue) : (v.doubleValue ?? v.boolValue));
 const attributesOf = (list: OtlpAttribute[] = []) => Object.fromEntries(list.map((a) => [a.key, valueOf(a.value)]));
-/** OTLP/JSON ids are hex (the spec's JSON mapping); an empty parent is no parent. */
+/** OTLP/JSON ids are hex (OTLP's JSON mapping); an empty parent is no parent. */
 const id = (value: string | undefined) => (value ? value.toLowerCase() : undefined);
 
 /**

@@ -43,7 +43,7 @@ async function signIn(page: Page, email: string, password: string): Promise<void
 
 const VIOLATIONS = new WeakMap<Page, string[]>();
 
-/** A signed-in page in a browser that prefers `locale`: Spanish, the language of the spec's dashboard texts, unless told. */
+/** A signed-in page in a browser that prefers `locale`: Spanish unless told. */
 async function newSignedInPage(
   browser: Browser,
   baseURL: string | undefined,

@@ -93,7 +93,7 @@ describe.each(MODES)('accounts (%s mode)', (mode) => {
     expect(hash).not.toContain('secret-pw');
   });
 
-  it('answers the spec messages for bad sign-ups and sign-ins, alike for unknown e-mails and wrong passwords', async () => {
+  it("answers the auth server's messages for bad sign-ups and sign-ins, alike for unknown e-mails and wrong passwords", async () => {
     const email = uniqueEmail('bob');
     await api.signup(email);
     expect((await api.signup(email)).body).toEqual({ error: { code: 'user_already_exists', message: 'User already registered' } });

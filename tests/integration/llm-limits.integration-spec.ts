@@ -65,7 +65,7 @@ const natsUp = process.env.LT_NATS_AVAILABLE === '1';
     expect(await b.provide(1, 'live', soon())).toBe('rate_limited');
   });
 
-  it('limits a room to the spec rate: a burst of 50 sentences, then about 3 a second', async () => {
+  it('limits a room to its rate: a burst of 50 sentences, then about 3 a second', async () => {
     const roomId = crypto.randomUUID();
     const soon = () => Date.now() + 100;
     const burst = await Promise.all([...Array(60)].map((_, i) => (i % 2 ? a : b).room(roomId, 'live', soon())));

@@ -5,7 +5,7 @@ export const apiErrorBodySchema = z
   .object({
     error: z.object({
       code: z.string().describe('Stable, machine-readable; the web maps it to its texts'),
-      message: z.string().describe("Readable English; for auth errors the spec's server messages"),
+      message: z.string().describe('Readable English for operators and logs; clients show the text of the code'),
       correlationId: z.uuid().optional().describe('Only on 500: the id the server logged the error under'),
       issues: z
         .array(z.object({ path: z.string(), message: z.string() }))

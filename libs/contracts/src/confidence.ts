@@ -1,6 +1,6 @@
 export type ConfidenceLevel = 'high' | 'medium' | 'low';
 
-/** Logging buckets of the spec: above 0.8 high, above 0.5 medium, else low. */
+/** The confidence buckets logs use: above 0.8 high, above 0.5 medium, else low. */
 export function confidenceLevel(confidence: number | null | undefined): ConfidenceLevel {
   if (confidence == null || Number.isNaN(confidence)) return 'medium';
   if (confidence > 0.8) return 'high';

@@ -47,7 +47,7 @@ export const translateEnvSchema = z.object({
   /** The language-model provider's limits, shared by every replica of translate-svc. */
   LLM_RPM: positive(500),
   LLM_TPM: positive(200_000),
-  /** Each room's rate of sentences sent to the language model (the spec's limiter): a bucket, its refill, and a 60-second window. */
+  /** Each room's rate of sentences sent to the language model (the room limiter): a bucket, its refill, and a 60-second window. */
   ROOM_TRANSLATION_BURST: positive(50),
   ROOM_TRANSLATION_REFILL_PER_SECOND: z.coerce.number().positive().max(100_000).default(3),
   ROOM_TRANSLATION_PER_MINUTE: positive(50),

@@ -2,7 +2,7 @@ import { closeCodesEs, errorKeys, errorsEs } from './errors.es';
 
 /**
  * The Spanish catalog, and the shape every catalog has. The interface shows one language at a time: each text
- * here is Spanish (the spec's Spanish wording where it gives one), and `en.ts` holds the same keys in English.
+ * here is Spanish, and `en.ts` holds the same keys in English.
  */
 export const es = {
   'app.name': 'AI Translation Rooms',

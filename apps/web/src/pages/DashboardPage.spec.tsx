@@ -6,7 +6,7 @@ import { jsonResponse, preloadPages, renderApp } from '../../test/render-app';
 import { makeCreatedRoom, makeRoom } from '../../test/room-fixtures';
 import { preferLanguages } from '../../test/browser-languages';
 
-/** These screens are checked in Spanish, the language of the spec's dashboard texts. */
+/** These screens are checked in Spanish, the catalog every other one takes its keys from. */
 preferLanguages(['es-ES', 'es']);
 
 beforeAll(preloadPages);

@@ -14,7 +14,7 @@ beforeEach(() => {
 });
 
 describe('Landing page', () => {
-  it('shows the spec texts and the three feature cards', () => {
+  it('shows its title texts and the three feature cards', () => {
     renderApp('/');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('AI Translation Rooms');
     expect(screen.getByText('Create real-time translation rooms for your events quickly and easily')).toBeTruthy();

@@ -3,7 +3,7 @@ import { authHeader, makeProfile, makeSession, makeUser, routeFetch, storedSessi
 import { jsonResponse, renderApp, preloadPages } from '../../test/render-app';
 import { preferLanguages } from '../../test/browser-languages';
 
-/** These screens are checked in Spanish, the language of the spec's dashboard texts. */
+/** These screens are checked in Spanish, the catalog every other one takes its keys from. */
 preferLanguages(['es-ES', 'es']);
 
 beforeAll(preloadPages);

@@ -7,7 +7,7 @@ import { AccountsErrorCode, AccountsException } from '../accounts.exception';
 import { ProfileEntity } from './profile.entity';
 import { ProfilesRepository } from './profiles.repository';
 
-/** The spec's name fallback: the given name, else the e-mail's local part, else 'User'. */
+/** A profile's name: the given name, else the e-mail's local part, else 'User'. */
 export function displayName(name: string | null | undefined, email: string): string {
   return name?.trim() || email.split('@')[0] || 'User';
 }
@@ -57,7 +57,7 @@ export class ProfilesService {
     };
   }
 
-  /** The profile; a missing one is created from the user and read again (the spec's create_user_profile). */
+  /** The profile; a missing one is created from the user and read again (what a `create_user_profile` trigger would do). */
   async get(userId: string): Promise<ProfileEntity> {
     const found = await this.profiles.findById(userId);
     if (found) return found;

@@ -3,7 +3,7 @@ import { LIMITS } from '../constants';
 import { cleanText } from '../text';
 import { interfaceLocaleSchema } from './auth.response';
 
-/** The auth server's messages: the `message` of auth error bodies, which the web maps to its texts. */
+/** The auth server's messages: the English `message` of auth error bodies (the web shows the text of the code). */
 export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid login credentials',
   alreadyRegistered: 'User already registered',
@@ -31,7 +31,7 @@ const email = cleanText('Email')
 const password = z.string().min(LIMITS.passwordMin, AUTH_MESSAGES.weakPassword).max(200);
 const name = cleanText('Name').trim().max(100);
 
-/** Missing e-mail or password answers the spec's 'You must provide either an email or phone number and a password'. */
+/** Whether both e-mail and password were sent: without them the auth routes answer `missingCredentials` before any field rule. */
 export const credentialsPresent = (body: unknown): boolean => {
   const b = (body ?? {}) as Record<string, unknown>;
   return typeof b.email === 'string' && b.email.trim() !== '' && typeof b.password === 'string' && b.password !== '';

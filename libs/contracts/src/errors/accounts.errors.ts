@@ -1,4 +1,4 @@
-/** The names follow the codes the spec's auth library answers, which the web maps to its texts. */
+/** The codes follow those of Supabase's auth server (GoTrue); the web maps each to its texts. */
 export enum AccountsErrorCode {
   InvalidCredentials = 'invalid_credentials',
   UserAlreadyExists = 'user_already_exists',

@@ -29,7 +29,7 @@ interface Limit {
   windowMax: number;
 }
 
-/** How long a request that is not live waits for its room's rate at most (the spec's limiter wait timeout). */
+/** How long a request that is not live waits for its room's rate at most (the limiter's wait timeout). */
 const ROOM_WAIT_MS = 30_000;
 
 const UNBOUNDED = 1e12;

@@ -108,8 +108,8 @@ export class LlmClient {
   }
 
   /**
-   * A summary, in `lang`, of what was said (the lines as that language's viewers read them), with the spec's
-   * parameters; the length of the input bounds the answer.
+   * A summary, in `lang`, of what was said (the lines as that language's viewers read them), with the summary's
+   * fixed parameters; the length of the input bounds the answer.
    */
   summarize(lines: string[], lang: LanguageCode, roomId: string, glossary?: string): Promise<string> {
     const target = findLanguage(lang);
@@ -129,7 +129,7 @@ export class LlmClient {
 
   /**
    * The transcript of a spoken sentence with recognition errors, punctuation and casing fixed, in the same
-   * language and meaning (the spec's enhancement parameters).
+   * language and meaning (the enhancement's fixed parameters).
    */
   enhance(text: string, lang: LanguageCode, roomId: string, deadlineAt: number, glossary?: string): Promise<string> {
     const source = findLanguage(lang);
@@ -149,7 +149,7 @@ export class LlmClient {
     return Date.now() + this.longDeadlineMs;
   }
 
-  /** One task's call: the spec's temperature, a token cap that grows with the input, a system prompt and the input. */
+  /** One task's call: the task's temperature, a token cap that grows with the input, a system prompt and the input. */
   private ask(
     task: LlmTask,
     priority: LlmPriority,

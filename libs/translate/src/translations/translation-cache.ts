@@ -1,6 +1,6 @@
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
 
-/** The spec's translation cache: up to 1000 entries, each kept 30 minutes, swept every 60 s. */
+/** The translation cache: up to 1000 entries, each kept 30 minutes, swept every 60 s. */
 export const TRANSLATION_CACHE = { maxEntries: 1000, ttlMs: 30 * 60_000, sweepMs: 60_000 } as const;
 
 export interface CacheKey {

@@ -2,7 +2,7 @@ import { findLanguage, type LanguageCode } from '@lt/contracts';
 import { SpeechRefusedError, type Speech, type SpeechProvider } from './speech-provider';
 
 /**
- * Google Cloud Text-to-Speech `text:synthesize` with the spec's settings (MP3, pitch 0, speaking rate 1, the
+ * Google Cloud Text-to-Speech `text:synthesize` with fixed settings (MP3, pitch 0, speaking rate 1, the
  * language's voice locale); the answer's `audioContent` is base64.
  */
 export class GoogleTtsProvider implements SpeechProvider {

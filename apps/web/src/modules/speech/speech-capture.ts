@@ -37,14 +37,14 @@ function defaultCreateRecognition(): RecognitionLike | undefined {
   return Recognition ? new Recognition() : undefined;
 }
 
-/** Recognisers report a missing score as undefined, null or 0; the spec counts all of them as the default. */
+/** Recognisers report a missing score as undefined, null or 0; all of them count as the default. */
 export function normaliseConfidence(confidence: number | null | undefined): number {
   if (confidence == null || confidence === 0 || Number.isNaN(confidence)) return SPEECH.defaultConfidence;
   return confidence;
 }
 
 /**
- * Browser speech recognition with the spec's rules: final results filtered by length and confidence,
+ * Browser speech recognition: final results filtered by length and confidence,
  * interim results only once stable, and automatic restarts when the recogniser stops by itself.
  */
 export class SpeechCapture {

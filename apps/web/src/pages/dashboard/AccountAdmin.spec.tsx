@@ -11,7 +11,7 @@ import { AuthContext } from '../../modules/auth/auth-context';
 import { AdminPanel } from '../../modules/admin/components/AdminPanel';
 import { preferLanguages } from '../../../test/browser-languages';
 
-/** These screens are checked in Spanish, the language of the spec's dashboard texts. */
+/** These screens are checked in Spanish, the catalog every other one takes its keys from. */
 preferLanguages(['es-ES', 'es']);
 
 beforeAll(preloadPages);

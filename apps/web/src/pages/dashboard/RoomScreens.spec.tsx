@@ -6,7 +6,7 @@ import { jsonResponse, preloadPages, renderApp } from '../../../test/render-app'
 import { makeCreatedRoom, makeRoom } from '../../../test/room-fixtures';
 import { preferLanguages } from '../../../test/browser-languages';
 
-/** These screens are checked in Spanish, the language of the spec's dashboard texts. */
+/** These screens are checked in Spanish, the catalog every other one takes its keys from. */
 preferLanguages(['es-ES', 'es']);
 
 const OTHER_ID = '30000000-0000-4000-8000-000000000003';
@@ -20,7 +20,7 @@ beforeEach(() => {
 const input = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;
 
 describe('Create room form', () => {
-  it("labels the name 'Nombre de la sala', keeps submit disabled while it is empty and offers the spec's durations", async () => {
+  it("labels the name 'Nombre de la sala', keeps submit disabled while it is empty and offers the durations", async () => {
     dashboardFetch();
     renderApp('/dashboard/create');
     const name = await screen.findByLabelText('Nombre de la sala');

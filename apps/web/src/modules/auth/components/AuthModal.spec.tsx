@@ -105,7 +105,7 @@ describe('Authentication modal: submitting', () => {
     expect(storedSession()).toEqual(session);
   });
 
-  it('maps the server message to the spec text in an alert', async () => {
+  it("shows the text of the server's error code in an alert", async () => {
     routeFetch({
       'POST /api/auth/token?grant_type=password': () =>
         jsonResponse(400, { error: { code: 'invalid_credentials', message: 'Invalid login credentials' } }),

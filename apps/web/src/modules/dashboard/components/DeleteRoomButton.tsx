@@ -3,7 +3,7 @@ import { useDashboardT } from '../../../i18n/useDashboardT';
 import { ConfirmDialog } from './ConfirmDialog';
 
 /**
- * Deletes an owner's room after the spec's confirmation ('¿Estás seguro de que quieres eliminar esta sala?'):
+ * Deletes an owner's room after a confirmation ('¿Estás seguro de que quieres eliminar esta sala?'):
  * an icon in a table row (`compact`), or a labelled button on a card.
  */
 export function DeleteRoomButton({ name, onDelete, compact = false }: { name: string; onDelete: () => void; compact?: boolean }) {

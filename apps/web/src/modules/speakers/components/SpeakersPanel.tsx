@@ -7,7 +7,7 @@ import { useSpeakers } from '../hooks/useSpeakers';
 
 const STATUS_TONE: Record<SpeakerResponse['status'], string> = { active: 'success', joined: 'outline', invited: 'muted' };
 
-/** The spec's rule for an invite name: trimmed, 1–50 characters. */
+/** An invite name's rule: trimmed, 1–50 characters. */
 export function speakerNameProblem(name: string, t: RoomTranslate): string | null {
   const trimmed = name.trim();
   if (!trimmed) return t('room.speakers.nameRequired');

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 
-/** The spec scrolls 100 ms after new text, once the browser has laid it out. */
+/** The list scrolls 100 ms after new text, once the browser has laid it out. */
 export const AUTOSCROLL_DELAY_MS = 100;
 /** Within this many pixels of its end, a list counts as showing its newest line. */
 const AT_END_PX = 32;
