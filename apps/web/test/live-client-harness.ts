@@ -1,5 +1,6 @@
 import type { JoinFrame } from '@lt/contracts';
-import { LiveClient, type LiveProblem, type LiveStatus } from '../src/modules/live/live-client';
+import { LiveClient } from '../src/modules/live/live-client';
+import type { LiveProblem, LiveStatus } from '../src/modules/live/live-status';
 import type { PageSignal } from '../src/modules/live/connection-watch';
 import { Outbox } from '../src/modules/live/outbox';
 import { FakeSocket, joinedFrame, ROOM_ID } from './fake-socket';

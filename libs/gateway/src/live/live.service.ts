@@ -2,11 +2,8 @@ import { Injectable } from '@nestjs/common';
 import {
   FAST_CAPTIONS_SUBJECTS,
   FINAL_TRANSCRIPT_ERRORS,
-  GLOSSARY_REVISION,
-  LIMITS,
   LIVE_SUBJECTS,
   LiveErrorCode,
-  REVISION_SUBJECTS,
   ROOMS_SUBJECTS,
   SPEAKERS_SUBJECTS,
   TRANSLATE_SUBJECTS,
@@ -18,12 +15,10 @@ import {
   type RoomResponse,
   type RoomStartFrame,
   type TranscriptFrame,
-  type TranslationFrame,
 } from '@lt/contracts';
 import { Bus, clientTraceContext, DomainException, inSpan, productMetrics, SpanKind, type Span } from '@lt/platform';
 import { AccessTokens, type Caller } from '../auth/access-tokens';
 import { liveCodeOf } from '../errors/error-map';
-import { writeCounted } from './fan-out';
 import { transcriptFrame } from './frames';
 import { JoinBatches } from './join-batches';
 import { LiveRooms } from './live-rooms';
@@ -31,6 +26,7 @@ import type { LiveSocket } from './live-socket';
 import { QuotaState } from './quota-state';
 import { ServiceAnswers } from './service-answers';
 import { SpeakerPresence } from './speaker-presence';
+import { ViewerHistory } from './viewer-history';
 
 /** Whether a service has its provider is asked at most this often, not on every join. */
 const PROVIDER_STATUS_TTL_MS = 60_000;
@@ -38,8 +34,6 @@ const PROVIDER_STATUS_TTL_MS = 60_000;
 const SPEAKER_HISTORY = 200;
 /** A sentence not stored within this time is refused as unavailable; the sender sends it again. */
 const APPEND_TIMEOUT_MS = 5_000;
-/** A viewer coming back with `since` gets at most this many batches; beyond that it asks again with `resync`. */
-const MAX_CATCH_UP_BATCHES = 10;
 
 /** What admitting a socket learns: the room, its latest seq, and for a speaker the invite it holds. */
 interface Admission {
@@ -58,9 +52,9 @@ export class LiveService {
     ttlMs: PROVIDER_STATUS_TTL_MS,
     max: 1,
   });
-  /** A crowd of viewers joining at once asks for the room, and for its recent lines in a language, once a batch. */
+  /** A crowd of viewers joining at once asks for the room once a batch. */
   private readonly viewing = new JoinBatches<Admission>();
-  private readonly recent = new JoinBatches<TranslationFrame[]>();
+  private readonly history: ViewerHistory;
 
   constructor(
     private readonly bus: Bus,
@@ -68,7 +62,9 @@ export class LiveService {
     private readonly quota: QuotaState,
     private readonly tokens: AccessTokens,
     private readonly presence: SpeakerPresence,
-  ) {}
+  ) {
+    this.history = new ViewerHistory(bus);
+  }
 
   async join(socket: LiveSocket, frame: JoinFrame): Promise<void> {
     if (socket.roomId) return socket.error(LiveErrorCode.AlreadyJoined, 'This connection has already joined a room');
@@ -117,7 +113,7 @@ export class LiveService {
     });
     if (frame.role === 'host') void this.sendInterimUsage(socket, frame.roomId);
     if (state.speaker) this.presence.joined(socket);
-    if (socket.lang) await this.sendHistory(socket, socket.lang, frame.since, true);
+    if (socket.lang) await this.history.send(socket, socket.lang, frame.since, true);
     if (frame.role !== 'viewer') await this.sendSentences(socket, frame.roomId);
   }
 
@@ -220,14 +216,14 @@ export class LiveService {
     if (socket.role !== 'viewer') return socket.error(LiveErrorCode.Forbidden, 'Only viewers choose a language');
     socket.hold();
     this.rooms.setViewerLanguage(socket, lang);
-    await this.sendHistory(socket, lang);
+    await this.history.send(socket, lang);
   }
 
   async resync(socket: LiveSocket, since: number): Promise<void> {
     requireJoined(socket);
     if (socket.role !== 'viewer' || !socket.lang) return socket.error(LiveErrorCode.LanguageRequired, 'Please select a language first');
     socket.hold();
-    await this.sendHistory(socket, socket.lang, since);
+    await this.history.send(socket, socket.lang, since);
   }
 
   /**
@@ -251,52 +247,6 @@ export class LiveService {
         socket.error(LiveErrorCode.InvalidInvite, 'Invalid invite token');
         return null;
     }
-  }
-
-  /**
-   * Sends what the viewer missed after `since` (all of it, in batches), or the room's recent messages; live
-   * translations wait meanwhile, and what the socket already has is not sent again. A viewer that `rejoined`
-   * from `since` first gets the lines revised at or before it.
-   */
-  private async sendHistory(socket: LiveSocket, lang: LanguageCode, since?: number, rejoined = false): Promise<void> {
-    const roomId = socket.roomId as string;
-    try {
-      if (since === undefined) {
-        const ask = () => this.bus.request(TRANSLATE_SUBJECTS.history, { roomId, lang, limit: LIMITS.viewerHistory });
-        const frames = await this.recent.get(`${roomId}:${lang}`, ask);
-        this.sendFrames(socket, lang, frames);
-        return;
-      }
-      if (rejoined) await this.sendRevisions(socket, lang, since);
-      let after = Math.max(since, socket.sentUpTo);
-      for (let batch = 0; batch < MAX_CATCH_UP_BATCHES; batch += 1) {
-        const frames = await this.bus.request(TRANSLATE_SUBJECTS.history, { roomId, lang, afterSeq: after, limit: LIMITS.resyncBatch });
-        if (!this.sendFrames(socket, lang, frames)) return;
-        // A batch may be cut short to fit the bus (long lines): only an empty one says the viewer is caught up.
-        if (frames.length === 0) return;
-        after = frames[frames.length - 1].seq;
-      }
-    } finally {
-      socket.release();
-    }
-  }
-
-  /**
-   * A viewer that joins again from `since` has lines up to it, some maybe read before they were revised: the
-   * revised ones are sent again (a connected viewer got them as they came; a `resync` needs none).
-   */
-  private async sendRevisions(socket: LiveSocket, lang: LanguageCode, since: number): Promise<void> {
-    if (since < 1) return;
-    const request = { roomId: socket.roomId as string, lang, upToSeq: since, limit: GLOSSARY_REVISION.resumeMax };
-    // Catch-up of what was missed matters more: it goes on without the revisions when they cannot be read.
-    const frames = await this.bus.request(REVISION_SUBJECTS.list, request).catch(() => []);
-    writeCounted('translation_revised', frames, (frame) => socket.lang === lang && socket.sendRaw(JSON.stringify(frame)));
-  }
-
-  /** False once the viewer has switched to another language: the rest is of no use to it. */
-  private sendFrames(socket: LiveSocket, lang: LanguageCode, frames: TranslationFrame[]): boolean {
-    writeCounted('translation', frames, (frame) => socket.lang === lang && socket.sendInOrder(frame.seq, JSON.stringify(frame)));
-    return socket.lang === lang;
   }
 }
 

@@ -2,7 +2,7 @@ import type { MessageKey } from '../../i18n/es';
 import type { Translate } from '../../i18n/translate';
 import { closeCodesEs } from '../../i18n/errors.es';
 import { errorKey } from '../../lib/error-text';
-import type { LiveProblem } from './live-client';
+import type { LiveProblem } from './live-status';
 
 /** Why the live connection failed, in the interface language (never the server's English reason). */
 export function describeProblem(problem: LiveProblem, t: Translate): string {

@@ -1,6 +1,5 @@
 import {
   CLOSE_CODES,
-  LiveErrorCode,
   REALTIME,
   type ClientFrame,
   type JoinFrame,
@@ -13,13 +12,8 @@ import { browserSignals, Heartbeat, reconnectDelay, type PageSignal, type PageSi
 import type { Outbox } from './outbox';
 import { OutboxSender } from './outbox-sender';
 import { SendBudget } from './send-budget';
+import { FATAL_JOIN_ERRORS, FINAL_CLOSE_CODES, isServerFrame, type LiveProblem, type LiveStatus } from './live-status';
 import { createBrowserSocket, defaultSocketUrl, SOCKET_OPEN, type SocketLike } from './socket.types';
-
-/** `connecting` is the first connection only; once joined, every loss until the next join is `reconnecting`. */
-export type LiveStatus = 'connecting' | 'connected' | 'reconnecting' | 'disconnected' | 'failed';
-
-export type LiveProblem =
-  { kind: 'timeout' } | { kind: 'closed'; code: number; reason: string } | { kind: 'rejected'; code: string; message: string };
 
 export interface LiveClientOptions {
   /** Called before every (re)join, so the frame carries the current language and `since`. */
@@ -34,29 +28,6 @@ export interface LiveClientOptions {
   signals?: PageSignals;
   /** Spreads the first retry after a loss; Math.random by default. */
   random?: () => number;
-}
-
-/** Refusals that another attempt cannot fix. */
-const FATAL_JOIN_ERRORS: ReadonlySet<string> = new Set([
-  LiveErrorCode.BadFrame,
-  LiveErrorCode.Forbidden,
-  LiveErrorCode.InvalidHostKey,
-  LiveErrorCode.InvalidInvite,
-  LiveErrorCode.RoomNotFound,
-]);
-
-/**
- * Closes after which reconnecting cannot help: a policy violation, a deleted room, a removed speaker. Every
- * other close (a restart, a slow reader, a lost network) is followed by a reconnect with back-off.
- */
-export const FINAL_CLOSE_CODES: ReadonlySet<number> = new Set([
-  CLOSE_CODES.policyViolation,
-  CLOSE_CODES.roomDeleted,
-  CLOSE_CODES.speakerRemoved,
-]);
-
-function isServerFrame(value: unknown): value is ServerFrame {
-  return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
 }
 
 /**

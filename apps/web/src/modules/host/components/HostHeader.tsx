@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { useRoomT } from '../../../i18n/useRoomT';
 import type { MicrophonePermission } from '../../speech/microphone';
 import { useAuth } from '../../auth/hooks/useAuth';
-import type { LiveStatus } from '../../live/live-client';
+import type { LiveStatus } from '../../live/live-status';
 
 interface HostHeaderProps {
   name: string;

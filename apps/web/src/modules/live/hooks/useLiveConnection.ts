@@ -1,7 +1,8 @@
 import type { ClientFrame, JoinFrame, ServerFrame, TranscriptFrame } from '@lt/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLatest } from '../../../lib/useLatest';
-import { LiveClient, type LiveProblem, type LiveStatus } from '../live-client';
+import { LiveClient } from '../live-client';
+import type { LiveProblem, LiveStatus } from '../live-status';
 import type { Outbox } from '../outbox';
 
 export interface LiveConnectionOptions {

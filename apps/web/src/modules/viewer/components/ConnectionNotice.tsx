@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useT } from '../../../i18n/useT';
-import type { LiveStatus } from '../../live/live-client';
+import type { LiveStatus } from '../../live/live-status';
 
 function useOnline(): boolean {
   const [online, setOnline] = useState(() => typeof navigator === 'undefined' || navigator.onLine !== false);
