@@ -4,7 +4,8 @@ import { Bus, UsageMeter } from '@lt/platform';
 import { ASR_SETTINGS, type AsrSettings } from '../asr.settings';
 import { RECOGNIZER, type Recognizer } from '../providers/recognizer';
 import { LeaseRepository } from './lease.repository';
-import { StreamSession, type StreamContext } from './stream-session';
+import type { StreamContext } from './stream-context';
+import { StreamSession } from './stream-session';
 import { vocabularyOf } from './vocabulary';
 
 /** What takes audio (docs/audio.md): the gateway's audio socket over the bus, or the venue ingest in process. */

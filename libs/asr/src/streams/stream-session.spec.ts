@@ -3,7 +3,8 @@ import { FakeAsrServer, sentenceByPitch, sentencesAudio, type FakeAsrFault } fro
 import { DeepgramRecognizer } from '../providers/deepgram.recognizer';
 import { OpenAiRealtimeRecognizer } from '../providers/openai-realtime.recognizer';
 import type { Recognizer } from '../providers/recognizer';
-import { StreamSession, type StreamContext } from './stream-session';
+import type { StreamContext } from './stream-context';
+import { StreamSession } from './stream-session';
 
 jest.setTimeout(30_000);
 

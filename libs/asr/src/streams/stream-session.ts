@@ -1,38 +1,11 @@
 import { Logger } from '@nestjs/common';
 import type { AudioOut, AudioState, AudioStream } from '@lt/contracts';
-import { pcmMs, type RecognitionEvent, type Recognizer, type RecognizerSession } from '../providers/recognizer';
+import { pcmMs, type RecognitionEvent } from '../providers/recognizer';
+import { AudioMeter } from './audio-meter';
 import { resample } from './pcm';
 import type { LeaseState } from './lease.repository';
 import { SessionClock } from './session-clock';
-
-/** What a stream needs from its surroundings: the provider, where sentences go, the lease, the meter. */
-export interface StreamContext {
-  recognizer: Recognizer;
-  /** `storeRetryMs`: the first wait before a sentence's store is tried again (doubled each time, to 5 s). */
-  settings: { sessionMaxMs: number; replayMaxMs: number; storeRetryMs?: number };
-  vocabulary(roomId: string): Promise<string[]>;
-  /** Stores a final as a browser's transcript is stored (idempotent by messageId); rejects on failure. */
-  store(stream: AudioStream, sentence: { messageId: string; text: string; atMs: number; confidence: number }): Promise<void>;
-  interim(stream: AudioStream, line: { messageId: string; text: string; atMs: number }): void;
-  commit(streamId: string, committedSeq: number, segment: number): Promise<void>;
-  meter(roomId: string, seconds: number): void;
-}
-
-interface Chunk {
-  seq: number;
-  atMs: number;
-  ms: number;
-  pcm: Buffer;
-}
-
-interface Session {
-  id: number;
-  rec: RecognizerSession;
-  clock: SessionClock;
-  /** The next chunk seq this session is to be sent. */
-  sendFrom: number;
-  openedAt: number;
-}
+import { sentenceId, type Chunk, type Session, type StreamContext } from './stream-context';
 
 /** Provider sessions tried to say the last words of a stream that stops. */
 const STOP_ATTEMPTS = 3;
@@ -40,11 +13,6 @@ const RECONNECT_DELAYS_MS = [0, 250, 500, 1_000, 2_000, 5_000];
 const STORE_ATTEMPTS = 6;
 const STORE_RETRY_MAX_MS = 5_000;
 const ACK_EVERY_MS = 250;
-/** Seconds of audio are reported in slices of at least this many (and the rest when the stream ends). */
-const METER_SLICE_S = 10;
-
-/** The id of a recognised sentence: the same for the same speech however often it is recognised again. */
-export const sentenceId = (streamId: string, segment: number) => `${streamId}-${segment}`;
 
 /**
  * One audio stream held by this replica: its provider session (replaced before the provider's cap, reopened
@@ -71,7 +39,7 @@ export class StreamSession {
   /** Another replica holds the stream: nothing more is stored or saved here. */
   private dropped = false;
   private state: AudioState = 'recognising';
-  private meteredMs = 0;
+  private readonly audioMeter: AudioMeter;
   private lastAck = -2;
 
   constructor(
@@ -85,6 +53,7 @@ export class StreamSession {
     this.committedSeq = lease.committedSeq;
     this.segment = lease.segment;
     this.startedAt = lease.startedAt;
+    this.audioMeter = new AudioMeter((seconds) => ctx.meter(stream.roomId, seconds));
   }
 
   private readonly startedAt: number;
@@ -135,7 +104,7 @@ export class StreamSession {
     this.stopped = true;
     this.session = null;
     await this.storing;
-    this.meterRest();
+    this.audioMeter.flush();
     clearInterval(this.ackTimer);
     this.ack();
     this.out?.({ ackSeq: this.nextSeq - 1, committedSeq: this.committedSeq, state: 'stopped' });
@@ -205,7 +174,7 @@ export class StreamSession {
       s.sendFrom = chunk.seq + 1;
       sent += chunk.ms;
     }
-    if (sent) this.meter(sent);
+    if (sent) this.audioMeter.add(sent);
   }
 
   private onEvent(sessionId: number, event: RecognitionEvent): void {
@@ -323,20 +292,6 @@ export class StreamSession {
     if (this.lastAck === this.nextSeq - 1) return;
     this.lastAck = this.nextSeq - 1;
     this.out?.({ ackSeq: this.lastAck, committedSeq: this.committedSeq });
-  }
-
-  private meter(ms: number): void {
-    this.meteredMs += ms;
-    if (this.meteredMs < METER_SLICE_S * 1000) return;
-    const seconds = Math.floor(this.meteredMs / 1000);
-    this.meteredMs -= seconds * 1000;
-    this.ctx.meter(this.stream.roomId, seconds);
-  }
-
-  private meterRest(): void {
-    const seconds = Math.ceil(this.meteredMs / 1000);
-    this.meteredMs = 0;
-    if (seconds > 0) this.ctx.meter(this.stream.roomId, seconds);
   }
 }
 

@@ -1,0 +1,35 @@
+import type { AudioStream } from '@lt/contracts';
+import type { Recognizer, RecognizerSession } from '../providers/recognizer';
+import type { SessionClock } from './session-clock';
+
+/** What a stream needs from its surroundings: the provider, where sentences go, the lease, the meter. */
+export interface StreamContext {
+  recognizer: Recognizer;
+  /** `storeRetryMs`: the first wait before a sentence's store is tried again (doubled each time, to 5 s). */
+  settings: { sessionMaxMs: number; replayMaxMs: number; storeRetryMs?: number };
+  vocabulary(roomId: string): Promise<string[]>;
+  /** Stores a final as a browser's transcript is stored (idempotent by messageId); rejects on failure. */
+  store(stream: AudioStream, sentence: { messageId: string; text: string; atMs: number; confidence: number }): Promise<void>;
+  interim(stream: AudioStream, line: { messageId: string; text: string; atMs: number }): void;
+  commit(streamId: string, committedSeq: number, segment: number): Promise<void>;
+  meter(roomId: string, seconds: number): void;
+}
+
+export interface Chunk {
+  seq: number;
+  atMs: number;
+  ms: number;
+  pcm: Buffer;
+}
+
+export interface Session {
+  id: number;
+  rec: RecognizerSession;
+  clock: SessionClock;
+  /** The next chunk seq this session is to be sent. */
+  sendFrom: number;
+  openedAt: number;
+}
+
+/** The id of a recognised sentence: the same for the same speech however often it is recognised again. */
+export const sentenceId = (streamId: string, segment: number) => `${streamId}-${segment}`;
