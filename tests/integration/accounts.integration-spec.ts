@@ -1,38 +1,13 @@
 import { Client } from 'pg';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair, importJWK, SignJWT, type KeyLike } from 'jose';
+import { generateKeyPair, importJWK, SignJWT, type KeyLike } from 'jose';
 import { ACCOUNTS_SUBJECTS, type AuthSession, type TokenUsageEvent } from '@lt/contracts';
 import { createTestDatabase, LiveClient, SmtpCatcher, type TestDatabase } from '@lt/testing';
 import { startStack, type Stack } from '../support/stack';
 import { authApi, uniqueEmail } from './auth-api';
+import { fakeRealm } from './fake-realm';
 import { createRoom, MODES, sleep } from './helpers';
 
 jest.setTimeout(30_000);
-
-/** Stands in for Keycloak's realm keys: signs ID tokens and serves the JWKS at Keycloak's path. */
-async function fakeRealm() {
-  const { privateKey, publicKey } = await generateKeyPair('RS256');
-  const jwk = { ...(await exportJWK(publicKey)), kid: 'realm-key', alg: 'RS256', use: 'sig' };
-  const server: Server = createServer((req, res) => {
-    if (req.url === '/realms/lt/protocol/openid-connect/certs') {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      return res.end(JSON.stringify({ keys: [jwk] }));
-    }
-    res.writeHead(404).end();
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const sign = (claims: Record<string, unknown>, options: { audience?: string; issuer?: string; expiresIn?: string; key?: KeyLike } = {}) =>
-    new SignJWT(claims)
-      .setProtectedHeader({ alg: 'RS256', kid: 'realm-key' })
-      .setIssuer(options.issuer ?? `${url}/realms/lt`)
-      .setAudience(options.audience ?? 'lt-web')
-      .setIssuedAt()
-      .setExpirationTime(options.expiresIn ?? '5m')
-      .sign(options.key ?? privateKey);
-  return { url, sign, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
 
 describe.each(MODES)('accounts (%s mode)', (mode) => {
   let db: TestDatabase;
@@ -297,40 +272,5 @@ describe.each(MODES)('accounts (%s mode)', (mode) => {
     expect((await api.call('DELETE', '/api/auth/user', undefined, session.access_token)).status).toBe(204);
     expect((await api.profile(session.access_token)).status).toBe(401);
     expect((await api.signIn(email)).status).toBe(400);
-  });
-});
-
-describe('accounts with e-mail confirmation', () => {
-  let db: TestDatabase;
-  let stack: Stack;
-  let smtp: SmtpCatcher;
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    smtp = new SmtpCatcher();
-    stack = await startStack({
-      mode: 'embedded',
-      databaseUrl: db.url,
-      llmUrl: null,
-      accounts: { SMTP_URL: await smtp.start(), AUTH_CONFIRM_EMAIL: true },
-    });
-  });
-
-  afterAll(async () => {
-    await stack?.close();
-    await smtp?.stop();
-    await db?.drop();
-  });
-
-  it('signs up without a session until the e-mail is confirmed', async () => {
-    const api = authApi(stack.baseUrl);
-    const email = uniqueEmail('confirm');
-    const res = await api.signup(email);
-    expect(res.body.session).toBeNull();
-    expect((await api.signIn(email)).body).toEqual({ error: { code: 'email_not_confirmed', message: 'Email not confirmed' } });
-    const mail = await smtp.waitForMail((m) => m.to.includes(email));
-    const path = /\/api\/auth\/verify\?token=[\w-]+&type=signup/.exec(mail.text)?.[0] as string;
-    expect((await api.call('GET', path)).status).toBe(303);
-    expect((await api.signIn(email)).status).toBe(200);
   });
 });

@@ -1,9 +1,9 @@
-import type { QuestionListResponse, QuestionView } from '@lt/contracts';
-import { createTestDatabase, FakeOpenAiServer, type LiveClient, type TestDatabase } from '@lt/testing';
+import { createTestDatabase, eventually, FakeOpenAiServer, type LiveClient, type TestDatabase } from '@lt/testing';
 import { startStack, type Stack } from '../support/stack';
 import { authApi, type ApiAnswer } from './auth-api';
 import { joined, newUser, ownedRoom, type Api, type TestUser } from './dashboard-api';
 import { createRoom, MODES, sleep } from './helpers';
+import { questionsApi } from './questions-api';
 
 jest.setTimeout(60_000);
 
@@ -19,7 +19,6 @@ describe.each(MODES)('questions from the audience (%s mode)', (mode) => {
   let api: Api;
   let owner: TestUser;
   const clients: LiveClient[] = [];
-  let address = 0;
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -49,44 +48,10 @@ describe.each(MODES)('questions from the audience (%s mode)', (mode) => {
     await db?.drop();
   });
 
-  const newAddress = () => `10.1.${Math.floor(++address / 250)}.${address % 250}`;
-  const viewerHeaders = (clientId: string, from: string) => ({ 'x-client-id': clientId, 'x-forwarded-for': from });
-
-  /** Asking and voting come from a viewer socket in the room whose viewerId is the call's X-Client-Id: one joins first. */
-  const watching = new Map<string, Promise<LiveClient>>();
-  const watch = (roomId: string, clientId: string) => {
-    const key = `${roomId}:${clientId}`;
-    if (!watching.has(key)) watching.set(key, joined(stack.baseUrl, { roomId, role: 'viewer', viewerId: clientId }, clients));
-    return watching.get(key) as Promise<LiveClient>;
-  };
-  const ask = async (roomId: string, body: unknown, clientId: string, from = newAddress()): Promise<ApiAnswer<QuestionView>> => {
-    await watch(roomId, clientId);
-    return api.send('POST', `/api/view/${roomId}/questions`, {
-      headers: { 'content-type': 'application/json', ...viewerHeaders(clientId, from) },
-      body: JSON.stringify(body),
-    });
-  };
-  const vote = async (roomId: string, questionId: string, clientId: string) => {
-    await watch(roomId, clientId);
-    return api.send<{ votes: number }>('POST', `/api/view/${roomId}/questions/${questionId}/vote`, {
-      headers: viewerHeaders(clientId, newAddress()),
-    });
-  };
-  const list = (roomId: string, lang: string, clientId?: string) =>
-    api.send<QuestionListResponse>('GET', `/api/view/${roomId}/questions?lang=${lang}`, {
-      headers: clientId ? { 'x-client-id': clientId } : {},
-    });
-  const moderate = (roomId: string, questionId: string, status: string, auth: { token?: string; hostKey?: string }) =>
-    api.send<{ status: string }>('PATCH', `/api/rooms/${roomId}/questions/${questionId}`, {
-      headers: {
-        'content-type': 'application/json',
-        ...(auth.token ? { authorization: `Bearer ${auth.token}` } : {}),
-        ...(auth.hostKey ? { 'x-host-key': auth.hostKey } : {}),
-      },
-      body: JSON.stringify({ status }),
-    });
-  const setEnabled = (roomId: string, enabled: boolean, token = owner.token) =>
-    api.call<{ enabled: boolean }>('PUT', `/api/rooms/${roomId}/question-settings`, { enabled }, token);
+  const { newAddress, viewerHeaders, watch, ask, vote, list, moderate, setEnabled } = questionsApi(
+    () => ({ api, baseUrl: stack.baseUrl, owner }),
+    clients,
+  );
 
   /** Calls of the language model that translated a question holding `marker`, by target language. */
   const questionCalls = (marker: string) =>
@@ -158,7 +123,10 @@ describe.each(MODES)('questions from the audience (%s mode)', (mode) => {
       text,
     ]);
     expect(questionCalls('q-once')).toEqual(['de', 'es', 'fr']);
-    const after = await waitUntil(used, (n) => n > before, 'tokens metered');
+    const after = await eventually(async () => {
+      const n = await used();
+      return n > before && n;
+    });
     expect(after).toBeGreaterThan(before);
   });
 
@@ -323,15 +291,3 @@ describe.each(MODES)('questions from the audience (%s mode)', (mode) => {
     expect((await list(room.id, 'en')).body.questions.map((q) => q.text)).toEqual([html, injection]);
   });
 });
-
-async function waitUntil<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string, ms = 5000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > until) {
-      if (!ok(value)) throw new Error(`timed out waiting for ${what}`);
-      return value;
-    }
-    await sleep(100);
-  }
-}
