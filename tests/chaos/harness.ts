@@ -1,8 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { httpReady, portFree, tcpAccepts } from './probes';
 
 /** The repository root. */
 export const ROOT = resolve(__dirname, '../..');
@@ -261,33 +261,6 @@ export function buildServer(log: (line: string) => void): void {
     log(`build:server reported errors (the run goes on with what was emitted):\n${(result.stdout + result.stderr).slice(0, 2000)}`);
   if (!existsSync(join(ROOT, 'dist/server/apps/gateway/src/main.js')))
     throw new Error('dist/server is missing: "npm run build:server" failed');
-}
-
-export async function httpReady(port: number, path = '/readyz'): Promise<boolean> {
-  try {
-    const res = await fetch(`http://127.0.0.1:${port}${path}`, { signal: AbortSignal.timeout(1_000) });
-    await res.arrayBuffer();
-    return res.status === 200;
-  } catch {
-    return false;
-  }
-}
-
-export function tcpAccepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.setTimeout(1_000, () => (socket.destroy(), resolve(false)));
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-  });
-}
-
-export function portFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
 }
 
 /** Kills the processes a killed run of this tag left behind: only those listed in its pid file and carrying its tag. */

@@ -1,6 +1,6 @@
 import type { ServerFrame } from '@lt/contracts';
 import { analyseStore, analyseViewer, formatReport, percentile, type StoredRow } from './report';
-import { sentenceId, sentenceNumber, sentenceText } from './scenario';
+import { sentenceId, sentenceNumber, sentenceText } from './chaos-host';
 
 const row = (n: number, seq: number, id = sentenceId(n)): StoredRow => ({ message_id: id, seq, text: sentenceText(n) });
 const translation = (seq: number, n = seq, lang = 'fr') =>
