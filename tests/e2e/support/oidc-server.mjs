@@ -9,6 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify } from 'jose';
 import { E2E } from '../ports.mjs';
+import { html, loginPage, loginStatusPage, page, thirdPartyCookiesPage } from './oidc-pages.mjs';
 
 // Two warnings that are expected for a throwaway test provider (Node 20, in-memory storage) would otherwise show up in
 // every test run's output.
@@ -62,16 +63,6 @@ const { privateKey } = await generateKeyPair('RS256', { extractable: true });
 const signingKey = { ...(await exportJWK(privateKey)), kid: randomBytes(8).toString('hex'), alg: 'RS256', use: 'sig' };
 const { d, p, q, dp, dq, qi, ...publicKey } = signingKey;
 const publicKeys = createLocalJWKSet({ keys: [publicKey] });
-
-const html = (value) =>
-  String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
-
-function page(title, body) {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${html(title)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem}form{margin:1rem 0}
-input{display:block;width:100%;margin:.25rem 0 .75rem;padding:.4rem}button{padding:.5rem 1rem}</style></head>
-<body>${body}</body></html>`;
-}
 
 const provider = new Provider(issuer, {
   clients: [
@@ -190,24 +181,7 @@ async function interaction(req, res, uid, action) {
     const hint = params.kc_idp_hint ?? '';
     const via = hint === 'google' ? 'Google' : hint === 'apple' ? 'Apple' : 'the local realm';
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-    res.end(
-      page(
-        'Sign in',
-        `<h1>Sign in with ${html(via)}</h1>
-<p>Local test provider for realm <code>${html(realm)}</code>, client <code>${html(params.client_id)}</code>,
-identity provider hint: <strong data-testid="idp-hint">${html(hint || 'none')}</strong> (prompt: ${html(prompt.name)}).</p>
-<form method="post" action="/interaction/${html(uid)}/login">
-  <input type="hidden" name="email" value="ana@example.com"><input type="hidden" name="name" value="Ana Social">
-  <button type="submit" data-testid="oidc-sign-in-ana">Sign in as Ana</button>
-</form>
-<form method="post" action="/interaction/${html(uid)}/login">
-  <label>E-mail <input name="email" type="email" required data-testid="oidc-email"></label>
-  <label>Name <input name="name" data-testid="oidc-name"></label>
-  <button type="submit" data-testid="oidc-sign-in">Sign in</button>
-</form>
-<form method="post" action="/interaction/${html(uid)}/abort"><button type="submit" data-testid="oidc-cancel">Cancel</button></form>`,
-      ),
-    );
+    res.end(loginPage({ uid, realm, clientId: params.client_id, hint, via, prompt: prompt.name }));
     return;
   }
   if (req.method === 'POST' && action === 'login') {
@@ -259,11 +233,6 @@ function corsHeaders(req) {
     ? { 'access-control-allow-origin': requestOrigin, 'access-control-allow-credentials': 'true', vary: 'Origin' }
     : {};
 }
-
-// keycloak-js checks third-party cookies through this page before using its session iframe; saying 'unsupported'
-// makes it skip the iframe, as it does in browsers that block third-party cookies.
-const thirdPartyCookiesPage = `<!doctype html><script>parent.postMessage('unsupported', '*')</script>`;
-const loginStatusPage = `<!doctype html><script>addEventListener('message', (e) => e.source.postMessage('unchanged', e.origin))</script>`;
 
 const server = createServer(async (req, res) => {
   try {
