@@ -2,9 +2,9 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { json } from 'express';
 import { GLOSSARY_LIMITS } from '@lt/contracts';
 import { GATEWAY_ENV, type GatewayConfig } from './gateway.config';
-import { apiRequestPolicy } from './http/api-request-policy';
-import { securityHeaders } from './http/security-headers';
-import { LiveWsAdapter } from './live/live-ws.adapter';
+import { apiRequestPolicy } from './http/pipeline/api-request-policy';
+import { securityHeaders } from './http/pipeline/security-headers';
+import { LiveWsAdapter } from './live/connection/live-ws.adapter';
 
 /**
  * What both run modes' gateways add before listening: proxies trusted, security headers, the rule for

@@ -2,7 +2,7 @@ import { SummaryErrorCode, type ServerFrame } from '@lt/contracts';
 import { DomainException } from '@lt/platform';
 import type { ViewerCallLimiters } from '../auth/ip-rate-limiter.guard';
 import type { IpRateLimiter } from '../auth/ip-rate-limiter';
-import type { LiveSocket } from '../live/live-socket';
+import type { LiveSocket } from '../live/connection/live-socket';
 import { LiveSummaries } from './live-summaries';
 import type { SummaryCoalescer } from './summary-coalescer';
 

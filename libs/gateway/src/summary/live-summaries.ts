@@ -2,8 +2,8 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AUTH_MESSAGES, GatewayErrorCode, LiveErrorCode, type SummaryErrorFrame, type SummaryRequestFrame } from '@lt/contracts';
 import { DomainException, productMetrics } from '@lt/platform';
 import { SUMMARY_LIMITERS, takeViewerCall, type ViewerCallLimiters } from '../auth/ip-rate-limiter.guard';
-import type { LiveSocket } from '../live/live-socket';
-import { requireJoined } from '../live/live.service';
+import type { LiveSocket } from '../live/connection/live-socket';
+import { requireJoined } from '../live/join/live.service';
 import { SummaryCoalescer } from './summary-coalescer';
 
 /**

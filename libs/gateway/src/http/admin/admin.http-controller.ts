@@ -19,7 +19,7 @@ import { Bus } from '@lt/platform';
 import { AdminGuard } from '../../auth/admin.guard';
 import { AuthGuard } from '../../auth/auth.guard';
 import { Caller } from '../../auth/caller.decorator';
-import { ValidBody, ValidParams } from '../valid-input';
+import { ValidBody, ValidParams } from '../pipeline/valid-input';
 import { SystemHealthCheck } from './system-health';
 
 const sessionOf = (caller: Caller): CallerContext => ({ userId: caller.userId, sessionId: caller.sessionId });
