@@ -22,6 +22,6 @@ export function recognitionAlerts(recognition: Recognition, t: RoomTranslate): s
 export function providerFailure(recognition: Recognition, t: RoomTranslate): string | null {
   const provider = recognition.server.stream?.provider;
   if (recognition.mode !== 'server' || !recognition.server.recording || provider?.state !== 'provider_error') return null;
-  // The provider's own words are English, not the interface language: the page says it in its own words.
+  // The provider's own message is English, for operators: the page shows its own text in the interface language.
   return t('audio.providerError');
 }
