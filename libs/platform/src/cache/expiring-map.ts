@@ -6,18 +6,17 @@ import { LRUCache } from 'lru-cache';
  */
 const CLOCK = { now: () => Date.now() + 1 };
 
-export interface ExpiringMapOptions {
-  /**
-   * At most this many entries, the least recently used leaving first. Omitted: no bound, each entry dropped
-   * by a timer as it lapses (for what must not be pushed out by a flood, such as revoked sessions).
-   */
-  max?: number;
-  /** How long an entry lasts after it is set (ms); `set` and `fetch` may give one entry another. */
-  ttlMs: number;
-}
+/**
+ * `max`: at most this many entries, the least recently used leaving first; omitted, no bound, each entry
+ * dropped by a timer as it lapses (for what must not be pushed out by a flood, such as revoked sessions).
+ * `ttlMs`: how long an entry lasts after it is set (`set` and `fetch` may give one entry another); omitted
+ * (only with `max`), until it is pushed out.
+ */
+export type ExpiringMapOptions = { max: number; ttlMs?: number } | { max?: undefined; ttlMs: number };
 
 /** What `fetch` gives its loader: the loader may change how long its answer is kept (a failure kept less long). */
 export interface FetchedEntry {
+  /** 0: no TTL. */
   ttlMs: number;
 }
 
@@ -33,15 +32,16 @@ export class ExpiringMap<K extends NonNullable<unknown>, V extends NonNullable<u
 
   constructor(options: ExpiringMapOptions) {
     this.cache = new LRUCache<K, V, Loader<K, V>>({
-      ...(options.max === undefined ? { ttlAutopurge: true } : { max: options.max }),
-      ttl: options.ttlMs,
+      ...(options.max === undefined
+        ? { ttl: options.ttlMs, ttlAutopurge: true }
+        : { max: options.max, ...(options.ttlMs === undefined ? {} : { ttl: options.ttlMs }) }),
       ttlResolution: 0,
       perf: CLOCK,
       // A load whose key was deleted meanwhile (the room changed, or was forgotten) still answers those who
       // asked, and is not kept.
       ignoreFetchAbort: true,
       fetchMethod: async (key, _stale, { options: set, context }) => {
-        const entry = { ttlMs: set.ttl ?? options.ttlMs };
+        const entry = { ttlMs: set.ttl ?? options.ttlMs ?? 0 };
         const value = await context(entry, key);
         set.ttl = entry.ttlMs;
         return value;
