@@ -1,8 +1,8 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap, Optional } from '@nestjs/common';
-import { BusErrorCode, ROOMS_SUBJECTS, USAGE_SUBJECTS, type UsageEventType } from '@lt/contracts';
-import { Bus, BusRemoteError, detached, ExpiringMap, productMetrics, UsageMeter } from '@lt/platform';
-import { AnalyticsRelay } from './analytics-relay';
+import { BusErrorCode, ROOMS_SUBJECTS, USAGE_SUBJECTS } from '@lt/contracts';
+import { Bus, BusRemoteError, detached, ExpiringMap, productMetrics } from '@lt/platform';
 import { MemoryUsageOutbox, USAGE_OUTBOX, type OutboxRow, type UsageOutbox, type UsageReport } from './usage-outbox';
+import { DEFAULT_ENDED_ROOM_ALLOWANCE, ENDED_ROOM_ALLOWANCE, UsageMeter, type CallUsage } from './usage-meter';
 
 /** A room's owner does not change while it is live; asked again after this long. */
 const OWNER_TTL_MS = 60_000;
@@ -11,10 +11,7 @@ const STATUS_TTL_MS = 2_000;
 const RETRY_MS = 2_000;
 /** Rows of the outbox sent together (at once, each with its own request). */
 const BATCH = 50;
-/**
- * How long a claimed row is left to its sender. Longer than a batch can take (the owner asked in 2 s, the
- * report applied in 5 s); a killed sender's rows are sent by the next sweep after it lapses.
- */
+/** A claimed row is left to its sender this long, more than a batch takes (2 s + 5 s); then the next sweep sends it. */
 const LEASE_MS = 10_000;
 /** How often the outbox is looked at without a report or a failure: rows another process claimed and left. */
 const SWEEP_MS = LEASE_MS;
@@ -22,11 +19,6 @@ const SWEEP_MS = LEASE_MS;
 const MAX_UNSAVED = 10_000;
 /** Whether a room has ended is asked again after this long. */
 const ENDED_TTL_MS = 5_000;
-/** Tokens an ended room may spend (a new language's history for a visitor) when the service sets no other. */
-export const DEFAULT_ENDED_ROOM_ALLOWANCE = 2_000;
-/** The injection token of the tokens an ended room may still spend, counted from its end. */
-export const ENDED_ROOM_ALLOWANCE = Symbol('ENDED_ROOM_ALLOWANCE');
-
 /** How long a call's held estimate lasts when its usage never comes (the process died): longer than any call. */
 const RESERVATION_TTL_MS = 180_000;
 /** Rooms whose owner, status, end or refusal is kept; ended and deleted rooms are forgotten at once. */
@@ -66,11 +58,12 @@ export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap,
   constructor(
     private readonly bus: Bus,
     @Optional() @Inject(USAGE_OUTBOX) outbox?: UsageOutbox,
-    @Optional() private readonly analytics?: AnalyticsRelay,
     @Optional() @Inject(ENDED_ROOM_ALLOWANCE) private readonly endedAllowance: number = DEFAULT_ENDED_ROOM_ALLOWANCE,
   ) {
     super();
     this.outbox = outbox ?? new MemoryUsageOutbox();
+    // The quota's ledger is one subscriber of the usage recorded.
+    this.onUsage((usage) => this.charge(usage));
   }
 
   /** What an earlier process left is sent at start, and the outbox looked at now and then. */
@@ -145,15 +138,14 @@ export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap,
   }
 
   /**
-   * Reports what one call spent; applied once by accounts-svc, sent again until it is. The caller reports in
-   * the tick it reads the provider's usage, and the outbox row is written from here at once, without waiting
-   * for the room's owner (asked when the row is sent if it is not known yet). What a kill can still lose is
-   * the report of a call whose usage was read but whose INSERT had not committed: the time to get a pooled
-   * connection and commit one row, a few milliseconds. Once committed, the report is applied exactly once.
+   * Charges what one call spent to the room's quota; applied once by accounts-svc, sent again until it is. The
+   * caller records in the tick it reads the provider's usage, and the outbox row is written from here at once,
+   * without waiting for the room's owner (asked when the row is sent if it is not known yet). What a kill can
+   * still lose is the report of a call whose usage was read but whose INSERT had not committed: the time to
+   * get a pooled connection and commit one row, a few milliseconds. Once committed, it is applied exactly once.
    */
-  report(roomId: string, eventType: UsageEventType, tokens: number, eventId: string = crypto.randomUUID()): void {
+  private charge({ roomId, eventType, tokens, eventId }: CallUsage): void {
     if (tokens <= 0) return this.release(eventId);
-    this.analytics?.tokens(roomId, eventType, tokens);
     this.statuses.delete(roomId);
     const ownerId = this.owners.get(roomId)?.ownerId;
     const report: UsageReport = { eventId, roomId, ownerId, tokens, eventType };

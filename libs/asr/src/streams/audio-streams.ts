@@ -1,6 +1,7 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap, Optional } from '@nestjs/common';
 import { GLOSSARY_SUBJECTS, LIMITS, LIVE_SUBJECTS, ROOMS_SUBJECTS, type AudioOut, type AudioStream, type Vocabulary } from '@lt/contracts';
-import { Bus, ExpiringMap, UsageMeter } from '@lt/platform';
+import { Bus, ExpiringMap } from '@lt/platform';
+import { UsageMeter } from '@lt/usage';
 import { ASR_SETTINGS, type AsrSettings } from '../asr.settings';
 import { RECOGNIZER, type Recognizer } from '../providers/recognizer';
 import { LeaseRepository } from './lease.repository';

@@ -1,5 +1,5 @@
 import type { LanguageCode, PresenceEvent } from '@lt/contracts';
-import { minuteOf } from '@lt/platform';
+import { minuteOf } from '@lt/usage';
 
 type Counts = Partial<Record<LanguageCode, number>>;
 

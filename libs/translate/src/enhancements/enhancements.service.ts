@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { StoredTranscript } from '@lt/contracts';
-import { SingleFlight, UsageMeter } from '@lt/platform';
+import { SingleFlight } from '@lt/platform';
+import { UsageMeter } from '@lt/usage';
 import { glossaryPrompt } from '../glossary/glossary-prompt';
 import { GlossaryService } from '../glossary/glossary.service';
 import { LlmClient } from '../llm/llm.client';

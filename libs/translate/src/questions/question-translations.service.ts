@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { QUESTIONS_SUBJECTS, questionView, type LanguageCode, type QuestionAskedEvent, type QuestionText } from '@lt/contracts';
-import { Bus, productMetrics, SingleFlight, UsageMeter } from '@lt/platform';
+import { Bus, productMetrics, SingleFlight } from '@lt/platform';
+import { UsageMeter } from '@lt/usage';
 import { FallbackService } from '../fallback/fallback.service';
 import { LlmRateLimitedError, sleep } from '../llm/deadline';
 import { LlmLimiter } from '../limits/llm-limiter';

@@ -8,7 +8,8 @@ import {
   type SummaryRequest,
   type SummaryResponse,
 } from '@lt/contracts';
-import { Bus, DomainException, productMetrics, SingleFlight, UsageMeter } from '@lt/platform';
+import { Bus, DomainException, productMetrics, SingleFlight } from '@lt/platform';
+import { UsageMeter } from '@lt/usage';
 import { glossaryPrompt } from '../glossary/glossary-prompt';
 import { GlossaryService } from '../glossary/glossary.service';
 import { LlmRateLimitedError } from '../llm/deadline';

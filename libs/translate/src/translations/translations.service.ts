@@ -8,8 +8,8 @@ import {
   type TranslationFrame,
   type TranslationHistoryRequest,
 } from '@lt/contracts';
-import { Bus, inSpan, productMetrics, SingleFlight, UsageMeter, withinBytes } from '@lt/platform';
-import { AnalyticsRelay } from '@lt/usage';
+import { Bus, inSpan, productMetrics, SingleFlight, withinBytes } from '@lt/platform';
+import { AnalyticsRelay, UsageMeter } from '@lt/usage';
 import { EnhancementsService } from '../enhancements/enhancements.service';
 import { FallbackService } from '../fallback/fallback.service';
 import { glossaryPrompt, keptTerms } from '../glossary/glossary-prompt';

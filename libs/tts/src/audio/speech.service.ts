@@ -7,7 +7,8 @@ import {
   type SpeechRequest,
   type SpeechResponse,
 } from '@lt/contracts';
-import { Bus, DomainException, inSpan, productMetrics, SingleFlight, SpanKind, UsageMeter } from '@lt/platform';
+import { Bus, DomainException, inSpan, productMetrics, SingleFlight, SpanKind } from '@lt/platform';
+import { UsageMeter } from '@lt/usage';
 import { SPEECH_PROVIDER, SpeechRefusedError, type SpeechProvider } from '../providers/speech-provider';
 import { AudioRepository } from './audio.repository';
 import type { AudioEntity } from './audio.entity';
