@@ -21,3 +21,4 @@ export * from './secrets/secrets';
 export * from './bus/bus-pages';
 export * from './bus/reply-guard';
 export * from './cache/expiring-map';
+export * from './cache/room-presence';
