@@ -34,16 +34,24 @@ describe.each(MODES)('room analytics (%s mode)', (mode) => {
   let sql: Client;
   let owner: TestUser;
   const clients: LiveClient[] = [];
-  const saved = process.env.ANALYTICS_FLUSH_MS;
+  /** Every service that counts analytics sends them this often (ms). */
+  const ANALYTICS_FLUSH_MS = '300';
 
   beforeAll(async () => {
-    process.env.ANALYTICS_FLUSH_MS = '300';
     db = await createTestDatabase();
     llm = new FakeOpenAiServer();
     await llm.start();
     // Paced like a real model: first token after 300 ms, then 30 tokens a second.
     llm.pace({ firstTokenMs: 300, tokensPerSecond: 30 });
-    stack = await startStack({ mode, databaseUrl: db.url, llmUrl: llm.url, translate: { TRANSLATION_DEADLINE_MS: '2500' } });
+    stack = await startStack({
+      mode,
+      databaseUrl: db.url,
+      llmUrl: llm.url,
+      translate: { TRANSLATION_DEADLINE_MS: '2500', ANALYTICS_FLUSH_MS },
+      rooms: { ANALYTICS_FLUSH_MS },
+      tts: { ANALYTICS_FLUSH_MS },
+      asr: { ANALYTICS_FLUSH_MS },
+    });
     api = authApi(stack.baseUrl);
     sql = new Client({ connectionString: db.url });
     await sql.connect();
@@ -56,8 +64,6 @@ describe.each(MODES)('room analytics (%s mode)', (mode) => {
     await stack?.close();
     await llm?.stop();
     await db?.drop();
-    if (saved === undefined) delete process.env.ANALYTICS_FLUSH_MS;
-    else process.env.ANALYTICS_FLUSH_MS = saved;
   });
 
   const report = (roomId: string, token = owner.token) =>

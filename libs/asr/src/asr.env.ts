@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalString, optionalUrl } from '@lt/platform';
+import { analyticsFlushMsSchema } from '@lt/usage';
 import { ingestEnvSchema } from './ingest/ingest.env';
 
 /** Variables of the recognition service: which provider recognises speech, and its key (never sent to a browser). */
@@ -25,6 +26,8 @@ export const asrEnvSchema = z.object({
   ASR_REPLAY_MAX_MS: z.coerce.number().int().min(1_000).default(30_000),
   /** How long a replica's hold on a stream lasts unless renewed; another takes over after it lapses. */
   ASR_LEASE_MS: z.coerce.number().int().min(500).default(3_000),
+  /** How often this service sends the rooms' analytics it counted (ms; a minute by default). */
+  ANALYTICS_FLUSH_MS: analyticsFlushMsSchema,
   /** The venue's feed over SRT (libs/asr/src/ingest). */
   ...ingestEnvSchema.shape,
 });

@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { Bus } from '@lt/platform';
-import { AnalyticsRelay, BusUsageMeter, usageMeterProvider, usageOutboxProvider } from '@lt/usage';
+import { analyticsRelayProviders, BusUsageMeter, usageMeterProvider, usageOutboxProvider } from '@lt/usage';
 import { asrDatabaseProviders, ASR_DATA_SOURCE, ASR_SCHEMA } from './asr.database';
 import type { AsrEnv } from './asr.env';
 import { ASR_SETTINGS, asrSettingsOf } from './asr.settings';
@@ -22,7 +22,7 @@ export class AsrModule {
         { provide: RECOGNIZER, useFactory: () => recognizerFrom(env) },
         { provide: ASR_SETTINGS, useValue: asrSettingsOf(env) },
         ...asrDatabaseProviders,
-        AnalyticsRelay,
+        ...analyticsRelayProviders(env),
         BusUsageMeter,
         usageMeterProvider,
         usageOutboxProvider(ASR_DATA_SOURCE, ASR_SCHEMA),

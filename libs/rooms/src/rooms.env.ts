@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { analyticsFlushMsSchema } from '@lt/platform';
+import { analyticsFlushMsSchema } from '@lt/usage';
 
 /** Settings of rooms-svc. */
 export const roomsEnvSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { analyticsFlushMsSchema, optionalString, optionalUrl } from '@lt/platform';
+import { optionalString, optionalUrl } from '@lt/platform';
+import { analyticsFlushMsSchema } from '@lt/usage';
 
 const ms = (fallback: number) => z.coerce.number().int().min(100).max(600_000).default(fallback);
 const positive = (fallback: number) => z.coerce.number().int().min(1).max(100_000_000).default(fallback);
@@ -28,7 +29,7 @@ export const translateEnvSchema = z.object({
   LLM_LONG_DEADLINE_MS: ms(60_000),
   /** Previous sentences of the room sent with each live translation, as context. */
   TRANSLATION_CONTEXT_SENTENCES: z.coerce.number().int().min(0).max(20).default(3),
-  /** Read by the analytics relay at start; here so that a bad value stops start-up with the others. */
+  /** How often this service sends the rooms' analytics it counted (ms; a minute by default). */
   ANALYTICS_FLUSH_MS: analyticsFlushMsSchema,
   FALLBACK_TRANSLATOR: z.preprocess(
     (v) => (v === '' ? undefined : v),

@@ -1,7 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ConfigError } from '@lt/platform';
 import {
-  AnalyticsRelay,
+  analyticsRelayProviders,
   BusUsageMeter,
   ENDED_ROOM_ALLOWANCE,
   UsageRoomsController,
@@ -72,7 +72,7 @@ export class TranslateModule {
       providers: [
         { provide: TRANSLATE_ENV, useValue: env },
         ...translateDatabaseProviders,
-        AnalyticsRelay,
+        ...analyticsRelayProviders(env),
         BusUsageMeter,
         { provide: ENDED_ROOM_ALLOWANCE, useValue: env.ENDED_ROOM_TOKEN_ALLOWANCE },
         usageMeterProvider,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalString, optionalUrl } from '@lt/platform';
+import { analyticsFlushMsSchema } from '@lt/usage';
 
 /** Variables of the speech service: which provider synthesises, and its key (never sent to a browser). */
 export const ttsEnvSchema = z.object({
@@ -12,6 +13,8 @@ export const ttsEnvSchema = z.object({
   OPENAI_BASE_URL: optionalUrl,
   OPENAI_TTS_MODEL: z.string().min(1).default('gpt-4o-mini-tts'),
   OPENAI_TTS_VOICE: z.string().min(1).default('alloy'),
+  /** How often this service sends the rooms' analytics it counted (ms; a minute by default). */
+  ANALYTICS_FLUSH_MS: analyticsFlushMsSchema,
 });
 
 export type TtsEnv = z.infer<typeof ttsEnvSchema>;

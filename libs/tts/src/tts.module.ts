@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { AnalyticsRelay, BusUsageMeter, UsageRoomsController, usageMeterProvider, usageOutboxProvider } from '@lt/usage';
+import { analyticsRelayProviders, BusUsageMeter, UsageRoomsController, usageMeterProvider, usageOutboxProvider } from '@lt/usage';
 import { AudioRepository } from './audio/audio.repository';
 import { SpeechController } from './audio/speech.controller';
 import { SpeechService } from './audio/speech.service';
@@ -40,7 +40,7 @@ export class TtsModule {
       providers: [
         { provide: SPEECH_PROVIDER, useFactory: () => speechProviderFrom(env) },
         ...ttsDatabaseProviders,
-        AnalyticsRelay,
+        ...analyticsRelayProviders(env),
         BusUsageMeter,
         usageMeterProvider,
         usageOutboxProvider(TTS_DATA_SOURCE, TTS_SCHEMA),

@@ -1,6 +1,11 @@
-import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap, Optional } from '@nestjs/common';
 import { ANALYTICS_SUBJECTS, type AnalyticsTask, type TranslationFallback, type UsageEventType } from '@lt/contracts';
-import { analyticsFlushMs, Bus, MinuteCounter } from '@lt/platform';
+import { Bus } from '@lt/platform';
+import { MinuteCounter } from './minute-counter';
+import { UsageMeter } from './usage-meter';
+
+/** The injection token of ANALYTICS_FLUSH_MS, from the service's typed settings. */
+export const ANALYTICS_FLUSH_MS = Symbol('ANALYTICS_FLUSH_MS');
 
 /** How a usage report's kind shows in the analytics (speech is `tts` on the ledger). */
 const TASK_OF: Partial<Record<UsageEventType | 'interim', AnalyticsTask>> = {
@@ -13,20 +18,26 @@ const TASK_OF: Partial<Record<UsageEventType | 'interim', AnalyticsTask>> = {
 };
 
 /**
- * What a service that translates or speaks counts for rooms' analytics (tokens by task, caption delays,
- * fallback and original captions), kept per room and minute in memory and sent to rooms-svc, which owns
- * the analytics, once per ANALYTICS_FLUSH_MS (a minute by default). Unsent minutes go with the next try.
+ * What a service that translates or speaks counts for rooms' analytics (tokens by task, as the usage meter
+ * records them; caption delays, fallback and original captions), kept per room and minute in memory and sent
+ * to rooms-svc, which owns the analytics, once per ANALYTICS_FLUSH_MS (a minute by default). Unsent minutes
+ * go with the next try.
  */
 @Injectable()
 export class AnalyticsRelay implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('AnalyticsRelay');
   private readonly counter = new MinuteCounter();
-  private readonly flushMs = analyticsFlushMs();
   private timer?: NodeJS.Timeout;
   private sending?: Promise<void>;
   private failing = false;
 
-  constructor(private readonly bus: Bus) {}
+  constructor(
+    private readonly bus: Bus,
+    @Inject(ANALYTICS_FLUSH_MS) private readonly flushMs: number,
+    @Optional() meter?: UsageMeter,
+  ) {
+    meter?.onUsage((usage) => this.tokens(usage.roomId, usage.eventType, usage.tokens));
+  }
 
   onApplicationBootstrap(): void {
     this.timer = setInterval(() => void this.flush(), this.flushMs);
@@ -38,7 +49,7 @@ export class AnalyticsRelay implements OnApplicationBootstrap, BeforeApplication
     await this.flush();
   }
 
-  tokens(roomId: string, eventType: UsageEventType, tokens: number): void {
+  private tokens(roomId: string, eventType: UsageEventType, tokens: number): void {
     const task = TASK_OF[eventType];
     if (task) this.counter.tokens(roomId, task, tokens);
   }

@@ -1,8 +1,8 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap, Optional } from '@nestjs/common';
-import { BusErrorCode, ROOMS_SUBJECTS, USAGE_SUBJECTS, type UsageEventType } from '@lt/contracts';
-import { Bus, BusRemoteError, detached, productMetrics, UsageMeter } from '@lt/platform';
-import { AnalyticsRelay } from './analytics-relay';
+import { BusErrorCode, ROOMS_SUBJECTS, USAGE_SUBJECTS } from '@lt/contracts';
+import { Bus, BusRemoteError, detached, ExpiringMap, productMetrics } from '@lt/platform';
 import { MemoryUsageOutbox, USAGE_OUTBOX, type OutboxRow, type UsageOutbox, type UsageReport } from './usage-outbox';
+import { DEFAULT_ENDED_ROOM_ALLOWANCE, ENDED_ROOM_ALLOWANCE, UsageMeter, type CallUsage } from './usage-meter';
 
 /** A room's owner does not change while it is live; asked again after this long. */
 const OWNER_TTL_MS = 60_000;
@@ -11,10 +11,7 @@ const STATUS_TTL_MS = 2_000;
 const RETRY_MS = 2_000;
 /** Rows of the outbox sent together (at once, each with its own request). */
 const BATCH = 50;
-/**
- * How long a claimed row is left to its sender. Longer than a batch can take (the owner asked in 2 s, the
- * report applied in 5 s); a killed sender's rows are sent by the next sweep after it lapses.
- */
+/** A claimed row is left to its sender this long, more than a batch takes (2 s + 5 s); then the next sweep sends it. */
 const LEASE_MS = 10_000;
 /** How often the outbox is looked at without a report or a failure: rows another process claimed and left. */
 const SWEEP_MS = LEASE_MS;
@@ -22,18 +19,10 @@ const SWEEP_MS = LEASE_MS;
 const MAX_UNSAVED = 10_000;
 /** Whether a room has ended is asked again after this long. */
 const ENDED_TTL_MS = 5_000;
-/** Tokens an ended room may spend (a new language's history for a visitor) when the service sets no other. */
-export const DEFAULT_ENDED_ROOM_ALLOWANCE = 2_000;
-/** The injection token of the tokens an ended room may still spend, counted from its end. */
-export const ENDED_ROOM_ALLOWANCE = Symbol('ENDED_ROOM_ALLOWANCE');
-
 /** How long a call's held estimate lasts when its usage never comes (the process died): longer than any call. */
 const RESERVATION_TTL_MS = 180_000;
-
-interface Cached<T> {
-  value: T;
-  at: number;
-}
+/** Rooms whose owner, status, end or refusal is kept; ended and deleted rooms are forgotten at once. */
+const MAX_ROOMS = 10_000;
 
 /**
  * Spending of the language model and the speech provider, for the services that call them: whether a room
@@ -47,12 +36,12 @@ interface Cached<T> {
 @Injectable()
 export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('UsageMeter');
-  private readonly owners = new Map<string, Cached<string | null>>();
-  private readonly statuses = new Map<string, Cached<boolean>>();
+  private readonly owners = new ExpiringMap<string, { ownerId: string | null }>({ max: MAX_ROOMS, ttlMs: OWNER_TTL_MS });
+  private readonly statuses = new ExpiringMap<string, boolean>({ max: MAX_ROOMS, ttlMs: STATUS_TTL_MS });
   /** When each room ended (null: not ended), as rooms-svc said lately. */
-  private readonly ends = new Map<string, Cached<string | null>>();
-  /** The smallest hold each room was refused lately. */
-  private readonly refused = new Map<string, Cached<number>>();
+  private readonly ends = new ExpiringMap<string, { endedAt: string | null }>({ max: MAX_ROOMS, ttlMs: ENDED_TTL_MS });
+  /** The smallest hold each room was refused (until a status allows it again), and when. */
+  private readonly refused = new ExpiringMap<string, { tokens: number; at: number }>({ max: MAX_ROOMS });
   private readonly exhausted = new Set<string>();
   private readonly outbox: UsageOutbox;
   /** Reports the outbox refused (its database away), written again before the next relay. */
@@ -69,11 +58,12 @@ export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap,
   constructor(
     private readonly bus: Bus,
     @Optional() @Inject(USAGE_OUTBOX) outbox?: UsageOutbox,
-    @Optional() private readonly analytics?: AnalyticsRelay,
     @Optional() @Inject(ENDED_ROOM_ALLOWANCE) private readonly endedAllowance: number = DEFAULT_ENDED_ROOM_ALLOWANCE,
   ) {
     super();
     this.outbox = outbox ?? new MemoryUsageOutbox();
+    // The quota's ledger is one subscriber of the usage recorded.
+    this.onUsage((usage) => this.charge(usage));
   }
 
   /** What an earlier process left is sent at start, and the outbox looked at now and then. */
@@ -86,14 +76,14 @@ export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap,
   /** Whether the room may make one more call. When accounts-svc cannot be asked, the call is allowed. */
   async allowed(roomId: string): Promise<boolean> {
     const cached = this.statuses.get(roomId);
-    if (cached && Date.now() - cached.at < STATUS_TTL_MS) return cached.value;
+    if (cached !== undefined) return cached;
     try {
       const status = await this.bus.request(USAGE_SUBJECTS.status, { roomId, ownerId: await this.ownerOf(roomId) }, { timeoutMs: 2_000 });
       // A room refused a hold stays spent until what is left holds that call again (an admin's reset).
       const refused = this.refused.get(roomId);
-      const allowed = status.allowed && !(refused && status.remaining < refused.value);
+      const allowed = status.allowed && !(refused && status.remaining < refused.tokens);
       if (allowed) this.refused.delete(roomId);
-      this.statuses.set(roomId, { value: allowed, at: Date.now() });
+      this.statuses.set(roomId, allowed);
       this.announce(roomId, !allowed);
       return allowed;
     } catch (error) {
@@ -110,7 +100,7 @@ export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap,
     const id = crypto.randomUUID();
     // A room just refused as much is not asked again until that answer lapses.
     const refused = this.refused.get(roomId);
-    if (refused && tokens >= refused.value && Date.now() - refused.at < STATUS_TTL_MS) return null;
+    if (refused && tokens >= refused.tokens && Date.now() - refused.at < STATUS_TTL_MS) return null;
     try {
       const ownerId = await this.ownerOf(roomId);
       // An ended room spends only its allowance from its end (a visitor reading it in a new language).
@@ -121,11 +111,10 @@ export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap,
         { id, roomId, ownerId, tokens: Math.ceil(tokens), ttlMs: RESERVATION_TTL_MS, cap: ceiling },
         { timeoutMs: 5_000 },
       );
-      if (this.refused.size > 10_000) this.refused.clear();
-      if (!granted) this.refused.set(roomId, { value: Math.min(tokens, refused?.value ?? Infinity), at: Date.now() });
+      if (!granted) this.refused.set(roomId, { tokens: Math.min(tokens, refused?.tokens ?? Infinity), at: Date.now() });
       // Refused by the quota (not an ended room's allowance): translation pauses, and the room is told so.
       if (!granted && !ceiling) {
-        this.statuses.set(roomId, { value: false, at: Date.now() });
+        this.statuses.set(roomId, false);
         this.announce(roomId, true);
       }
       return granted ? id : null;
@@ -149,18 +138,16 @@ export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap,
   }
 
   /**
-   * Reports what one call spent; applied once by accounts-svc, sent again until it is. The caller reports in
-   * the tick it reads the provider's usage, and the outbox row is written from here at once, without waiting
-   * for the room's owner (asked when the row is sent if it is not known yet). What a kill can still lose is
-   * the report of a call whose usage was read but whose INSERT had not committed: the time to get a pooled
-   * connection and commit one row, a few milliseconds. Once committed, the report is applied exactly once.
+   * Charges what one call spent to the room's quota; applied once by accounts-svc, sent again until it is. The
+   * caller records in the tick it reads the provider's usage, and the outbox row is written from here at once,
+   * without waiting for the room's owner (asked when the row is sent if it is not known yet). What a kill can
+   * still lose is the report of a call whose usage was read but whose INSERT had not committed: the time to
+   * get a pooled connection and commit one row, a few milliseconds. Once committed, it is applied exactly once.
    */
-  report(roomId: string, eventType: UsageEventType, tokens: number, eventId: string = crypto.randomUUID()): void {
+  private charge({ roomId, eventType, tokens, eventId }: CallUsage): void {
     if (tokens <= 0) return this.release(eventId);
-    this.analytics?.tokens(roomId, eventType, tokens);
     this.statuses.delete(roomId);
-    const owner = this.owners.get(roomId);
-    const ownerId = owner && Date.now() - owner.at < OWNER_TTL_MS ? owner.value : undefined;
+    const ownerId = this.owners.get(roomId)?.ownerId;
     const report: UsageReport = { eventId, roomId, ownerId, tokens, eventType };
     // Reports go out in batches that serve many sentences: they are no part of the trace of the call reported.
     detached(() =>
@@ -277,23 +264,22 @@ export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap,
 
   private async ownerOf(roomId: string): Promise<string | null> {
     const cached = this.owners.get(roomId);
-    if (cached && Date.now() - cached.at < OWNER_TTL_MS) return cached.value;
+    if (cached) return cached.ownerId;
     return (await this.askRoom(roomId)).owner_id;
   }
 
   /** When the room ended (its last change once ended), or null while it is not ended. */
   private async endedAt(roomId: string): Promise<string | null> {
     const cached = this.ends.get(roomId);
-    if (cached && Date.now() - cached.at < ENDED_TTL_MS) return cached.value;
+    if (cached) return cached.endedAt;
     const room = await this.askRoom(roomId);
     return room.status === 'ended' ? room.updated_at : null;
   }
 
   private async askRoom(roomId: string) {
     const { room } = await this.bus.request(ROOMS_SUBJECTS.getRoom, { roomId }, { timeoutMs: 2_000 });
-    if (this.ends.size > 10_000) this.ends.clear();
-    this.owners.set(roomId, { value: room.owner_id, at: Date.now() });
-    this.ends.set(roomId, { value: room.status === 'ended' ? room.updated_at : null, at: Date.now() });
+    this.owners.set(roomId, { ownerId: room.owner_id });
+    this.ends.set(roomId, { endedAt: room.status === 'ended' ? room.updated_at : null });
     return room;
   }
 

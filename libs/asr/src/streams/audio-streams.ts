@@ -1,6 +1,7 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap, Optional } from '@nestjs/common';
 import { GLOSSARY_SUBJECTS, LIMITS, LIVE_SUBJECTS, ROOMS_SUBJECTS, type AudioOut, type AudioStream, type Vocabulary } from '@lt/contracts';
-import { Bus, UsageMeter } from '@lt/platform';
+import { Bus, ExpiringMap } from '@lt/platform';
+import { UsageMeter } from '@lt/usage';
 import { ASR_SETTINGS, type AsrSettings } from '../asr.settings';
 import { RECOGNIZER, type Recognizer } from '../providers/recognizer';
 import { LeaseRepository } from './lease.repository';
@@ -24,6 +25,7 @@ export interface OpenedStream {
 }
 
 const VOCABULARY_TTL_MS = 30_000;
+const MAX_VOCABULARIES = 1_000;
 /** A stored sentence is refused when rooms-svc has not answered within this time; it is tried again. */
 const STORE_TIMEOUT_MS = 5_000;
 
@@ -35,7 +37,7 @@ const STORE_TIMEOUT_MS = 5_000;
 export class AudioStreams implements AudioSink, OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('AudioStreams');
   private readonly streams = new Map<string, StreamSession>();
-  private readonly vocabularies = new Map<string, { at: number; terms: Promise<Vocabulary> }>();
+  private readonly vocabularies = new ExpiringMap<string, Vocabulary>({ max: MAX_VOCABULARIES, ttlMs: VOCABULARY_TTL_MS });
   /** Told when a stream is taken by another replica, or ends: the bus link stops listening for it. */
   private readonly ended = new Set<(streamId: string) => void>();
   readonly holder = `asr-${crypto.randomUUID().slice(0, 8)}`;
@@ -103,14 +105,12 @@ export class AudioStreams implements AudioSink, OnApplicationBootstrap, BeforeAp
 
   /** The glossary terms a room's recogniser gets (the glossary editor shows them). */
   vocabulary(roomId: string): Promise<Vocabulary> {
-    const cached = this.vocabularies.get(roomId);
-    if (cached && Date.now() - cached.at < VOCABULARY_TTL_MS) return cached.terms;
     const limit = this.recognizer?.vocabularyLimit ?? 0;
     const provider = this.recognizer?.name ?? null;
-    const terms = this.bus.request(GLOSSARY_SUBJECTS.get, { roomId }).then((g) => ({ provider, limit, ...vocabularyOf(g.entries, limit) }));
-    this.vocabularies.set(roomId, { at: Date.now(), terms });
-    terms.catch(() => this.vocabularies.delete(roomId));
-    return terms;
+    return this.vocabularies.fetch(roomId, async () => {
+      const glossary = await this.bus.request(GLOSSARY_SUBJECTS.get, { roomId });
+      return { provider, limit, ...vocabularyOf(glossary.entries, limit) };
+    });
   }
 
   private async renew(): Promise<void> {

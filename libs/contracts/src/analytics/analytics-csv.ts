@@ -1,7 +1,5 @@
-import { asSpreadsheetText as asText, csvQuote } from '../glossary/glossary-csv';
+import { asSpreadsheetText as asText, encodeCsv } from '../csv/spreadsheet-csv';
 import { ANALYTICS_TASKS, type AnalyticsReport } from './analytics.dto';
-
-const BOM = '\uFEFF';
 
 const ms = (value: number | null) => (value === null ? '' : String(value));
 
@@ -47,8 +45,7 @@ export function encodeAnalyticsCsv(report: AnalyticsReport): string {
     String(p.fallback),
     String(p.original),
   ]);
-  const lines = [...head, [], columns, ...rows].map((r) => r.map(csvQuote).join(','));
-  return BOM + lines.join('\r\n') + '\r\n';
+  return encodeCsv([...head, [], columns, ...rows]);
 }
 
 /** The file name of a report: `analytics-{room name}-{YYYY-MM-DD}.csv`, or `analytics-all-rooms-…` for all. */

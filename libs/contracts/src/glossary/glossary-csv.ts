@@ -1,3 +1,4 @@
+import { asSpreadsheetText, encodeCsv, fromSpreadsheetText, parseCsv, type CsvRecord, type CsvSyntaxError } from '../csv/spreadsheet-csv';
 import { LANGUAGES, type LanguageCode } from '../languages';
 import { glossaryIssues, type GlossaryDraftEntry, type GlossaryIssueCode } from './glossary.dto';
 
@@ -40,21 +41,12 @@ const csvError = (line: number, code: CsvErrorCode, message: string, params: Csv
 
 export type GlossaryCsvResult = { ok: true; entries: GlossaryDraftEntry[] } | { ok: false; errors: CsvError[] };
 
-const BOM = '\uFEFF';
 const KEEP_VALUES: Record<string, boolean> = { yes: true, true: true, '1': true, no: false, false: false, '0': false, '': false };
 
-/** One RFC 4180 field: quoted when it holds a comma, a quote, a line break or edge spaces. */
-export function csvQuote(field: string): string {
-  return /[",\r\n]/.test(field) || field !== field.trim() ? `"${field.replace(/"/g, '""')}"` : field;
-}
-
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** A spreadsheet must not run a cell as a formula: text starting like one is kept as text (a leading `'`). */
-export const asSpreadsheetText = (value: string) => (FORMULA_START.test(value) ? `'${value}` : value);
-
-/** The `'` a file of ours put before text that starts like a formula goes again on import. */
-const fromSpreadsheetText = (value: string) => (value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value);
+const SYNTAX_MESSAGES: Record<CsvSyntaxError, string> = {
+  unclosedQuote: 'A quoted field is never closed',
+  textAfterQuote: 'Text after a closing quote: a quote inside a quoted field is written twice ("")',
+};
 
 /**
  * The glossary as a CSV file's text (with its BOM), one column per language the product speaks; a term,
@@ -69,70 +61,7 @@ export function encodeGlossaryCsv(entries: readonly GlossaryDraftEntry[]): strin
         i === 1 ? cell : asSpreadsheetText(cell),
       ),
     );
-  return BOM + rows.map((r) => r.map(csvQuote).join(',')).join('\r\n') + '\r\n';
-}
-
-interface CsvRecord {
-  line: number;
-  fields: string[];
-}
-
-/** RFC 4180 records with the line each starts on; an unclosed quote is an error of that record's line. */
-export function parseCsvRecords(text: string): { records: CsvRecord[]; error?: CsvError } {
-  const records: CsvRecord[] = [];
-  let line = 1;
-  let start = 1;
-  let fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  let afterQuote = false;
-  const src = text.startsWith(BOM) ? text.slice(1) : text;
-  for (let i = 0; i < src.length; i++) {
-    const ch = src[i];
-    if (quoted) {
-      if (ch === '"' && src[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') {
-        quoted = false;
-        afterQuote = true;
-      } else if (ch === '\r' || ch === '\n') {
-        // A line break inside a field is kept as \n, whichever the spreadsheet wrote.
-        if (ch === '\r' && src[i + 1] === '\n') i++;
-        line++;
-        field += '\n';
-      } else {
-        field += ch;
-      }
-    } else if (ch === '"' && field === '' && !afterQuote) {
-      quoted = true;
-    } else if (ch === ',') {
-      fields.push(field);
-      field = '';
-      afterQuote = false;
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && src[i + 1] === '\n') i++;
-      fields.push(field);
-      records.push({ line: start, fields });
-      fields = [];
-      field = '';
-      afterQuote = false;
-      start = ++line;
-    } else if (afterQuote) {
-      return {
-        records,
-        error: csvError(start, 'textAfterQuote', 'Text after a closing quote: a quote inside a quoted field is written twice ("")'),
-      };
-    } else {
-      field += ch;
-    }
-  }
-  if (quoted) return { records, error: csvError(start, 'unclosedQuote', 'A quoted field is never closed') };
-  if (field !== '' || fields.length) {
-    fields.push(field);
-    records.push({ line: start, fields });
-  }
-  return { records: records.filter((r) => r.fields.some((f) => f.trim() !== '')) };
+  return encodeCsv(rows);
 }
 
 type Column = { kind: 'term' | 'keep' | 'note' } | { kind: 'lang'; code: LanguageCode };
@@ -163,8 +92,8 @@ function readHeader(record: CsvRecord): { columns: Column[] } | { error: CsvErro
 
 /** A CSV file's text as glossary entries, or every error found, each naming its line. */
 export function decodeGlossaryCsv(text: string): GlossaryCsvResult {
-  const { records, error } = parseCsvRecords(text);
-  if (error) return { ok: false, errors: [error] };
+  const { records, error } = parseCsv(text);
+  if (error) return { ok: false, errors: [csvError(error.line, error.code, SYNTAX_MESSAGES[error.code])] };
   if (!records.length)
     return { ok: false, errors: [csvError(1, 'empty', 'The file is empty: it needs a header row (term,keep,<language codes>,note)')] };
   const header = readHeader(records[0]);

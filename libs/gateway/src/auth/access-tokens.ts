@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { createLocalJWKSet, errors, jwtVerify, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
 import { ACCESS_TOKEN_JWT, ACCOUNTS_SUBJECTS, AUTH_MESSAGES, GatewayErrorCode, type SessionRevokedEvent } from '@lt/contracts';
-import { Bus, DomainException } from '@lt/platform';
+import { Bus, DomainException, ExpiringMap } from '@lt/platform';
 
 export interface Caller {
   userId: string;
@@ -32,8 +32,10 @@ const REVOKED_RESYNC_MS = 5 * 60_000;
 @Injectable()
 export class AccessTokens implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('AccessTokens');
-  private keys: { set: JWTVerifyGetKey; at: number } | null = null;
-  private readonly revoked = new Map<string, number>();
+  /** accounts-svc's key set, under its one key. */
+  private readonly keys = new ExpiringMap<'jwks', JWTVerifyGetKey>({ max: 1, ttlMs: JWKS_TTL_MS });
+  /** Revoked sessions, each until no token of it can be valid; unbounded, so that no flood pushes one out. */
+  private readonly revoked = new ExpiringMap<string, true>({ ttlMs: REVOKED_TTL_MS });
   private readonly listeners = new Set<(event: SessionRevokedEvent) => void>();
   private revokedSyncedAt: number | null = null;
   private syncing: Promise<void> | null = null;
@@ -59,7 +61,7 @@ export class AccessTokens implements OnApplicationBootstrap, OnModuleDestroy {
       .request(ACCOUNTS_SUBJECTS.revokedSessions, {})
       .then(({ sessions }) => {
         const learned = sessions.filter((s) => !this.revoked.has(s.id)).map((s) => s.id);
-        for (const s of sessions) this.remember(s.id, Date.parse(s.revokedAt) + REVOKED_TTL_MS);
+        for (const s of sessions) this.remember(s.id, Date.parse(s.revokedAt) + REVOKED_TTL_MS - Date.now());
         this.revokedSyncedAt = Date.now();
         this.resyncDue = false;
         // Sockets of sessions revoked while this gateway was not listening close now.
@@ -99,14 +101,13 @@ export class AccessTokens implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   revoke(event: SessionRevokedEvent): void {
-    const until = Date.now() + REVOKED_TTL_MS;
-    for (const id of event.sessionIds) this.remember(id, until);
-    for (const [id, expiry] of this.revoked) if (expiry < Date.now()) this.revoked.delete(id);
+    for (const id of event.sessionIds) this.remember(id, REVOKED_TTL_MS);
     this.listeners.forEach((l) => l(event));
   }
 
-  private remember(sessionId: string, until: number): void {
-    if (until > (this.revoked.get(sessionId) ?? 0)) this.revoked.set(sessionId, until);
+  /** Refuses the session's tokens for `forMs` more, unless it is refused longer already. */
+  private remember(sessionId: string, forMs: number): void {
+    if (forMs > 0 && forMs > this.revoked.remaining(sessionId)) this.revoked.set(sessionId, true, forMs);
   }
 
   /** A (re)connection may have missed announcements: the list is loaded again then, and when it gets old. */
@@ -130,11 +131,12 @@ export class AccessTokens implements OnApplicationBootstrap, OnModuleDestroy {
     return { userId: payload.sub, sessionId, email: String(payload.email ?? ''), role: payload.role === 'admin' ? 'admin' : 'user' };
   }
 
-  private async keySet(refresh: boolean): Promise<JWTVerifyGetKey> {
-    if (!refresh && this.keys && Date.now() - this.keys.at < JWKS_TTL_MS) return this.keys.set;
-    const jwks = (await this.bus.request(ACCOUNTS_SUBJECTS.jwks, {})) as unknown as JSONWebKeySet;
-    this.keys = { set: createLocalJWKSet(jwks), at: Date.now() };
-    this.logger.debug(`loaded ${jwks.keys.length} signing keys`);
-    return this.keys.set;
+  private keySet(refresh: boolean): Promise<JWTVerifyGetKey> {
+    if (refresh) this.keys.delete('jwks');
+    return this.keys.fetch('jwks', async () => {
+      const jwks = (await this.bus.request(ACCOUNTS_SUBJECTS.jwks, {})) as unknown as JSONWebKeySet;
+      this.logger.debug(`loaded ${jwks.keys.length} signing keys`);
+      return createLocalJWKSet(jwks);
+    });
   }
 }

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import LRUCache from 'lru-cache';
 import { SUMMARY_SEQ_STEP, SUMMARY_SUBJECTS, type SummaryFrame, type SummaryRequest, type SummaryResponse } from '@lt/contracts';
-import { Bus } from '@lt/platform';
+import { Bus, ExpiringMap } from '@lt/platform';
 
 /** An answer serves later askers of the same summary this long (a storm of viewers pressing the button). */
 const FRESH_MS = 1_000;
@@ -29,8 +28,8 @@ const keyOf = (request: SummaryRequest) => `${request.roomId}:${request.lang}:${
  */
 @Injectable()
 export class SummaryCoalescer {
-  private readonly pending = new Map<string, Promise<SharedSummary>>();
-  private readonly fresh = new LRUCache<string, SharedSummary>({ max: MAX_KEPT, maxAge: FRESH_MS });
+  /** Answers of a moment ago, and those being asked for. */
+  private readonly fresh = new ExpiringMap<string, SharedSummary>({ max: MAX_KEPT, ttlMs: FRESH_MS });
 
   constructor(private readonly bus: Bus) {}
 
@@ -40,28 +39,16 @@ export class SummaryCoalescer {
 
   /** The shared answer: kept from a moment ago, the one being asked for, or asked for now. */
   shared(request: SummaryRequest): Promise<SharedSummary> {
-    const key = keyOf(request);
-    const kept = this.fresh.get(key);
-    if (kept) return Promise.resolve(kept);
-    let pending = this.pending.get(key);
-    if (!pending) {
-      pending = this.bus
-        .request(SUMMARY_SUBJECTS.summarize, request, { timeoutMs: ASK_TIMEOUT_MS })
-        .then((answer) => {
-          const frame: SummaryFrame = {
-            type: 'summary',
-            roomId: request.roomId,
-            lang: request.lang,
-            sinceSeq: spanStartOf(request.sinceSeq),
-            ...answer,
-          };
-          const shared = { answer, frame: Buffer.from(JSON.stringify(frame)) };
-          this.fresh.set(key, shared);
-          return shared;
-        })
-        .finally(() => this.pending.delete(key));
-      this.pending.set(key, pending);
-    }
-    return pending;
+    return this.fresh.fetch(keyOf(request), async () => {
+      const answer = await this.bus.request(SUMMARY_SUBJECTS.summarize, request, { timeoutMs: ASK_TIMEOUT_MS });
+      const frame: SummaryFrame = {
+        type: 'summary',
+        roomId: request.roomId,
+        lang: request.lang,
+        sinceSeq: spanStartOf(request.sinceSeq),
+        ...answer,
+      };
+      return { answer, frame: Buffer.from(JSON.stringify(frame)) };
+    });
   }
 }

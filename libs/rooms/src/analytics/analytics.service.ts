@@ -1,6 +1,7 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { AnalyticsReport, HostAccess, LiveAnalytics, PresenceEvent, RecordedMinute } from '@lt/contracts';
-import { analyticsFlushMs, hmacSha256, MinuteCounter, newSecret } from '@lt/platform';
+import { hmacSha256, newSecret } from '@lt/platform';
+import { MinuteCounter } from '@lt/usage';
 import { ROOMS_ENV, type RoomsEnv } from '../rooms.env';
 import { RoomAccess, userActor } from '../rooms/room-access';
 import type { RoomEntity } from '../rooms/room.entity';
@@ -25,7 +26,7 @@ export class AnalyticsService implements OnApplicationBootstrap, BeforeApplicati
   /** What viewer ids are hashed with: the operator's key, shared by the replicas, or one of this process. */
   private readonly viewerKey: string;
   private readonly counter = new MinuteCounter();
-  private readonly flushMs = analyticsFlushMs();
+  private readonly flushMs: number;
   private timer?: NodeJS.Timeout;
   private flushing?: Promise<void>;
 
@@ -36,6 +37,7 @@ export class AnalyticsService implements OnApplicationBootstrap, BeforeApplicati
   ) {
     this.audience = new AudienceRegistry(env.NEW_VIEWERS_PER_MINUTE);
     this.viewerKey = env.VIEWER_ID_KEY ?? newSecret();
+    this.flushMs = env.ANALYTICS_FLUSH_MS;
   }
 
   onApplicationBootstrap(): void {

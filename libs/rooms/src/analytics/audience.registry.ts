@@ -1,5 +1,6 @@
 import type { LanguageCode, PresenceEvent } from '@lt/contracts';
-import { minuteOf } from '@lt/platform';
+import { RoomPresence } from '@lt/platform';
+import { minuteOf } from '@lt/usage';
 
 type Counts = Partial<Record<LanguageCode, number>>;
 
@@ -11,11 +12,6 @@ export interface MinutePeak {
   total: number;
 }
 
-interface GatewayPart {
-  viewers: Counts;
-  expiresAt: number;
-}
-
 /**
  * Who watches each room now, from the presence every gateway publishes (its viewers per language, refreshed
  * at every heartbeat; a part not refreshed in time expires with its gateway), and the minute's peaks and new
@@ -23,7 +19,8 @@ interface GatewayPart {
  * same picture; what they write is the same, and the larger value is kept.
  */
 export class AudienceRegistry {
-  private readonly rooms = new Map<string, Map<string, GatewayPart>>();
+  /** Per room, each gateway's viewers per language. */
+  private readonly rooms = new RoomPresence<Counts>();
   private peaks = new Map<string, MinutePeak>();
   private arrivals = new Map<string, Set<string>>();
 
@@ -31,15 +28,9 @@ export class AudienceRegistry {
   constructor(private readonly newPerMinute = Infinity) {}
 
   update(event: PresenceEvent, now = Date.now()): void {
-    let parts = this.rooms.get(event.roomId);
     const viewers = event.viewers ?? {};
-    if (Object.values(viewers).some((n) => n > 0)) {
-      if (!parts) this.rooms.set(event.roomId, (parts = new Map()));
-      parts.set(event.gatewayId, { viewers, expiresAt: now + event.ttlMs });
-    } else {
-      parts?.delete(event.gatewayId);
-      if (parts?.size === 0) this.rooms.delete(event.roomId);
-    }
+    if (Object.values(viewers).some((n) => n > 0)) this.rooms.say(event.roomId, event.gatewayId, viewers, now + event.ttlMs);
+    else this.rooms.drop(event.roomId, event.gatewayId);
     if (event.arrivals?.length) {
       let ids = this.arrivals.get(event.roomId);
       if (!ids) this.arrivals.set(event.roomId, (ids = new Set()));
@@ -50,23 +41,15 @@ export class AudienceRegistry {
 
   /** Viewers of the room now, per language, all gateways together. */
   now(roomId: string, now = Date.now()): Counts {
-    const parts = this.rooms.get(roomId);
     const counts: Counts = {};
-    if (!parts) return counts;
-    for (const [gatewayId, part] of parts) {
-      if (part.expiresAt < now) {
-        parts.delete(gatewayId);
-        continue;
-      }
-      for (const [lang, n] of Object.entries(part.viewers) as [LanguageCode, number][]) counts[lang] = (counts[lang] ?? 0) + n;
-    }
-    if (parts.size === 0) this.rooms.delete(roomId);
+    for (const viewers of this.rooms.values(roomId, now))
+      for (const [lang, n] of Object.entries(viewers) as [LanguageCode, number][]) counts[lang] = (counts[lang] ?? 0) + n;
     return counts;
   }
 
   /** Every watched room counts in the minute, even one whose viewers did not change. */
   sampleAll(now = Date.now()): void {
-    for (const roomId of [...this.rooms.keys()]) this.sample(roomId, now);
+    for (const roomId of this.rooms.roomIds()) this.sample(roomId, now);
   }
 
   /** The minutes' peaks and the new viewers since the last drain; both start again empty. */

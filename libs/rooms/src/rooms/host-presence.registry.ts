@@ -1,7 +1,7 @@
 import { Controller, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { LIVE_SUBJECTS, type BusPayload, type PresenceEvent } from '@lt/contracts';
-import { Bus, OnEvent } from '@lt/platform';
+import { Bus, OnEvent, RoomPresence } from '@lt/platform';
 
 /**
  * Which rooms have their host connected, anywhere in the cluster, for the admin panel: every gateway says
@@ -10,8 +10,8 @@ import { Bus, OnEvent } from '@lt/platform';
  */
 @Injectable()
 export class HostPresenceRegistry implements OnApplicationBootstrap {
-  /** roomId -> gatewayId -> when that gateway's word expires */
-  private readonly rooms = new Map<string, Map<string, number>>();
+  /** Per room, the gateways that hold its host. */
+  private readonly rooms = new RoomPresence<true>();
 
   constructor(private readonly bus: Bus) {}
 
@@ -21,22 +21,12 @@ export class HostPresenceRegistry implements OnApplicationBootstrap {
   }
 
   update(event: PresenceEvent): void {
-    let parts = this.rooms.get(event.roomId);
-    if (event.host) {
-      if (!parts) this.rooms.set(event.roomId, (parts = new Map()));
-      parts.set(event.gatewayId, Date.now() + event.ttlMs);
-      return;
-    }
-    parts?.delete(event.gatewayId);
-    if (parts?.size === 0) this.rooms.delete(event.roomId);
+    if (event.host) this.rooms.say(event.roomId, event.gatewayId, true, Date.now() + event.ttlMs);
+    else this.rooms.drop(event.roomId, event.gatewayId);
   }
 
   hostConnected(roomId: string, now = Date.now()): boolean {
-    const parts = this.rooms.get(roomId);
-    if (!parts) return false;
-    for (const [gatewayId, expiresAt] of parts) if (expiresAt < now) parts.delete(gatewayId);
-    if (parts.size === 0) this.rooms.delete(roomId);
-    return parts.size > 0;
+    return this.rooms.values(roomId, now).length > 0;
   }
 }
 

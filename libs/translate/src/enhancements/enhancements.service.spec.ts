@@ -1,5 +1,5 @@
 import type { StoredTranscript } from '@lt/contracts';
-import type { UsageMeter } from '@lt/platform';
+import type { UsageMeter } from '@lt/usage';
 import type { GlossaryService } from '../glossary/glossary.service';
 import type { LlmClient } from '../llm/llm.client';
 import type { EnhancementsRepository } from './enhancements.repository';

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { StoredTranscript } from '@lt/contracts';
-import { UsageMeter } from '@lt/platform';
+import { SingleFlight } from '@lt/platform';
+import { UsageMeter } from '@lt/usage';
 import { glossaryPrompt } from '../glossary/glossary-prompt';
 import { GlossaryService } from '../glossary/glossary.service';
 import { LlmClient } from '../llm/llm.client';
@@ -34,7 +35,7 @@ export function worthEnhancing(text: string): boolean {
 @Injectable()
 export class EnhancementsService {
   private readonly logger = new Logger('EnhancementsService');
-  private readonly inflight = new Map<string, Promise<SourceText>>();
+  private readonly inflight = new SingleFlight<string, SourceText>();
 
   constructor(
     private readonly enhancements: EnhancementsRepository,
@@ -50,13 +51,7 @@ export class EnhancementsService {
   sourceOf(t: StoredTranscript, deadlineAt: number): Promise<SourceText> {
     if (!t.enhance) return Promise.resolve({ text: t.text, enhanced: false });
     if (!this.llm.configured || !worthEnhancing(t.text)) return this.storedOf(t);
-    const key = `${t.roomId}:${t.messageId}`;
-    let pending = this.inflight.get(key);
-    if (!pending) {
-      pending = this.make(t, deadlineAt).finally(() => this.inflight.delete(key));
-      this.inflight.set(key, pending);
-    }
-    return pending;
+    return this.inflight.run(`${t.roomId}:${t.messageId}`, () => this.make(t, deadlineAt));
   }
 
   /** The improvement made before, if any (catch-up, speech). */

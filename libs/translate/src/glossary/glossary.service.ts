@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { GLOSSARY_SUBJECTS, type GlossaryEntry } from '@lt/contracts';
-import { Bus } from '@lt/platform';
+import { Bus, ExpiringMap, type FetchedEntry } from '@lt/platform';
 import { entriesIn, NO_GLOSSARY, type AppliedGlossary } from './glossary-prompt';
 
 /** A glossary read is on the live path: rooms-svc not answering at once is not waited for. */
@@ -14,7 +14,6 @@ const RETRY_AFTER_FAILURE_MS = 10_000;
 interface Held {
   version: number;
   entries: GlossaryEntry[];
-  until: number;
 }
 
 /**
@@ -26,10 +25,8 @@ interface Held {
 @Injectable()
 export class GlossaryService {
   private readonly logger = new Logger('Glossary');
-  private readonly held = new Map<string, Held>();
-  private readonly pending = new Map<string, Promise<Held>>();
-  /** Rooms whose glossary changed while it was being read: that read is used once, not kept. */
-  private readonly changedWhileReading = new Set<string>();
+  /** Glossaries read, and those being read: a read under way when its glossary changes is used once, not kept. */
+  private readonly held = new ExpiringMap<string, Held>({ max: MAX_ROOMS, ttlMs: TTL_MS });
   private failing = false;
 
   constructor(private readonly bus: Bus) {}
@@ -43,38 +40,27 @@ export class GlossaryService {
 
   /** The room's glossary changed: the next translation reads the new one. */
   changed(roomId: string, version: number): void {
+    // A glossary being read (none held yet) is dropped too: its read is used once, not kept.
     const held = this.held.get(roomId);
     if (!held || held.version < version) this.held.delete(roomId);
-    if (this.pending.has(roomId)) this.changedWhileReading.add(roomId);
   }
 
-  private async of(roomId: string): Promise<Held> {
-    const held = this.held.get(roomId);
-    if (held && held.until > Date.now()) return held;
-    let pending = this.pending.get(roomId);
-    if (!pending) {
-      pending = this.fetch(roomId).finally(() => this.pending.delete(roomId));
-      this.pending.set(roomId, pending);
-    }
-    return pending;
+  private of(roomId: string): Promise<Held> {
+    return this.held.fetch(roomId, (entry) => this.read(roomId, entry));
   }
 
-  private async fetch(roomId: string): Promise<Held> {
-    let fetched: Held;
+  private async read(roomId: string, entry: FetchedEntry): Promise<Held> {
     try {
       const glossary = await this.bus.request(GLOSSARY_SUBJECTS.get, { roomId }, { timeoutMs: FETCH_TIMEOUT_MS });
-      fetched = { version: glossary.version, entries: glossary.entries, until: Date.now() + TTL_MS };
       if (this.failing) this.logger.log('room glossaries can be read again');
       this.failing = false;
+      return { version: glossary.version, entries: glossary.entries };
     } catch (error) {
       if (!this.failing)
         this.logger.warn(`rooms-svc does not answer for glossaries (${(error as Error).message}): translating without glossary`);
       this.failing = true;
-      fetched = { ...NO_GLOSSARY, until: Date.now() + RETRY_AFTER_FAILURE_MS };
+      entry.ttlMs = RETRY_AFTER_FAILURE_MS;
+      return { ...NO_GLOSSARY };
     }
-    if (this.changedWhileReading.delete(roomId)) return fetched;
-    if (this.held.size >= MAX_ROOMS) this.held.delete(this.held.keys().next().value as string);
-    this.held.set(roomId, fetched);
-    return fetched;
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ROOMS_SUBJECTS } from '@lt/contracts';
-import { Bus } from '@lt/platform';
+import { Bus, ExpiringMap } from '@lt/platform';
 
 /** A room's setting is asked again after this long (changes come as events meanwhile). */
 const TTL_MS = 60_000;
@@ -15,15 +15,15 @@ const LIVE_TTL_MS = 5_000;
 @Injectable()
 export class FastCaptionsSettings {
   private readonly logger = new Logger('FastCaptionsSettings');
-  private readonly rooms = new Map<string, { on: boolean; until: number; liveUntil: number }>();
+  /** Each room's setting, and until when it is known to be live. */
+  private readonly rooms = new ExpiringMap<string, { on: boolean; liveUntil: number }>({ max: MAX_ROOMS, ttlMs: TTL_MS });
 
   constructor(private readonly bus: Bus) {}
 
   /** Whether the room translates its interim lines now: the setting on, and the room live (active). */
   async enabled(roomId: string): Promise<boolean> {
     const known = this.rooms.get(roomId);
-    const now = Date.now();
-    if (known && known.until > now && (!known.on || known.liveUntil > now)) return known.on;
+    if (known && (!known.on || known.liveUntil > Date.now())) return known.on;
     try {
       const { room } = await this.bus.request(ROOMS_SUBJECTS.getRoom, { roomId });
       const on = room.fast_captions !== false && room.status === 'active';
@@ -37,9 +37,7 @@ export class FastCaptionsSettings {
 
   /** The room's setting (from its event: whether it is live is asked again), or both from rooms-svc (`asked`). */
   set(roomId: string, on: boolean, asked = false): void {
-    this.rooms.delete(roomId);
-    if (this.rooms.size >= MAX_ROOMS) this.rooms.delete(this.rooms.keys().next().value as string);
-    this.rooms.set(roomId, { on, until: Date.now() + TTL_MS, liveUntil: asked ? Date.now() + LIVE_TTL_MS : 0 });
+    this.rooms.set(roomId, { on, liveUntil: asked ? Date.now() + LIVE_TTL_MS : 0 });
   }
 
   forget(roomIds: string[]): void {

@@ -7,7 +7,8 @@ import {
   type LanguageCode,
   type StoredTranscript,
 } from '@lt/contracts';
-import { Bus, UsageMeter } from '@lt/platform';
+import { Bus } from '@lt/platform';
+import { UsageMeter } from '@lt/usage';
 import { glossaryPrompt } from '../glossary/glossary-prompt';
 import { GlossaryService } from '../glossary/glossary.service';
 import { LlmLimiter } from '../limits/llm-limiter';
@@ -68,7 +69,12 @@ export class InterimTranslator {
     private readonly meter: UsageMeter,
     private readonly usage: InterimUsageRepository,
     private readonly bus: Bus,
-  ) {}
+  ) {
+    // The room's interim total follows the usage the meter records of its interim calls.
+    meter.onUsage((usage) => {
+      if (usage.eventType === 'interim') void this.charge(usage.roomId, usage.tokens);
+    });
+  }
 
   async onInterim(event: InterimEvent): Promise<void> {
     const said = Date.parse(event.timestamp);
@@ -139,7 +145,6 @@ export class InterimTranslator {
         glossary: glossaryPrompt(glossary, lang),
         priority: 'interim',
         task: 'interim',
-        onUsage: (tokens) => void this.charge(event.roomId, tokens),
       });
       if (Date.parse(event.timestamp) <= speaker.finalAt) return;
       const shown = withoutLastWords(text, maskFor(text, this.env.INTERIM_MASK_WORDS));

@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import OpenAI from 'openai';
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
-import { inSpan, productMetrics, SpanKind, UsageMeter, type LlmTask } from '@lt/platform';
+import { inSpan, productMetrics, SpanKind, type LlmTask } from '@lt/platform';
+import { UsageMeter } from '@lt/usage';
 import { findLanguage, LLM, type LanguageCode } from '@lt/contracts';
 import { TRANSLATE_ENV, type TranslateEnv } from '../translate.env';
 import { LlmLimiter, type LlmPriority } from '../limits/llm-limiter';
@@ -33,12 +34,10 @@ export interface TranslateRequest {
   task?: 'translation' | 'interim';
   /** Called as the answer streams in, with the text so far. */
   onText?: (text: string) => void;
-  /** Called with the call's tokens (input and output) when the provider reports them. */
-  onUsage?: (tokens: number) => void;
 }
 
-/** What a caller follows of one streamed answer. */
-type StreamHooks = Pick<TranslateRequest, 'onText' | 'onUsage'>;
+/** What a caller follows of one streamed answer (its usage is the meter's record, `UsageMeter.onUsage`). */
+type StreamHooks = Pick<TranslateRequest, 'onText'>;
 
 interface Limits {
   temperature: number;
@@ -89,7 +88,7 @@ export class LlmClient {
       user,
       unavailable: 'No translation provider is configured',
       empty: 'Empty translation result',
-      hooks: { onText: r.onText, onUsage: r.onUsage },
+      hooks: { onText: r.onText },
     });
     return checkTranslation(answer, r.text, context);
   }
@@ -272,10 +271,9 @@ export class LlmClient {
             });
             metrics.llmTokens.add(chunk.usage.prompt_tokens, { task, kind: 'input' });
             metrics.llmTokens.add(chunk.usage.completion_tokens, { task, kind: 'output' });
-            // In the tick the usage is read: the report's outbox row is written from here at once.
+            // The one record of the call's usage, in the tick it is read: the quota's outbox row is written at once.
             this.meter.report(roomId, task, chunk.usage.prompt_tokens + chunk.usage.completion_tokens, held);
             reported = true;
-            hooks.onUsage?.(chunk.usage.prompt_tokens + chunk.usage.completion_tokens);
           }
         }
         metrics.llmCalls.add(1, { task, outcome: 'ok' });

@@ -1,6 +1,6 @@
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { LIVE_SUBJECTS, type LanguageCode, type PresenceEvent } from '@lt/contracts';
-import { Bus, BusListening } from '@lt/platform';
+import { Bus, BusListening, RoomPresence } from '@lt/platform';
 
 /**
  * Which languages have at least one viewer in a room, anywhere in the cluster. Every gateway publishes its
@@ -8,8 +8,8 @@ import { Bus, BusListening } from '@lt/platform';
  */
 @Injectable()
 export class PresenceRegistry implements OnApplicationBootstrap {
-  /** roomId -> gatewayId -> languages and expiry */
-  private readonly rooms = new Map<string, Map<string, { langs: LanguageCode[]; expiresAt: number }>>();
+  /** Per room, each gateway's languages. */
+  private readonly rooms = new RoomPresence<LanguageCode[]>();
 
   constructor(
     private readonly bus: Bus,
@@ -25,21 +25,11 @@ export class PresenceRegistry implements OnApplicationBootstrap {
   }
 
   update(event: PresenceEvent): void {
-    let parts = this.rooms.get(event.roomId);
-    if (!parts) this.rooms.set(event.roomId, (parts = new Map()));
-    if (event.langs.length === 0) parts.delete(event.gatewayId);
-    else parts.set(event.gatewayId, { langs: event.langs, expiresAt: Date.now() + event.ttlMs });
-    if (parts.size === 0) this.rooms.delete(event.roomId);
+    if (event.langs.length === 0) this.rooms.drop(event.roomId, event.gatewayId);
+    else this.rooms.say(event.roomId, event.gatewayId, event.langs, Date.now() + event.ttlMs);
   }
 
   languagesFor(roomId: string, now = Date.now()): LanguageCode[] {
-    const parts = this.rooms.get(roomId);
-    if (!parts) return [];
-    const langs = new Set<LanguageCode>();
-    for (const [gatewayId, part] of parts) {
-      if (part.expiresAt < now) parts.delete(gatewayId);
-      else part.langs.forEach((l) => langs.add(l));
-    }
-    return [...langs];
+    return [...new Set(this.rooms.values(roomId, now).flat())];
   }
 }

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { QUESTIONS_SUBJECTS, questionView, type LanguageCode, type QuestionAskedEvent, type QuestionText } from '@lt/contracts';
-import { Bus, productMetrics, UsageMeter } from '@lt/platform';
+import { Bus, productMetrics, SingleFlight } from '@lt/platform';
+import { UsageMeter } from '@lt/usage';
 import { FallbackService } from '../fallback/fallback.service';
 import { LlmRateLimitedError, sleep } from '../llm/deadline';
 import { LlmLimiter } from '../limits/llm-limiter';
@@ -30,7 +31,7 @@ const LIST_CONCURRENCY = 4;
 @Injectable()
 export class QuestionTranslationsService {
   private readonly logger = new Logger('QuestionTranslations');
-  private readonly inflight = new Map<string, Promise<QuestionText>>();
+  private readonly inflight = new SingleFlight<string, QuestionText>();
   private readonly deadlineMs: number;
   private readonly perMinute: number;
 
@@ -84,12 +85,7 @@ export class QuestionTranslationsService {
 
   translate(q: QuestionSource, to: LanguageCode): Promise<QuestionText> {
     if (to === q.lang) return Promise.resolve({ id: q.id, text: q.text });
-    const key = `${q.id}:${to}`;
-    const pending = this.inflight.get(key);
-    if (pending) return pending;
-    const made = this.translateOnce(q, to, Date.now() + this.deadlineMs).finally(() => this.inflight.delete(key));
-    this.inflight.set(key, made);
-    return made;
+    return this.inflight.run(`${q.id}:${to}`, () => this.translateOnce(q, to, Date.now() + this.deadlineMs));
   }
 
   private async translateOnce(q: QuestionSource, to: LanguageCode, deadlineAt: number): Promise<QuestionText> {

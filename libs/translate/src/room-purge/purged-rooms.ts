@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { ExpiringMap } from '@lt/platform';
 
 /** Long enough for any translation or summary started before the deletion to have finished. */
 const REMEMBER_MS = 15 * 60_000;
@@ -6,14 +7,14 @@ const REMEMBER_MS = 15 * 60_000;
 /** Rooms deleted lately: what this replica finishes for one of them afterwards is not stored. */
 @Injectable()
 export class PurgedRooms {
-  private readonly until = new Map<string, number>();
+  /** Unbounded: a flood of deletions must not push out a room whose late results must not be stored. */
+  private readonly rooms = new ExpiringMap<string, true>({ ttlMs: REMEMBER_MS });
 
-  add(roomIds: string[], now = Date.now()): void {
-    for (const [id, expiry] of this.until) if (expiry < now) this.until.delete(id);
-    for (const id of roomIds) this.until.set(id, now + REMEMBER_MS);
+  add(roomIds: string[]): void {
+    for (const id of roomIds) this.rooms.set(id, true);
   }
 
-  has(roomId: string, now = Date.now()): boolean {
-    return (this.until.get(roomId) ?? 0) >= now;
+  has(roomId: string): boolean {
+    return this.rooms.has(roomId);
   }
 }

@@ -8,7 +8,8 @@ import {
   type SummaryRequest,
   type SummaryResponse,
 } from '@lt/contracts';
-import { Bus, DomainException, productMetrics, UsageMeter } from '@lt/platform';
+import { Bus, DomainException, productMetrics, SingleFlight } from '@lt/platform';
+import { UsageMeter } from '@lt/usage';
 import { glossaryPrompt } from '../glossary/glossary-prompt';
 import { GlossaryService } from '../glossary/glossary.service';
 import { LlmRateLimitedError } from '../llm/deadline';
@@ -27,7 +28,7 @@ const MAX_INPUT_CHARS = 12_000;
  */
 @Injectable()
 export class SummariesService {
-  private readonly inflight = new Map<string, Promise<SummaryResponse>>();
+  private readonly inflight = new SingleFlight<string, SummaryResponse>();
 
   constructor(
     private readonly summaries: SummariesRepository,
@@ -52,16 +53,11 @@ export class SummariesService {
       metrics.cacheHits.add(1, { cache: 'summary' });
       return { summary: stored.text, fromSeq, upToSeq };
     }
-    let pending = this.inflight.get(id);
-    if (pending) metrics.cacheHits.add(1, { cache: 'summary' });
-    else {
-      pending = this.summaries
-        .onceFor(key, () => this.make(key))
-        .then((row) => ({ summary: row.text, fromSeq, upToSeq }))
-        .finally(() => this.inflight.delete(id));
-      this.inflight.set(id, pending);
-    }
-    return pending;
+    const { promise, shared } = this.inflight.join(id, () =>
+      this.summaries.onceFor(key, () => this.make(key)).then((row) => ({ summary: row.text, fromSeq, upToSeq })),
+    );
+    if (shared) metrics.cacheHits.add(1, { cache: 'summary' });
+    return promise;
   }
 
   private async make(key: SummaryKey): Promise<string> {

@@ -9,7 +9,8 @@ import {
   type StoredTranscript,
   type TranslationRevisedFrame,
 } from '@lt/contracts';
-import { Bus, productMetrics, UsageMeter } from '@lt/platform';
+import { Bus, productMetrics } from '@lt/platform';
+import { UsageMeter } from '@lt/usage';
 import { EnhancementsService } from '../enhancements/enhancements.service';
 import { glossaryPrompt } from '../glossary/glossary-prompt';
 import { GlossaryService } from '../glossary/glossary.service';

@@ -1,4 +1,5 @@
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
+import { ExpiringMap, SingleFlight } from '@lt/platform';
 
 /** The translation cache: up to 1000 entries, each kept 30 minutes, swept every 60 s. */
 export const TRANSLATION_CACHE = { maxEntries: 1000, ttlMs: 30 * 60_000, sweepMs: 60_000 } as const;
@@ -19,9 +20,9 @@ export interface CacheKey {
  */
 @Injectable()
 export class TranslationCache implements OnModuleDestroy {
-  private readonly entries = new Map<string, { text: string; expires: number }>();
+  private readonly entries = new ExpiringMap<string, string>({ max: TRANSLATION_CACHE.maxEntries, ttlMs: TRANSLATION_CACHE.ttlMs });
   /** Translations being made: the same sentence said again meanwhile waits for it rather than paying again. */
-  private readonly making = new Map<string, Promise<string>>();
+  private readonly making = new SingleFlight<string, string>();
   private readonly sweeper: NodeJS.Timeout;
 
   constructor() {
@@ -30,40 +31,19 @@ export class TranslationCache implements OnModuleDestroy {
   }
 
   get(key: CacheKey): string | null {
-    const id = idOf(key);
-    const entry = this.entries.get(id);
-    if (!entry) return null;
-    if (entry.expires <= Date.now()) {
-      this.entries.delete(id);
-      return null;
-    }
-    // Most recently used last: the first entry is the one evicted.
-    this.entries.delete(id);
-    this.entries.set(id, entry);
-    return entry.text;
+    return this.entries.get(idOf(key)) ?? null;
   }
 
   set(key: CacheKey, text: string): void {
-    const id = idOf(key);
-    this.entries.delete(id);
-    if (this.entries.size >= TRANSLATION_CACHE.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
-    this.entries.set(id, { text, expires: Date.now() + TRANSLATION_CACHE.ttlMs });
+    this.entries.set(idOf(key), text);
   }
 
   /** The cached translation, the one being made, or `make()`'s (kept when it succeeds); `hit` when no call was made. */
   async through(key: CacheKey, make: () => Promise<string>): Promise<{ text: string; hit: boolean }> {
     const cached = this.get(key);
     if (cached !== null) return { text: cached, hit: true };
-    const id = idOf(key);
-    const pending = this.making.get(id);
-    if (pending) return { text: await pending, hit: true };
-    const made = make().then((text) => (this.set(key, text), text));
-    this.making.set(id, made);
-    try {
-      return { text: await made, hit: false };
-    } finally {
-      this.making.delete(id);
-    }
+    const { promise, shared } = this.making.join(idOf(key), () => make().then((text) => (this.set(key, text), text)));
+    return { text: await promise, hit: shared };
   }
 
   get size(): number {
@@ -71,7 +51,7 @@ export class TranslationCache implements OnModuleDestroy {
   }
 
   sweep(now = Date.now()): void {
-    for (const [id, entry] of this.entries) if (entry.expires <= now) this.entries.delete(id);
+    this.entries.sweep(now);
   }
 
   onModuleDestroy(): void {

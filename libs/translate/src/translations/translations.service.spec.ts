@@ -1,6 +1,6 @@
-import type { AnalyticsRelay } from '@lt/usage';
+import type { AnalyticsRelay, UsageMeter } from '@lt/usage';
 import type { StoredTranscript } from '@lt/contracts';
-import { createInProcessBus, type UsageMeter } from '@lt/platform';
+import { createInProcessBus } from '@lt/platform';
 import type { EnhancementsService } from '../enhancements/enhancements.service';
 import type { FallbackService } from '../fallback/fallback.service';
 import type { GlossaryService } from '../glossary/glossary.service';

@@ -8,8 +8,8 @@ import {
   type TranslationFrame,
   type TranslationHistoryRequest,
 } from '@lt/contracts';
-import { Bus, inSpan, productMetrics, UsageMeter, withinBytes } from '@lt/platform';
-import { AnalyticsRelay } from '@lt/usage';
+import { Bus, inSpan, productMetrics, SingleFlight, withinBytes } from '@lt/platform';
+import { AnalyticsRelay, UsageMeter } from '@lt/usage';
 import { EnhancementsService } from '../enhancements/enhancements.service';
 import { FallbackService } from '../fallback/fallback.service';
 import { glossaryPrompt, keptTerms } from '../glossary/glossary-prompt';
@@ -51,7 +51,7 @@ const FALLBACK_RESERVE_MS = 1_500;
 @Injectable()
 export class TranslationsService {
   private readonly logger = new Logger('TranslationsService');
-  private readonly inflight = new Map<string, Promise<TranslationFrame>>();
+  private readonly inflight = new SingleFlight<string, TranslationFrame>();
   private readonly deadlineMs: number;
 
   constructor(
@@ -168,14 +168,9 @@ export class TranslationsService {
   translate(transcript: SourcedTranscript, lang: LanguageCode, plan: TranslationPlan): Promise<TranslationFrame> {
     if (lang === transcript.sourceLanguage) return Promise.resolve(translationFrame(transcript, lang, transcript.text));
     const key = `${transcript.roomId}:${transcript.messageId}:${lang}`;
-    let pending = this.inflight.get(key);
-    if (pending) {
-      productMetrics().cacheHits.add(1, { cache: 'translation' });
-      return pending;
-    }
-    pending = this.translateOnce(transcript, lang, plan).finally(() => this.inflight.delete(key));
-    this.inflight.set(key, pending);
-    return pending;
+    const { promise, shared } = this.inflight.join(key, () => this.translateOnce(transcript, lang, plan));
+    if (shared) productMetrics().cacheHits.add(1, { cache: 'translation' });
+    return promise;
   }
 
   private async translateOnce(t: SourcedTranscript, lang: LanguageCode, plan: TranslationPlan): Promise<TranslationFrame> {

@@ -1,5 +1,6 @@
 import { TtsErrorCode, type SpeechRequest } from '@lt/contracts';
-import { DomainException, type Bus, type UsageMeter } from '@lt/platform';
+import { DomainException, type Bus } from '@lt/platform';
+import type { UsageMeter } from '@lt/usage';
 import type { AudioEntity } from './audio.entity';
 import type { AudioKey, AudioRepository } from './audio.repository';
 import { SpeechService } from './speech.service';

@@ -7,7 +7,8 @@ import {
   type SpeechRequest,
   type SpeechResponse,
 } from '@lt/contracts';
-import { Bus, DomainException, inSpan, productMetrics, SpanKind, UsageMeter } from '@lt/platform';
+import { Bus, DomainException, inSpan, productMetrics, SingleFlight, SpanKind } from '@lt/platform';
+import { UsageMeter } from '@lt/usage';
 import { SPEECH_PROVIDER, SpeechRefusedError, type SpeechProvider } from '../providers/speech-provider';
 import { AudioRepository } from './audio.repository';
 import type { AudioEntity } from './audio.entity';
@@ -24,7 +25,7 @@ const FIRST_RETRY_MS = 1_000;
 @Injectable()
 export class SpeechService {
   private readonly logger = new Logger('SpeechService');
-  private readonly inflight = new Map<string, Promise<AudioEntity>>();
+  private readonly inflight = new SingleFlight<string, AudioEntity>();
 
   constructor(
     @Inject(SPEECH_PROVIDER) private readonly provider: SpeechProvider | null,
@@ -49,15 +50,10 @@ export class SpeechService {
       metrics.cacheHits.add(1, { cache: 'speech' });
       return toResponse(stored);
     }
-    let pending = this.inflight.get(key);
-    if (pending) metrics.cacheHits.add(1, { cache: 'speech' });
-    else {
-      pending = this.audio
-        .onceFor(request, () => this.make(this.provider as SpeechProvider, request))
-        .finally(() => this.inflight.delete(key));
-      this.inflight.set(key, pending);
-    }
-    return toResponse(await pending);
+    const provider = this.provider;
+    const { promise, shared } = this.inflight.join(key, () => this.audio.onceFor(request, () => this.make(provider, request)));
+    if (shared) metrics.cacheHits.add(1, { cache: 'speech' });
+    return toResponse(await promise);
   }
 
   async purge(roomIds: string[]): Promise<{ deleted: number }> {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { LIVE_SUBJECTS, REALTIME, type HostPresenceEvent } from '@lt/contracts';
-import { Bus } from '@lt/platform';
+import { Bus, RoomPresence } from '@lt/platform';
 
 /**
  * Whether a room's host is connected, on any gateway. Each gateway counts its own host sockets per room and
@@ -12,13 +12,13 @@ import { Bus } from '@lt/platform';
 @Injectable()
 export class HostPresence {
   private readonly local = new Map<string, number>();
-  /** roomId -> gatewayId -> when what that gateway said expires */
-  private readonly remote = new Map<string, Map<string, number>>();
+  /** Per room, the other gateways that said they hold its host. */
+  private readonly remote = new RoomPresence<true>();
 
   constructor(private readonly bus: Bus) {}
 
   connected(roomId: string): boolean {
-    return (this.local.get(roomId) ?? 0) > 0 || (this.remote.get(roomId)?.size ?? 0) > 0;
+    return (this.local.get(roomId) ?? 0) > 0 || this.remote.held(roomId) > 0;
   }
 
   /** A host socket of this gateway joined; true when the room's host was not connected before. */
@@ -46,11 +46,8 @@ export class HostPresence {
   onRemote(event: HostPresenceEvent, gatewayId: string, now = Date.now()): boolean {
     if (event.gatewayId === gatewayId) return false;
     const before = this.connected(event.roomId);
-    const gateways = this.remote.get(event.roomId) ?? new Map<string, number>();
-    if (event.connected) gateways.set(event.gatewayId, event.ttlMs ? now + event.ttlMs : Infinity);
-    else gateways.delete(event.gatewayId);
-    if (gateways.size) this.remote.set(event.roomId, gateways);
-    else this.remote.delete(event.roomId);
+    if (event.connected) this.remote.say(event.roomId, event.gatewayId, true, event.ttlMs ? now + event.ttlMs : Infinity);
+    else this.remote.drop(event.roomId, event.gatewayId);
     return before !== this.connected(event.roomId);
   }
 
@@ -61,14 +58,8 @@ export class HostPresence {
 
   /** Drops what other gateways said and did not repeat in time; answers the rooms whose host is now gone. */
   expire(now = Date.now()): string[] {
-    const gone: string[] = [];
-    for (const [roomId, gateways] of this.remote) {
-      for (const [gatewayId, expiresAt] of gateways) if (expiresAt <= now) gateways.delete(gatewayId);
-      if (gateways.size > 0) continue;
-      this.remote.delete(roomId);
-      if (!this.connected(roomId)) gone.push(roomId);
-    }
-    return gone;
+    const lapsed = new Set(this.remote.expire(now).map((word) => word.roomId));
+    return [...lapsed].filter((roomId) => !this.connected(roomId));
   }
 
   /** This gateway took the room: the others say whether they hold its host. */
@@ -83,7 +74,7 @@ export class HostPresence {
 
   /** This gateway no longer has sockets in the room: what it knew of the others is dropped. */
   forget(roomId: string): void {
-    this.remote.delete(roomId);
+    this.remote.forget(roomId);
   }
 
   /** Shutting down: every room whose host was here hears it left. */
@@ -94,7 +85,7 @@ export class HostPresence {
 
   /** Rooms this gateway knows a host of, here or elsewhere (for tests). */
   get size(): number {
-    return new Set([...this.local.keys(), ...this.remote.keys()]).size;
+    return new Set([...this.local.keys(), ...this.remote.roomIds()]).size;
   }
 
   private publish(roomId: string, gatewayId: string, connected: boolean): void {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { captionDelayBucket, type AnalyticsTask, type RecordedMinute, type TranslationFallback } from '@lt/contracts';
-import { loadEnv } from '../config/env';
+import { loadEnv } from '@lt/platform';
 
 type Language = NonNullable<RecordedMinute['languages']>[number];
 
@@ -12,8 +12,8 @@ const MINUTE_MS = 60_000;
 export const analyticsFlushMsSchema = z.coerce.number().int().min(100).max(600_000).default(60_000);
 const flushEnvSchema = z.object({ ANALYTICS_FLUSH_MS: analyticsFlushMsSchema });
 
-/** ANALYTICS_FLUSH_MS, validated: a bad value stops the process naming the variable. */
-export function analyticsFlushMs(env: NodeJS.ProcessEnv = process.env): number {
+/** ANALYTICS_FLUSH_MS of a service's variables, validated: a bad value stops the process naming the variable. */
+export function analyticsFlushMs(env: Record<string, string | undefined>): number {
   return loadEnv(flushEnvSchema, env).ANALYTICS_FLUSH_MS;
 }
 
