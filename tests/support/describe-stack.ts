@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import type { LanguageCode } from '@lt/contracts';
 import { createTestDatabase, eventually, FakeOpenAiServer, LiveClient, type TestDatabase } from '@lt/testing';
 import { PresenceRegistry } from '@lt/translate';
@@ -15,6 +16,8 @@ export interface StackFixture {
   /** The fake language model; throws when the suite asked for none. */
   readonly llm: FakeOpenAiServer;
   readonly db: TestDatabase;
+  /** A client of the suite's database, connected on first use and ended before the database is dropped. */
+  sql(): Promise<Client>;
   /** Sockets closed after the suite (those `join` opens are added). */
   readonly clients: LiveClient[];
   /** A socket that has sent `join` and got its answer (`joined` or an error); `baseUrl` defaults to the stack's. */
@@ -33,6 +36,7 @@ export function describeStack(settings: StackFixtureOptions | (() => StackFixtur
   let llm: FakeOpenAiServer | undefined;
   let stack: Stack | undefined;
   const clients: LiveClient[] = [];
+  let sql: Promise<Client> | undefined;
   const started = <T>(value: T | undefined, what: string): T => {
     if (value === undefined) throw new Error(`the suite's ${what} is not started (read it inside a test or hook)`);
     return value;
@@ -50,8 +54,10 @@ export function describeStack(settings: StackFixtureOptions | (() => StackFixtur
     stack = await startStack({ ...stackOptions, databaseUrl: db.url, llmUrl: llm?.url ?? null });
   });
 
+  // Hooks run in the order they are declared: what a suite opens on the database ends here, before the drop.
   afterAll(async () => {
     clients.splice(0).forEach((c) => c.close());
+    await (await sql?.catch(() => undefined))?.end();
     await stack?.close();
     await llm?.stop();
     await db?.drop();
@@ -69,6 +75,15 @@ export function describeStack(settings: StackFixtureOptions | (() => StackFixtur
     },
     get db() {
       return started(db, 'database');
+    },
+    sql: () => {
+      const { url } = fixture.db;
+      sql ??= (async () => {
+        const client = new Client({ connectionString: url });
+        await client.connect();
+        return client;
+      })();
+      return sql;
     },
     clients,
     join: async (join, baseUrl) => {
