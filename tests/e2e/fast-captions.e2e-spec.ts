@@ -78,6 +78,7 @@ test('with Fast captions off the viewer reads the interim line untranslated unti
 
   await hear(page, 'Buenas tardes a todas las personas presentes', false);
   await expect(fr.getByTestId('interim-line')).toContainText('Buenas tardes a todas');
+  // Absence under test: no interim translation may come, so one is given time to.
   await fr.waitForTimeout(1_500);
   await expect(fr.getByTestId('interim-translation')).toHaveCount(0);
   const calls = (await (await fetch(`${llmUrl()}/__calls`)).json()) as { count: number };

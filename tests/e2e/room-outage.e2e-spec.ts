@@ -39,6 +39,7 @@ test('an outage shows on both badges within 2 s, and both are back within 3 s of
   await expect(viewerBadge).toHaveText('Reconnecting…', { timeout: 2_000 });
   await shotBoth(viewer, 'viewer-reconnecting');
   await say(page, 'Durante el corte');
+  // Time under test: the outage lasts 10 s, longer than the socket's heartbeat and the client's first retries.
   await viewer.waitForTimeout(10_000);
   await expect(viewerBadge).toHaveText('Reconnecting…');
   await audience.setOffline(false);
@@ -59,6 +60,7 @@ test('an outage shows on both badges within 2 s, and both are back within 3 s of
   await expect(hostBadge).toHaveText('Reconnecting…', { timeout: 2_000 });
   await shotBoth(page, 'host-reconnecting');
   await say(page, 'Sin red');
+  // Time under test: the host stays offline for 10 s while its lines wait in the outbox.
   await page.waitForTimeout(10_000);
   await context.setOffline(false);
   await expect(hostBadge).toHaveText('Connected', { timeout: 3_000 });

@@ -122,6 +122,7 @@ for (const [size, viewport] of [
       // A line said meanwhile does not pull the reader down.
       const readingAt = await list.evaluate((el) => el.scrollTop);
       await speak(page, viewer, LINES + 1, LINES + 1);
+      // Absence under test: the list must not scroll, so a (smooth) scroll is given time to start.
       await viewer.waitForTimeout(400);
       expect(await list.evaluate((el) => el.scrollTop)).toBe(readingAt);
       expect(await fullyInView(viewer, LINES + 1)).toBe(false);

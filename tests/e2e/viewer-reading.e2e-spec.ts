@@ -28,7 +28,9 @@ test.afterEach(async () => {
 /** The screen as the viewer sees it once the caption list has scrolled (smoothly) to its newest line. */
 async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
-  await page.waitForTimeout(800);
+  const atNewest = () =>
+    page.getByTestId('message-list').evaluate((list) => Math.abs(list.scrollHeight - list.clientHeight - list.scrollTop) <= 1);
+  await expect.poll(atNewest, { message: 'the caption list scrolled to its newest line' }).toBe(true);
   await page.screenshot({ path: join(SHOTS, `${test.info().project.name}-reading-${name}-phone.png`) });
 }
 

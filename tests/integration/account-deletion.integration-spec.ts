@@ -1,38 +1,22 @@
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import { ACCOUNTS_SUBJECTS, CLOSE_CODES } from '@lt/contracts';
-import { createTestDatabase, FakeOpenAiServer, type LiveClient, type TestDatabase } from '@lt/testing';
-import { startStack, type Stack } from '../support/stack';
+import { eventually } from '@lt/testing';
+import { describeStack } from '../support/describe-stack';
 import { authApi } from './auth-api';
-import { joined, newUser, ownedRoom, speak, type Api, type TestUser } from './dashboard-api';
-import { createRoom, MODES, sleep } from './helpers';
+import { newUser, ownedRoom, speak, type Api, type TestUser } from './dashboard-api';
+import { createRoom, MODES } from './helpers';
 import { rowsHolding } from './table-search';
 
 jest.setTimeout(30_000);
 
 describe.each(MODES)('deleting an account or a room (%s mode)', (mode) => {
-  let db: TestDatabase;
-  let llm: FakeOpenAiServer;
-  let stack: Stack;
+  const suite = describeStack({ mode });
   let api: Api;
   let sql: Client;
-  const clients: LiveClient[] = [];
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    llm = new FakeOpenAiServer();
-    await llm.start();
-    stack = await startStack({ mode, databaseUrl: db.url, llmUrl: llm.url });
-    api = authApi(stack.baseUrl);
-    sql = new Client({ connectionString: db.url });
-    await sql.connect();
-  });
-
-  afterAll(async () => {
-    clients.forEach((c) => c.close());
-    await sql?.end();
-    await stack?.close();
-    await llm?.stop();
-    await db?.drop();
+    api = authApi(suite.baseUrl);
+    sql = await suite.sql();
   });
 
   const holding = (needles: string[]) => rowsHolding(sql, needles);
@@ -43,12 +27,12 @@ describe.each(MODES)('deleting an account or a room (%s mode)', (mode) => {
     expect((await api.call('POST', `/api/rooms/${room.id}/speakers`, { name: 'Co-host' }, user.token)).status).toBe(201);
     const glossary = { entries: [{ term: 'Kubernetes', keep: true }] };
     expect((await api.call('PUT', `/api/rooms/${room.id}/glossary`, glossary, user.token)).status).toBe(200);
-    const host = await joined(stack.baseUrl, { roomId: room.id, role: 'host', accessToken: user.token }, clients);
+    const host = await suite.join({ roomId: room.id, role: 'host', accessToken: user.token });
     // Asking and voting come from viewers whose sockets are in the room (their viewerId is the X-Client-Id).
     const asker = `viewer-${name.length}-0001`;
     const voter = `viewer-${name.length}-0002`;
-    const viewer = await joined(stack.baseUrl, { roomId: room.id, role: 'viewer', lang: 'fr', viewerId: asker }, clients);
-    await joined(stack.baseUrl, { roomId: room.id, role: 'viewer', viewerId: voter }, clients);
+    const viewer = await suite.join({ roomId: room.id, role: 'viewer', lang: 'fr', viewerId: asker });
+    await suite.join({ roomId: room.id, role: 'viewer', viewerId: voter });
     host.send({ type: 'room_start', sourceLanguage: 'es' });
     await viewer.waitFor((c) => c.of('room_start').length === 1, 5000, 'room_start');
     const at = new Date().toISOString();
@@ -76,10 +60,10 @@ describe.each(MODES)('deleting an account or a room (%s mode)', (mode) => {
     const staying = await newUser(api, 'staying');
     const { room, host, viewer } = await busyRoom(user, 'Mine');
     const { room: second } = await ownedRoom(api, user, { name: 'Scheduled' });
-    const anonymous = await createRoom(stack.baseUrl, 'Claimed');
+    const anonymous = await createRoom(suite.baseUrl, 'Claimed');
     expect((await api.call('POST', `/api/rooms/${anonymous.room.id}/claim`, { hostKey: anonymous.hostKey }, user.token)).status).toBe(200);
     const kept = await busyRoom(staying, 'Theirs');
-    stack.bus.emit(ACCOUNTS_SUBJECTS.trackUsage, {
+    suite.stack.bus.emit(ACCOUNTS_SUBJECTS.trackUsage, {
       eventId: crypto.randomUUID(),
       userId: user.userId,
       roomId: room.id,
@@ -87,28 +71,30 @@ describe.each(MODES)('deleting an account or a room (%s mode)', (mode) => {
       eventType: 'translation',
     });
     expect((await api.signIn(user.email, 'wrong-password')).status).toBe(400);
-    await sleep(200);
 
     const mine = [user.userId, user.email, room.id, second.id, anonymous.room.id];
-    const before = await holding(mine);
-    expect(Object.keys(before)).toEqual(
-      expect.arrayContaining([
-        'accounts.users',
-        'accounts.profiles',
-        'accounts.sessions',
-        'accounts.token_usage',
-        'accounts.sign_in_throttle',
-        'rooms.rooms',
-        'rooms.room_evaluations',
-        'rooms.message_logs',
-        'rooms.room_speakers',
-        'rooms.room_glossaries',
-        'rooms.questions',
-        'rooms.question_votes',
-        'translate.translations',
-        'translate.question_translations',
-      ]),
-    );
+    const tables = [
+      'accounts.users',
+      'accounts.profiles',
+      'accounts.sessions',
+      'accounts.token_usage',
+      'accounts.sign_in_throttle',
+      'rooms.rooms',
+      'rooms.room_evaluations',
+      'rooms.message_logs',
+      'rooms.room_speakers',
+      'rooms.room_glossaries',
+      'rooms.questions',
+      'rooms.question_votes',
+      'translate.translations',
+      'translate.question_translations',
+    ];
+    // The usage and the question's translations are written a moment after their event: wait for every table.
+    const before = await eventually(async () => {
+      const held = await holding(mine);
+      return tables.every((table) => table in held) && held;
+    }, "the user's rows in every table");
+    expect(Object.keys(before)).toEqual(expect.arrayContaining(tables));
 
     expect((await api.call('DELETE', '/api/auth/user', undefined, user.token)).status).toBe(204);
 
@@ -125,7 +111,7 @@ describe.each(MODES)('deleting an account or a room (%s mode)', (mode) => {
     );
     expect(kept.viewer.open).toBe(true);
     expect((await api.signIn(user.email)).status).toBe(400);
-    const rejoin = await joined(stack.baseUrl, { roomId: room.id, role: 'viewer', lang: 'fr' }, clients);
+    const rejoin = await suite.join({ roomId: room.id, role: 'viewer', lang: 'fr' });
     expect(rejoin.of('error')[0]?.code).toBe('room_not_found');
   });
 

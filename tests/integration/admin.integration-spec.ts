@@ -7,7 +7,7 @@ import {
   type AdminUserList,
   type SystemHealth,
 } from '@lt/contracts';
-import { createTestDatabase, type LiveClient, type TestDatabase } from '@lt/testing';
+import { createTestDatabase, eventually, type LiveClient, type TestDatabase } from '@lt/testing';
 import { startStack, type Stack } from '../support/stack';
 import { authApi } from './auth-api';
 import { joined, newUser, ownedRoom, type Api, type TestUser } from './dashboard-api';
@@ -15,13 +15,7 @@ import { createRoom, MODES, sleep } from './helpers';
 
 jest.setTimeout(30_000);
 
-async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs = 5_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for: ${what}`);
-    await sleep(100);
-  }
-}
+const waitUntil = (check: () => Promise<boolean>, what: string, timeoutMs = 5_000) => eventually(check, { what, timeoutMs });
 
 describe.each(MODES)('the admin panel (%s mode)', (mode) => {
   let db: TestDatabase;
@@ -53,6 +47,7 @@ describe.each(MODES)('the admin panel (%s mode)', (mode) => {
 
   it('lists every user newest first, changes plan (with its quota) and role, and resets token usage', async () => {
     const first = await newUser(api, 'first');
+    // Time under test: users are listed by when they signed up, so the second signs up a moment later.
     await sleep(5);
     const second = await newUser(api, 'second');
     const { users } = await get<AdminUserList>('/api/admin/users');
@@ -81,7 +76,7 @@ describe.each(MODES)('the admin panel (%s mode)', (mode) => {
       tokens: 321,
       eventType: 'translation',
     });
-    await sleep(200);
+    await eventually(async () => (await api.profile(second.token)).body.tokens_used === 321, 'the usage applied');
     expect((await api.profile(second.token)).body).toMatchObject({ tokens_used: 321 });
     const reset = await api.call<AdminUser>('POST', `/api/admin/users/${second.userId}/reset-tokens`, undefined, admin.token);
     expect(reset.body).toMatchObject({ tokens_used: 0, tokens_remaining: 10000 });

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { LiveErrorCode } from '@lt/contracts';
-import { LiveClient } from '@lt/testing';
+import { eventually, LiveClient } from '@lt/testing';
 import { createRoom, sleep, transcript } from './helpers';
 
 jest.setTimeout(60_000);
@@ -72,15 +72,9 @@ async function within<T, F>(promise: Promise<T>, ms: number, fallback: F): Promi
   }
 }
 
-async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(100);
-  }
-}
+/** Waits for a probe that may fail meanwhile (the product is starting or stopping). */
+const until = <T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>): Promise<T> =>
+  eventually(() => probe().catch(() => undefined), { what, timeoutMs });
 
 describe('embedded mode and its own PostgreSQL', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'lt-embedded-pg-'));
@@ -163,6 +157,7 @@ describe('embedded mode and its own PostgreSQL', () => {
     const leftover = postmasterPid();
     crashed.kill('SIGKILL');
     await exitOf(crashed);
+    // Absence under test: the PostgreSQL left behind must not die with its parent, so it is given a moment to.
     await sleep(300);
     expect(alive(leftover)).toBe(true);
     expect(serversOf(pgDir)).toEqual([leftover]);
@@ -214,6 +209,7 @@ describe('embedded mode and its own PostgreSQL', () => {
     clients.push(viewer);
     viewer.send({ type: 'join', roomId: room.id, role: 'viewer', lang: 'es', since: 0 });
     await viewer.waitFor((c) => c.of('translation').length >= 2, 5000, 'the stored transcripts');
+    // Absence under test: nothing more may have been stored, so a third transcript is given a moment to come.
     await sleep(300);
     expect(viewer.of('translation').map((t) => [t.seq, t.messageId])).toEqual([
       [1, 'before-1'],

@@ -1,7 +1,6 @@
 import type { InterimTranslationFrame, ServerFrame, TranslationFrame, TranslationPartialFrame } from '@lt/contracts';
-import { createTestDatabase, FakeOpenAiServer, LiveClient, type TestDatabase } from '@lt/testing';
-import { startStack, type Stack } from '../support/stack';
-import { joined as joinRoom } from './dashboard-api';
+import { eventually } from '@lt/testing';
+import { describeStack } from '../support/describe-stack';
 import { createRoom, MODES, sleep, transcript } from './helpers';
 
 jest.setTimeout(90_000);
@@ -10,58 +9,43 @@ jest.setTimeout(90_000);
 const words = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `${tag}${i + 1}`).join(' ');
 
 describe.each(MODES)('Fast captions (%s mode)', (mode) => {
-  let db: TestDatabase;
-  let llm: FakeOpenAiServer;
-  let stack: Stack;
-  const clients: LiveClient[] = [];
-
-  const joined = (join: Record<string, unknown>) => joinRoom(stack.baseUrl, join, clients);
+  const suite = describeStack({
+    mode,
+    translate: { INTERIM_TRANSLATION_MS: '200', INTERIM_TRANSLATIONS_PER_MINUTE: '3', INTERIM_MASK_WORDS: '2' },
+  });
+  const joined = (join: Record<string, unknown>) => suite.join(join);
 
   /** A started room with its host and a French viewer; every frame the viewer gets is timed on arrival. */
   const liveRoom = async () => {
-    const { room, hostKey } = await createRoom(stack.baseUrl, 'Rápido');
+    const { room, hostKey } = await createRoom(suite.baseUrl, 'Rápido');
     const host = await joined({ roomId: room.id, role: 'host', hostKey });
     const viewer = await joined({ roomId: room.id, role: 'viewer', lang: 'fr' });
     const timeline: { at: number; frame: ServerFrame }[] = [];
     viewer.onFrame((frame) => timeline.push({ at: Date.now(), frame }));
     host.send({ type: 'room_start', sourceLanguage: 'es' });
     await viewer.waitFor((c) => c.of('room_start').length === 1, 5000, 'room_start');
+    // Until translate-svc counts the French viewer, a sentence is translated only when the viewer's gateway asks.
+    await suite.readers(room.id, 'fr');
+    // Not a condition yet: in distributed mode the first sentence's partials can miss the viewer without this
+    // moment after room_start (seen in 2 runs of 3 without it); what the gateway is still doing is not visible.
     await sleep(300);
     return { room, host, viewer, timeline };
   };
 
   const interim = (text: string, messageId = crypto.randomUUID()) => ({ ...transcript(messageId, text), final: false });
-  const interimCalls = (marker: string) => llm.calls.filter((c) => c.target === 'fr' && c.user.includes(marker));
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    llm = new FakeOpenAiServer();
-    await llm.start();
-    stack = await startStack({
-      mode,
-      databaseUrl: db.url,
-      llmUrl: llm.url,
-      translate: { INTERIM_TRANSLATION_MS: '200', INTERIM_TRANSLATIONS_PER_MINUTE: '3', INTERIM_MASK_WORDS: '2' },
-    });
-  });
-
-  afterAll(async () => {
-    clients.forEach((c) => c.close());
-    await stack?.close();
-    await llm?.stop();
-    await db?.drop();
-  });
+  const interimCalls = (marker: string) => suite.llm.calls.filter((c) => c.target === 'fr' && c.user.includes(marker));
 
   beforeEach(() => {
-    llm.reset();
+    suite.llm.reset();
     // Like a real model: the first token after 300 ms, then 30 tokens a second.
-    llm.pace({ firstTokenMs: 300, tokensPerSecond: 30 });
+    suite.llm.pace({ firstTokenMs: 300, tokensPerSecond: 30 });
   });
 
   it('streams each translation as it is written, at most every 150 ms, never after its final, finals in order', async () => {
     const { room, host, viewer, timeline } = await liveRoom();
     for (let i = 1; i <= 3; i++) host.send(transcript(`m-${i}`, words(20, `s${i}w`)));
     await viewer.waitFor((c) => c.of('translation').length === 3, 20_000, 'three translations');
+    // Absence under test: no partial may follow its final, so the test gives a late one time to show.
     await sleep(500);
 
     const finals = timeline.filter((e) => e.frame.type === 'translation').map((e) => e.frame as TranslationFrame);
@@ -102,18 +86,22 @@ describe.each(MODES)('Fast captions (%s mode)', (mode) => {
     expect(first.lang).toBe('fr');
 
     // One more word is not enough growth for another call.
+    // Time under test: past the 200 ms interim interval, so that only the growth can hold the call back.
     await sleep(400);
+    const { llm } = suite;
     const before = llm.calls.length;
     host.send(interim('uno dos tres cuatro cinco'));
+    // Absence under test: no call may follow, so the test waits past the interval again.
     await sleep(600);
     expect(llm.calls.length).toBe(before);
 
     // A result that comes back after its sentence's final is not shown.
     llm.delayWhen('tarde', 2_000);
     host.send(interim('uno dos tres cuatro cinco seis tarde'));
-    await sleep(200);
+    await eventually(() => interimCalls('tarde').length === 1, 'the late interim line to reach the model');
     host.send(transcript('final-1', 'uno dos tres cuatro cinco seis siete'));
     await viewer.waitFor((c) => c.of('translation').length === 1, 10_000, 'the final');
+    // Absence under test: the late answer comes 2 s after its call; the test waits it out to see it is not shown.
     await sleep(2_800);
     expect(interimCalls('tarde')).toHaveLength(1);
     const finalAt = timeline.findIndex((e) => e.frame.type === 'translation');
@@ -127,14 +115,16 @@ describe.each(MODES)('Fast captions (%s mode)', (mode) => {
     for (let i = 0; i < 8; i++) {
       text += ` cap${i} extra${i}`;
       host.send(interim(text));
+      // Time under test: the line grows at a speaker's pace, past the 200 ms interim interval each time.
       await sleep(300);
     }
+    // Absence under test: no fourth call may come, however long the line keeps growing.
     await sleep(1_500);
     // INTERIM_TRANSLATIONS_PER_MINUTE=3 for this speaker and language, however much the line grew.
     expect(interimCalls('alfa beta')).toHaveLength(3);
     await host.waitFor((c) => c.of('interim_usage').some((f) => (f as { tokens: number }).tokens > 0), 5_000, 'interim usage');
     const usage = host.of('interim_usage').at(-1) as { tokens: number };
-    expect(usage.tokens).toBe(llm.delivered.reduce((sum, n) => sum + n, 0));
+    expect(usage.tokens).toBe(suite.llm.delivered.reduce((sum, n) => sum + n, 0));
   });
 
   it('translates no interim line while the host has Fast captions off, and again once it is on', async () => {
@@ -145,6 +135,7 @@ describe.each(MODES)('Fast captions (%s mode)', (mode) => {
     expect(host.of('room_settings')[0]).toMatchObject({ fastCaptions: false });
 
     host.send(interim('apagado uno dos tres'));
+    // Absence under test: the interim line must not be translated, so it is given time to be.
     await sleep(1_200);
     host.send(transcript('off-1', 'apagado uno dos tres cuatro'));
     await viewer.waitFor((c) => c.of('translation').length === 1, 10_000, 'the final');

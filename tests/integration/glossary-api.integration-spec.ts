@@ -1,10 +1,10 @@
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import { GLOSSARY_LIMITS, GLOSSARY_SUBJECTS, LANGUAGES, type GlossaryChangedEvent, type GlossaryResponse } from '@lt/contracts';
-import { createTestDatabase, type TestDatabase } from '@lt/testing';
-import { startStack, type Stack } from '../support/stack';
+import { eventually } from '@lt/testing';
+import { describeStack } from '../support/describe-stack';
 import { authApi } from './auth-api';
 import { newUser, ownedRoom, type Api, type TestUser } from './dashboard-api';
-import { createRoom, MODES, sleep } from './helpers';
+import { createRoom, MODES } from './helpers';
 
 jest.setTimeout(60_000);
 
@@ -12,25 +12,15 @@ const KUBERNETES = { term: 'Kubernetes', keep: true, translations: {} };
 const KEYNOTE = { term: 'keynote', keep: false, translations: { es: 'ponencia' }, note: 'In this event' };
 
 describe.each(MODES)('room glossaries (%s mode)', (mode) => {
-  let db: TestDatabase;
-  let stack: Stack;
+  const suite = describeStack({ mode, llm: false });
   let api: Api;
   let sql: Client;
   let owner: TestUser;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    stack = await startStack({ mode, databaseUrl: db.url, llmUrl: null });
-    api = authApi(stack.baseUrl);
-    sql = new Client({ connectionString: db.url });
-    await sql.connect();
+    api = authApi(suite.baseUrl);
+    sql = await suite.sql();
     owner = await newUser(api, 'glossary-owner');
-  });
-
-  afterAll(async () => {
-    await sql?.end();
-    await stack?.close();
-    await db?.drop();
   });
 
   const put = (roomId: string, body: unknown, token = owner.token) =>
@@ -42,15 +32,15 @@ describe.each(MODES)('room glossaries (%s mode)', (mode) => {
     );
   const changes = (roomId: string) => {
     const events: GlossaryChangedEvent[] = [];
-    const stop = stack.bus.subscribe<GlossaryChangedEvent>(GLOSSARY_SUBJECTS.changed.subject(roomId), (e) => void events.push(e));
+    const stop = suite.stack.bus.subscribe<GlossaryChangedEvent>(GLOSSARY_SUBJECTS.changed.subject(roomId), (e) => void events.push(e));
     return { events, stop };
   };
 
   it('stores the glossary, grows its version by one per change and tells translate-svc on the bus', async () => {
     const { room } = await ownedRoom(api, owner, { name: 'Cloud summit' });
+    // The subscription goes out on the bus's connection before the request below, which is answered after it.
     const heard = changes(room.id);
-    await sleep(100);
-    expect(await stack.bus.request(GLOSSARY_SUBJECTS.get, { roomId: room.id })).toEqual({ roomId: room.id, version: 0, entries: [] });
+    expect(await suite.stack.bus.request(GLOSSARY_SUBJECTS.get, { roomId: room.id })).toEqual({ roomId: room.id, version: 0, entries: [] });
 
     const first = await put(room.id, { entries: [{ ...KUBERNETES, term: '  Kubernetes ' }, KEYNOTE] });
     expect([first.status, first.body]).toEqual([200, { room_id: room.id, version: 1, entries: [KUBERNETES, KEYNOTE] }]);
@@ -59,16 +49,16 @@ describe.each(MODES)('room glossaries (%s mode)', (mode) => {
     expect((await put(room.id, { entries: [KEYNOTE] })).body.version).toBe(2);
     expect((await put(room.id, { entries: [] })).body).toEqual({ room_id: room.id, version: 3, entries: [] });
 
-    expect(await stack.bus.request(GLOSSARY_SUBJECTS.get, { roomId: room.id })).toEqual({ roomId: room.id, version: 3, entries: [] });
-    await sleep(300);
+    expect(await suite.stack.bus.request(GLOSSARY_SUBJECTS.get, { roomId: room.id })).toEqual({ roomId: room.id, version: 3, entries: [] });
+    await eventually(() => heard.events.length >= 3, 'three glossary changes announced');
     heard.stop();
     expect(heard.events).toEqual([1, 2, 3].map((version) => ({ roomId: room.id, version })));
-    const missing = stack.bus.request(GLOSSARY_SUBJECTS.get, { roomId: crypto.randomUUID() });
+    const missing = suite.stack.bus.request(GLOSSARY_SUBJECTS.get, { roomId: crypto.randomUUID() });
     await expect(missing).rejects.toMatchObject({ code: 'room_not_found' });
   });
 
   it('lets the host page of an anonymous room read and replace it with the host key in a header', async () => {
-    const anonymous = await createRoom(stack.baseUrl, 'Walk-in');
+    const anonymous = await createRoom(suite.baseUrl, 'Walk-in');
     const headers = { 'x-host-key': anonymous.hostKey, 'content-type': 'application/json' };
     const path = `/api/rooms/${anonymous.room.id}/glossary`;
     const saved = await api.send<GlossaryResponse>('PUT', path, { headers, body: JSON.stringify({ entries: [KEYNOTE] }) });

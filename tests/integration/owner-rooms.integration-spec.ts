@@ -105,6 +105,7 @@ describe.each(MODES)("the owner's rooms (%s mode)", (mode) => {
   it('edits a room: only what is sent, null clears, updated_at moves', async () => {
     const owner = await newUser(api, 'edit');
     const { room } = await ownedRoom(api, owner, { name: 'Draft', scheduled_at: '2030-05-01T09:00:00Z', duration_minutes: 30 });
+    // Time under test: updated_at must move, so the edit comes a moment after the creation.
     await sleep(5);
     const edited = await api.call<RoomResponse>(
       'PATCH',

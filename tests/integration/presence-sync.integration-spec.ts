@@ -1,7 +1,7 @@
 import { PresenceRegistry } from '@lt/translate';
-import { createTestDatabase, LiveClient, type TestDatabase } from '@lt/testing';
-import { startStack, type Stack } from '../support/stack';
-import { createRoom, sleep } from './helpers';
+import { eventually } from '@lt/testing';
+import { describeStack } from '../support/describe-stack';
+import { createRoom } from './helpers';
 
 jest.setTimeout(30_000);
 
@@ -13,29 +13,15 @@ const natsUp = process.env.LT_NATS_AVAILABLE === '1';
  * distributed stack restarts a service on its own; in embedded mode the gateway and translate start together.
  */
 (natsUp ? describe : describe.skip)('languages in demand after a translate-svc restart (distributed mode)', () => {
-  let db: TestDatabase;
-  let stack: Stack;
-  const clients: LiveClient[] = [];
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    stack = await startStack({ mode: 'distributed', databaseUrl: db.url, llmUrl: null, gateways: 2 });
-  });
-
-  afterAll(async () => {
-    for (const client of clients) client.close();
-    await stack?.close();
-    await db?.drop();
-  });
+  const suite = describeStack({ mode: 'distributed', llm: false, gateways: 2 });
 
   const view = async (baseUrl: string, roomId: string, lang: string) => {
-    const client = await LiveClient.connect(baseUrl);
-    clients.push(client);
-    client.send({ type: 'join', roomId, role: 'viewer', lang });
-    await client.waitFor((c) => c.of('joined').length === 1, 5000, 'joined');
+    const client = await suite.join({ roomId, role: 'viewer', lang }, baseUrl);
+    expect(client.of('joined')).toHaveLength(1);
   };
 
   it('knows the languages of the viewers on every gateway within 1 s of starting', async () => {
+    const { stack } = suite;
     const [a, b] = stack.gateways;
     const room = await createRoom(a.baseUrl, 'Keynote');
     await view(a.baseUrl, room.room.id, 'fr');
@@ -43,10 +29,10 @@ const natsUp = process.env.LT_NATS_AVAILABLE === '1';
     await stack.stopService('translate-svc');
 
     const app = await stack.startService('translate-svc');
-    const started = Date.now();
     const registry = app.get(PresenceRegistry);
     const known = () => registry.languagesFor(room.room.id).sort().join(',');
-    while (known() !== 'de,fr' && Date.now() - started < 1_000) await sleep(20);
+    // Time under test: the gateways answer a restarted service at once, well before their next heartbeat.
+    await eventually(() => known() === 'de,fr', { what: 'the restarted translate-svc to know both languages', timeoutMs: 1_000 });
     expect(known()).toBe('de,fr');
   });
 });

@@ -1,29 +1,17 @@
-import { Client } from 'pg';
-import { createTestDatabase, FakeOpenAiServer, LiveClient, type TestDatabase } from '@lt/testing';
-import { startStack, type Stack } from '../support/stack';
+import type { Client } from 'pg';
+import { eventually } from '@lt/testing';
+import { describeStack, readersCounted } from '../support/describe-stack';
+import { startStack } from '../support/stack';
 import { authApi } from './auth-api';
 import { joined, newUser, ownedRoom, type Api } from './dashboard-api';
 import { MODES, sleep, transcript } from './helpers';
 
 jest.setTimeout(60_000);
 
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
-
 describe.each(MODES)('token quotas (%s mode)', (mode) => {
-  let db: TestDatabase;
-  let llm: FakeOpenAiServer;
-  let stack: Stack;
+  const suite = describeStack({ mode });
   let api: Api;
   let sql: Client;
-  const clients: LiveClient[] = [];
 
   const tokensUsed = async (token: string) => Number((await api.profile(token)).body.tokens_used);
 
@@ -31,51 +19,39 @@ describe.each(MODES)('token quotas (%s mode)', (mode) => {
   async function liveRoom(tag: string) {
     const owner = await newUser(api, tag);
     const { room } = await ownedRoom(api, owner);
-    const host = await joined(stack.baseUrl, { roomId: room.id, role: 'host', accessToken: owner.token }, clients);
+    const host = await suite.join({ roomId: room.id, role: 'host', accessToken: owner.token });
     expect(host.of('joined')).toHaveLength(1);
-    const viewer = await joined(stack.baseUrl, { roomId: room.id, role: 'viewer', lang: 'fr' }, clients);
+    const viewer = await suite.join({ roomId: room.id, role: 'viewer', lang: 'fr' });
     host.send({ type: 'room_start', sourceLanguage: 'es' });
     await viewer.waitFor((c) => c.of('room_start').length === 1, 5000, 'room_start');
-    await sleep(100);
+    await suite.readers(room.id, 'fr');
     return { owner, roomId: room.id, host, viewer };
   }
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    llm = new FakeOpenAiServer();
-    await llm.start();
-    stack = await startStack({ mode, databaseUrl: db.url, llmUrl: llm.url });
-    api = authApi(stack.baseUrl);
-    sql = new Client({ connectionString: db.url });
-    await sql.connect();
+    api = authApi(suite.baseUrl);
+    sql = await suite.sql();
   });
 
-  afterAll(async () => {
-    clients.forEach((c) => c.close());
-    await sql?.end();
-    await stack?.close();
-    await llm?.stop();
-    await db?.drop();
-  });
-
-  beforeEach(() => llm.reset());
+  beforeEach(() => suite.llm.reset());
 
   it('charges the owner exactly the usage the language model reported, once per call', async () => {
     const { owner, roomId, host, viewer } = await liveRoom('charged');
-    await joined(stack.baseUrl, { roomId, role: 'viewer', lang: 'de' }, clients);
-    await sleep(100);
+    const { baseUrl, llm } = suite;
+    await suite.join({ roomId, role: 'viewer', lang: 'de' });
+    await suite.readers(roomId, 'de');
     for (let i = 1; i <= 3; i++) host.send(transcript(crypto.randomUUID(), `Frase cobrada ${i}`));
     await viewer.waitFor((c) => c.of('translation').length === 3, 10_000, 'three translations');
-    const summary = await fetch(`${stack.baseUrl}/api/rooms/${roomId}/summary`, {
+    const summary = await fetch(`${baseUrl}/api/rooms/${roomId}/summary`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ lang: 'fr' }),
     });
     expect(summary.status).toBe(200);
-    await until('every translation and the summary made', async () => (llm.calls.filter((c) => c.tokens).length === 7 ? true : undefined));
+    await eventually(() => llm.calls.filter((c) => c.tokens).length === 7, 'every translation and the summary made');
     const expected = llm.calls.reduce((sum, c) => sum + (c.tokens ?? 0), 0);
     expect(expected).toBeGreaterThan(0);
-    await until(`tokens_used = ${expected}`, async () => ((await tokensUsed(owner.token)) === expected ? true : undefined));
+    await eventually(async () => (await tokensUsed(owner.token)) === expected, `tokens_used = ${expected}`);
     const ledger = await sql.query(
       `SELECT event_type, count(*)::int AS n, sum(tokens)::int AS tokens FROM accounts.token_usage WHERE user_id = $1 GROUP BY 1 ORDER BY 1`,
       [owner.userId],
@@ -84,6 +60,7 @@ describe.each(MODES)('token quotas (%s mode)', (mode) => {
       ['summary', 1],
       ['translation', 6],
     ]);
+    // Absence under test: nothing may be charged twice, so a late second charge is given time to land.
     await sleep(500);
     expect(await tokensUsed(owner.token)).toBe(expected);
   });
@@ -95,15 +72,16 @@ describe.each(MODES)('token quotas (%s mode)', (mode) => {
     host.send(transcript(crypto.randomUUID(), 'Primera frase'));
     await viewer.waitFor((c) => c.of('translation').length === 1, 5000, 'first translation');
     expect(viewer.of('translation')[0]).toMatchObject({ text: '(fr) Primera frase' });
-    await until('the first call charged', async () => ((await tokensUsed(owner.token)) > 1 ? true : undefined));
+    await eventually(async () => (await tokensUsed(owner.token)) > 1, 'the first call charged');
 
     host.send(transcript(crypto.randomUUID(), 'Segunda frase'));
     await viewer.waitFor((c) => c.of('translation').length === 2, 5000, 'second line');
     expect(viewer.of('translation')[1]).toMatchObject({ text: '[Original] Segunda frase', fallback: 'original' });
-    expect(llm.calls.filter((c) => c.task === 'translation')).toHaveLength(1);
+    expect(suite.llm.calls.filter((c) => c.task === 'translation')).toHaveLength(1);
 
     const admin = await newUser(api, 'admin', 'admin@example.com');
     expect((await api.call('POST', `/api/admin/users/${owner.userId}/reset-tokens`, undefined, admin.token)).status).toBe(200);
+    // Time under test: a service's answer on a room's spending holds 2 s (STATUS_TTL_MS); the reset is seen after it.
     await sleep(2_100);
     host.send(transcript(crypto.randomUUID(), 'Tercera frase'));
     await viewer.waitFor((c) => c.of('translation').length === 3, 5000, 'third translation');
@@ -111,7 +89,7 @@ describe.each(MODES)('token quotas (%s mode)', (mode) => {
   });
 
   it('gives an anonymous room a budget of its own', async () => {
-    const small = await startStack({ mode, databaseUrl: db.url, llmUrl: llm.url, accounts: { ANON_ROOM_TOKEN_BUDGET: 250 } });
+    const small = await startStack({ mode, databaseUrl: suite.db.url, llmUrl: suite.llm.url, accounts: { ANON_ROOM_TOKEN_BUDGET: 250 } });
     try {
       const res = await fetch(`${small.baseUrl}/api/rooms`, {
         method: 'POST',
@@ -119,17 +97,17 @@ describe.each(MODES)('token quotas (%s mode)', (mode) => {
         body: '{}',
       });
       const { room, hostKey } = (await res.json()) as { room: { id: string }; hostKey: string };
-      const host = await joined(small.baseUrl, { roomId: room.id, role: 'host', hostKey }, clients);
-      const viewer = await joined(small.baseUrl, { roomId: room.id, role: 'viewer', lang: 'fr' }, clients);
+      const host = await joined(small.baseUrl, { roomId: room.id, role: 'host', hostKey }, suite.clients);
+      const viewer = await joined(small.baseUrl, { roomId: room.id, role: 'viewer', lang: 'fr' }, suite.clients);
       host.send({ type: 'room_start', sourceLanguage: 'es' });
       await viewer.waitFor((c) => c.of('room_start').length === 1, 5000, 'room_start');
-      await sleep(100);
+      await readersCounted(small, room.id, 'fr');
       host.send(transcript(crypto.randomUUID(), 'Hola'));
       await viewer.waitFor((c) => c.of('translation').length === 1, 5000, 'first');
-      await until('the budget charged', async () => {
+      await eventually(async () => {
         const { rows } = await sql.query(`SELECT tokens_used FROM accounts.room_budgets WHERE room_id = $1`, [room.id]);
-        return rows[0]?.tokens_used > 1 ? true : undefined;
-      });
+        return rows[0]?.tokens_used > 1;
+      }, 'the budget charged');
       host.send(transcript(crypto.randomUUID(), 'Adiós'));
       await viewer.waitFor((c) => c.of('translation').length === 2, 5000, 'second');
       expect(viewer.of('translation')[1]).toMatchObject({ fallback: 'original' });

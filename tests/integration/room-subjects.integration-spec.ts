@@ -1,6 +1,6 @@
 import { LiveRooms } from '@lt/gateway';
-import { createTestDatabase, FakeOpenAiServer, LiveClient, type TestDatabase } from '@lt/testing';
-import { startStack, type Stack } from '../support/stack';
+import { eventually, type LiveClient } from '@lt/testing';
+import { describeStack } from '../support/describe-stack';
 import { createRoom, sleep, transcript } from './helpers';
 
 jest.setTimeout(30_000);
@@ -9,34 +9,16 @@ const natsUp = process.env.LT_NATS_AVAILABLE === '1';
 
 /** Room events travel on subjects of their room: a gateway hears only the rooms its sockets are in. */
 (natsUp ? describe : describe.skip)('per-room subjects with two gateways (distributed mode)', () => {
-  let db: TestDatabase;
-  let llm: FakeOpenAiServer;
-  let stack: Stack;
-  const clients: LiveClient[] = [];
+  const suite = describeStack({ mode: 'distributed', gateways: 2 });
 
   const connect = async (baseUrl: string, join: Record<string, unknown>) => {
-    const client = await LiveClient.connect(baseUrl);
-    clients.push(client);
-    client.send({ type: 'join', ...join });
-    await client.waitFor((c) => c.of('joined').length === 1, 5000, 'joined');
+    const client = await suite.join(join, baseUrl);
+    expect(client.of('joined')).toHaveLength(1);
     return client;
   };
 
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    llm = new FakeOpenAiServer();
-    await llm.start();
-    stack = await startStack({ mode: 'distributed', databaseUrl: db.url, llmUrl: llm.url, gateways: 2 });
-  });
-
-  afterAll(async () => {
-    clients.forEach((c) => c.close());
-    await stack?.close();
-    await llm?.stop();
-    await db?.drop();
-  });
-
   it('delivers every message once to viewers on both gateways, and nothing of a room to a gateway without its sockets', async () => {
+    const { stack, llm } = suite;
     const [a, b] = stack.gateways;
     const roomsOf = (g: typeof a) => g.app.get(LiveRooms);
     const x = await createRoom(a.baseUrl, 'Room X');
@@ -56,7 +38,8 @@ const natsUp = process.env.LT_NATS_AVAILABLE === '1';
     hostX.send({ type: 'room_start', sourceLanguage: 'es' });
     hostY.send({ type: 'room_start', sourceLanguage: 'es' });
     await Promise.all([...viewersX, ...viewersY].map((v) => v.waitFor((c) => c.of('room_start').length === 1, 5000, 'room_start')));
-    await sleep(200);
+    await suite.readers(x.room.id, 'fr', 'de');
+    await suite.readers(y.room.id, 'fr', 'it');
 
     const sentences = 5;
     for (let i = 1; i <= sentences; i++) {
@@ -65,6 +48,7 @@ const natsUp = process.env.LT_NATS_AVAILABLE === '1';
     }
     const done = (c: LiveClient) => c.of('translation').length >= sentences;
     await Promise.all([...viewersX, ...viewersY].map((v) => v.waitFor(done, 10_000, `${sentences} translations`)));
+    // Absence under test: no message may come twice, so a duplicate is given a moment to show.
     await sleep(300);
 
     for (const viewer of [...viewersX, ...viewersY]) {
@@ -86,10 +70,11 @@ const natsUp = process.env.LT_NATS_AVAILABLE === '1';
 
     // When its last viewer of room Y leaves, gateway A stops hearing room Y.
     viewersY[0].close();
-    await sleep(300);
+    await eventually(() => !roomsOf(a).received.has(y.room.id), 'gateway A to leave room Y');
     const before = roomsOf(a).received.get(y.room.id);
     hostY.send(transcript('y-after', 'Una frase más para la sala y griega'));
     await viewersY[1].waitFor((c) => c.of('translation').length === sentences + 1, 10_000, 'the last translation');
+    // Absence under test: gateway A must hear nothing of room Y, so an event is given a moment to reach it.
     await sleep(200);
     expect(roomsOf(a).received.get(y.room.id)).toBe(before);
   });

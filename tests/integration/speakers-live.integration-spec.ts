@@ -1,8 +1,8 @@
 import { CLOSE_CODES, ROOMS_SUBJECTS, type CreateSpeakerResponse, type ServerFrame, type TranscriptResponse } from '@lt/contracts';
-import { createTestDatabase, FakeOpenAiServer, LiveClient, type TestDatabase } from '@lt/testing';
-import { startStack, type Stack } from '../support/stack';
+import { eventually, type LiveClient } from '@lt/testing';
+import { describeStack } from '../support/describe-stack';
 import { authApi } from './auth-api';
-import { joined, newUser, ownedRoom, type Api, type TestUser } from './dashboard-api';
+import { newUser, ownedRoom, type Api, type TestUser } from './dashboard-api';
 import { MODES, sleep, transcript } from './helpers';
 
 jest.setTimeout(60_000);
@@ -17,34 +17,20 @@ function timed(client: LiveClient): { frame: ServerFrame; at: number }[] {
 }
 
 describe.each(MODES)('co-host speakers on the live path (%s mode)', (mode) => {
-  let db: TestDatabase;
-  let llm: FakeOpenAiServer;
-  let stack: Stack;
+  const suite = describeStack({ mode, gateways: 2 });
   let api: Api;
   let owner: TestUser;
-  const clients: LiveClient[] = [];
   /** The speaker's gateway: another one than the host's and viewers' where the stack has two. */
   let speakerUrl: string;
+  const joined = (url: string, join: Record<string, unknown>) => suite.join(join, url);
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    llm = new FakeOpenAiServer();
-    await llm.start();
-    stack = await startStack({ mode, databaseUrl: db.url, llmUrl: llm.url, gateways: 2 });
-    api = authApi(stack.baseUrl);
-    speakerUrl = stack.gateways.at(-1)?.baseUrl as string;
+    api = authApi(suite.baseUrl);
+    speakerUrl = suite.stack.gateways.at(-1)?.baseUrl as string;
     owner = await newUser(api, 'live-speakers');
   });
 
-  afterAll(async () => {
-    clients.forEach((c) => c.close());
-    await sleep(100);
-    await stack?.close();
-    await llm?.stop();
-    await db?.drop();
-  });
-
-  beforeEach(() => llm.reset());
+  beforeEach(() => suite.llm.reset());
 
   const invite = async (roomId: string, name: string) => {
     const res = await api.call<CreateSpeakerResponse>('POST', `/api/rooms/${roomId}/speakers`, { name }, owner.token);
@@ -55,7 +41,7 @@ describe.each(MODES)('co-host speakers on the live path (%s mode)', (mode) => {
   /** An owned room with its host connected, and an invited speaker. */
   const roomWithSpeaker = async (name = 'Ana') => {
     const { room } = await ownedRoom(api, owner, { name: 'Panel' });
-    const host = await joined(stack.baseUrl, { roomId: room.id, role: 'host', accessToken: owner.token }, clients);
+    const host = await joined(suite.baseUrl, { roomId: room.id, role: 'host', accessToken: owner.token });
     expect(host.of('joined')).toHaveLength(1);
     const speaker = await invite(room.id, name);
     return { room, host, speaker };
@@ -63,10 +49,10 @@ describe.each(MODES)('co-host speakers on the live path (%s mode)', (mode) => {
 
   it("stores, acks and translates a speaker's sentences once per language, under its name, for the host and the viewers", async () => {
     const { room, host, speaker } = await roomWithSpeaker('Ana');
-    const fr = await joined(stack.baseUrl, { roomId: room.id, role: 'viewer', lang: 'fr' }, clients);
-    const fr2 = await joined(stack.baseUrl, { roomId: room.id, role: 'viewer', lang: 'fr' }, clients);
-    const de = await joined(stack.baseUrl, { roomId: room.id, role: 'viewer', lang: 'de' }, clients);
-    const ana = await joined(speakerUrl, { roomId: room.id, role: 'speaker', inviteToken: speaker.token, lang: 'en' }, clients);
+    const fr = await joined(suite.baseUrl, { roomId: room.id, role: 'viewer', lang: 'fr' });
+    const fr2 = await joined(suite.baseUrl, { roomId: room.id, role: 'viewer', lang: 'fr' });
+    const de = await joined(suite.baseUrl, { roomId: room.id, role: 'viewer', lang: 'de' });
+    const ana = await joined(speakerUrl, { roomId: room.id, role: 'speaker', inviteToken: speaker.token, lang: 'en' });
     expect(ana.of('joined')[0]).toMatchObject({
       role: 'speaker',
       speakerId: speaker.id,
@@ -86,7 +72,7 @@ describe.each(MODES)('co-host speakers on the live path (%s mode)', (mode) => {
 
     host.send({ type: 'room_start', sourceLanguage: 'es' });
     await ana.waitFor((c) => c.of('room_start').length === 1, 5000, 'room_start at the speaker');
-    await sleep(100);
+    await suite.readers(room.id, 'fr', 'de');
 
     ana.send(transcript('a0000000-0000-4000-8000-000000000002', 'Good morning everyone', { sourceLanguage: 'en', final: false }));
     await host.waitFor((c) => c.of('interim').length === 1, 5000, 'interim at the host');
@@ -105,9 +91,10 @@ describe.each(MODES)('co-host speakers on the live path (%s mode)', (mode) => {
       [2, '(fr) Gracias, Ana', 'es', host.of('joined')[0].clientId, 'Host'],
     ]);
     expect(de.of('translation')[0]).toMatchObject({ text: '(de) Good morning everyone', speakerName: 'Ana' });
+    // Absence under test: one call per sentence and language, so an extra call is given a moment to come.
     await sleep(300);
     expect(
-      llm.calls
+      suite.llm.calls
         .filter((c) => c.task === 'translation')
         .map((c) => c.target)
         .sort(),
@@ -133,10 +120,10 @@ describe.each(MODES)('co-host speakers on the live path (%s mode)', (mode) => {
 
   it('tells the host and the viewers a second after a speaker joins, and when it leaves', async () => {
     const { room, host, speaker } = await roomWithSpeaker('Bea');
-    const viewer = await joined(stack.baseUrl, { roomId: room.id, role: 'viewer', lang: 'fr' }, clients);
+    const viewer = await joined(suite.baseUrl, { roomId: room.id, role: 'viewer', lang: 'fr' });
     const hostFrames = timed(host);
     const started = performance.now();
-    const bea = await joined(speakerUrl, { roomId: room.id, role: 'speaker', inviteToken: speaker.token, lang: 'de' }, clients);
+    const bea = await joined(speakerUrl, { roomId: room.id, role: 'speaker', inviteToken: speaker.token, lang: 'de' });
     const joinedAt = performance.now();
     for (const client of [host, viewer]) await client.waitFor((c) => c.of('speaker_joined').length === 1, 5000, 'speaker_joined');
     const announced = hostFrames.find((f) => f.frame.type === 'speaker_joined');
@@ -162,9 +149,10 @@ describe.each(MODES)('co-host speakers on the live path (%s mode)', (mode) => {
     bea.close();
     for (const client of [host, viewer]) await client.waitFor((c) => c.of('speaker_left').length === 1, 5000, 'speaker_left');
     expect(viewer.of('speaker_left')[0]).toMatchObject({ speakerId: speaker.id, speakerName: 'Bea' });
-    await sleep(200);
-    const after = await api.call<{ speakers: { status: string }[] }>('GET', `/api/rooms/${room.id}/speakers`, undefined, owner.token);
-    expect(after.body.speakers[0].status).toBe('joined');
+    const status = async () =>
+      (await api.call<{ speakers: { status: string }[] }>('GET', `/api/rooms/${room.id}/speakers`, undefined, owner.token)).body.speakers[0]
+        .status;
+    await eventually(async () => (await status()) === 'joined', "the speaker's status back to joined");
   });
 
   it('refuses a speaker socket without a token of this room: none, a made-up one, or one of another room', async () => {
@@ -176,7 +164,7 @@ describe.each(MODES)('co-host speakers on the live path (%s mode)', (mode) => {
       { roomId: y.id, role: 'speaker', inviteToken: speaker.token },
     ];
     for (const join of invalid) {
-      const socket = await joined(speakerUrl, join, clients);
+      const socket = await joined(speakerUrl, join);
       expect(socket.of('error')[0]).toMatchObject({ code: 'invalid_invite' });
       expect(socket.of('joined')).toEqual([]);
       socket.send(transcript(crypto.randomUUID(), 'Intruso'));
@@ -190,7 +178,7 @@ describe.each(MODES)('co-host speakers on the live path (%s mode)', (mode) => {
   it("closes a removed speaker's socket within a second on its gateway, and its token opens nothing any more", async () => {
     const { room, host, speaker } = await roomWithSpeaker('Dora');
     host.send({ type: 'room_start', sourceLanguage: 'es' });
-    const dora = await joined(speakerUrl, { roomId: room.id, role: 'speaker', inviteToken: speaker.token, lang: 'es' }, clients);
+    const dora = await joined(speakerUrl, { roomId: room.id, role: 'speaker', inviteToken: speaker.token, lang: 'es' });
     await host.waitFor((c) => c.of('speaker_joined').length === 1, 5000, 'speaker_joined');
 
     const started = performance.now();
@@ -203,11 +191,11 @@ describe.each(MODES)('co-host speakers on the live path (%s mode)', (mode) => {
     expect(dora.frames.at(-1)).toMatchObject({ type: 'error', code: 'speaker_removed' });
     await host.waitFor((c) => c.of('speaker_left').length === 1, 5000, 'speaker_left');
 
-    const again = await joined(speakerUrl, { roomId: room.id, role: 'speaker', inviteToken: speaker.token }, clients);
+    const again = await joined(speakerUrl, { roomId: room.id, role: 'speaker', inviteToken: speaker.token });
     expect(again.of('error')[0]).toMatchObject({ code: 'invalid_invite' });
     expect((await api.call('POST', '/api/speak/verify', { roomId: room.id, token: speaker.token })).status).toBe(403);
     // A sentence still on its way from the removed speaker's socket is not stored either.
-    const late = stack.bus.request(ROOMS_SUBJECTS.appendTranscript, {
+    const late = suite.stack.bus.request(ROOMS_SUBJECTS.appendTranscript, {
       roomId: room.id,
       messageId: crypto.randomUUID(),
       text: 'Still here',

@@ -1,6 +1,7 @@
 import { fakeMp3, FakeGoogleTtsServer, FakeOpenAiServer, createTestDatabase, LiveClient, type TestDatabase } from '@lt/testing';
+import { readersCounted } from '../support/describe-stack';
 import { startStack, type Stack } from '../support/stack';
-import { createRoom, MODES, sleep, transcript } from './helpers';
+import { createRoom, MODES, transcript } from './helpers';
 import { apiContract } from './api-contract';
 
 jest.setTimeout(40_000);
@@ -34,7 +35,7 @@ describe.each(MODES)('a message read aloud (%s mode)', (mode) => {
     await viewer.waitFor((c) => c.of('joined').length === 1, 5000, 'viewer joined');
     host.send({ type: 'room_start', sourceLanguage: 'es' });
     await viewer.waitFor((c) => c.of('room_start').length === 1, 5000, 'room_start');
-    await sleep(100);
+    await readersCounted(on, room.id, 'fr');
     const messageId = crypto.randomUUID();
     host.send(transcript(messageId, text));
     await viewer.waitFor((c) => c.of('translation').length === 1, 5000, 'translation');

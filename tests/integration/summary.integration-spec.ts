@@ -1,4 +1,5 @@
 import { createTestDatabase, FakeOpenAiServer, LiveClient, type TestDatabase } from '@lt/testing';
+import { readersCounted } from '../support/describe-stack';
 import { startStack, type Stack } from '../support/stack';
 import { apiContract } from './api-contract';
 import { createRoom, MODES, sleep, transcript } from './helpers';
@@ -37,7 +38,7 @@ describe.each(MODES)('summaries (%s mode)', (mode) => {
     await viewer.waitFor((c) => c.of('joined').length === 1, 5000, 'viewer joined');
     host.send({ type: 'room_start', sourceLanguage: 'es' });
     await viewer.waitFor((c) => c.of('room_start').length === 1, 5000, 'room_start');
-    await sleep(100);
+    await readersCounted(on, room.id, 'fr');
     let said = 0;
     const say = async (count: number) => {
       for (let i = 0; i < count; i++) host.send(transcript(crypto.randomUUID(), `Frase número ${++said}`));
@@ -81,6 +82,7 @@ describe.each(MODES)('summaries (%s mode)', (mode) => {
     expect(summaryCalls()).toHaveLength(1);
     await say(1);
     // A gateway serves an answer for a second to those asking just behind (a storm); then it asks again.
+    // Time under test: the shared answer's second must pass before the next ask reaches the model.
     await sleep(1_100);
     expect((await summarize(stack, roomId, { lang: 'fr' })).body).toEqual({ summary: '(fr) Summary of 4 lines', upToSeq: 4, fromSeq: 0 });
     expect(summaryCalls()).toHaveLength(2);

@@ -1,16 +1,8 @@
-import {
-  captureSpans,
-  createTestDatabase,
-  FakeOpenAiServer,
-  LiveClient,
-  traceTree,
-  type CapturedSpan,
-  type TestDatabase,
-} from '@lt/testing';
+import { captureSpans, eventually, traceTree, type CapturedSpan } from '@lt/testing';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { startStack, type Stack } from '../support/stack';
-import { createRoom, MODES, sleep, transcript } from './helpers';
+import { describeStack } from '../support/describe-stack';
+import { createRoom, MODES, transcript } from './helpers';
 
 jest.setTimeout(30_000);
 
@@ -19,46 +11,25 @@ const ROOT = resolve(__dirname, '../..');
 const tracing = captureSpans('translation-rooms');
 afterAll(() => tracing.shutdown());
 
+/** Waits for the spans to hold what `done` looks for; on timeout, says which spans there were. */
 async function spansUntil(done: (spans: CapturedSpan[]) => boolean, what: string): Promise<CapturedSpan[]> {
-  const deadline = Date.now() + 5000;
-  for (;;) {
-    const spans = tracing.spans();
-    if (done(spans)) return spans;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; spans:\n${traceTree(spans)}`);
-    await sleep(50);
-  }
+  const spans = () => tracing.spans();
+  return eventually(() => done(spans()) && spans(), { what, timeoutMs: 5000 }).catch((error: Error) => {
+    throw new Error(`${error.message}; spans:\n${traceTree(spans())}`);
+  });
 }
 
 describe.each(MODES)('one trace per spoken sentence (%s mode)', (mode) => {
-  let db: TestDatabase;
-  let llm: FakeOpenAiServer;
-  let stack: Stack;
-  const clients: LiveClient[] = [];
+  const suite = describeStack({ mode });
 
   const connect = async (join: Record<string, unknown>) => {
-    const client = await LiveClient.connect(stack.baseUrl);
-    clients.push(client);
-    client.send({ type: 'join', ...join });
-    await client.waitFor((c) => c.frames.some((f) => f.type === 'joined'), 5000, 'joined');
+    const client = await suite.join(join);
+    expect(client.of('joined')).toHaveLength(1);
     return client;
   };
 
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    llm = new FakeOpenAiServer();
-    await llm.start();
-    stack = await startStack({ mode, databaseUrl: db.url, llmUrl: llm.url });
-  });
-
-  afterAll(async () => {
-    clients.forEach((c) => c.close());
-    await stack?.close();
-    await llm?.stop();
-    await db?.drop();
-  });
-
   it('links the frame, the append, each language, the LLM calls and each fan-out in one trace', async () => {
-    const { room, hostKey } = await createRoom(stack.baseUrl, 'Traced');
+    const { room, hostKey } = await createRoom(suite.baseUrl, 'Traced');
     const host = await connect({ roomId: room.id, role: 'host', hostKey });
     const viewers = [
       await connect({ roomId: room.id, role: 'viewer', lang: 'fr' }),
@@ -67,7 +38,7 @@ describe.each(MODES)('one trace per spoken sentence (%s mode)', (mode) => {
     ];
     host.send({ type: 'room_start', sourceLanguage: 'es' });
     await viewers[0].waitFor((c) => c.of('room_start').length === 1, 5000, 'room_start');
-    await sleep(100);
+    await suite.readers(room.id, 'fr', 'de');
     tracing.reset();
 
     const messageId = '7a111111-1111-4111-8111-111111111111';
@@ -113,7 +84,7 @@ describe.each(MODES)('one trace per spoken sentence (%s mode)', (mode) => {
   });
 
   it('continues the traceparent a client sends with the frame', async () => {
-    const { room, hostKey } = await createRoom(stack.baseUrl, 'Traced by the client');
+    const { room, hostKey } = await createRoom(suite.baseUrl, 'Traced by the client');
     const host = await connect({ roomId: room.id, role: 'host', hostKey });
     host.send({ type: 'room_start', sourceLanguage: 'es' });
     await host.waitFor((c) => c.of('room_start').length === 1, 5000, 'room_start');

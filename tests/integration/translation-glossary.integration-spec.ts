@@ -1,14 +1,17 @@
 import type { GlossaryEntry, TranslationFrame } from '@lt/contracts';
+import { GlossaryService } from '@lt/translate';
 import {
   createTestDatabase,
+  eventually,
   FakeOpenAiServer,
   FakeTranslatorsServer,
   fakeServiceTranslation,
   LiveClient,
   type TestDatabase,
 } from '@lt/testing';
+import { readersCounted } from '../support/describe-stack';
 import { startStack, type Stack } from '../support/stack';
-import { createRoom, MODES, sleep, transcript } from './helpers';
+import { createRoom, MODES, transcript } from './helpers';
 
 jest.setTimeout(60_000);
 
@@ -37,13 +40,15 @@ describe.each(MODES)('room glossaries in translations, enhancements and summarie
         body: JSON.stringify({ entries }),
       });
       expect(res.status).toBe(200);
-      await sleep(300);
+      const { version } = (await res.json()) as { version: number };
+      const held = (stack.service('translate-svc') ?? stack.gateways[0].app).get(GlossaryService);
+      await eventually(async () => (await held.forText(room.id, '')).version === version, `translate-svc to hold glossary v${version}`);
     };
     const host = await joined({ roomId: room.id, role: 'host', hostKey });
     const viewer = await joined({ roomId: room.id, role: 'viewer', lang: 'fr' });
     host.send({ type: 'room_start', sourceLanguage: 'es' });
     await viewer.waitFor((c) => c.of('room_start').length === 1, 5000, 'room_start');
-    await sleep(200);
+    await readersCounted(stack, room.id, 'fr');
     let count = 0;
     const say = async (text: string, extra: Record<string, unknown> = {}) => {
       count += 1;

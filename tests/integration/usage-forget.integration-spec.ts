@@ -1,8 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
 import { BusUsageMeter } from '@lt/usage';
-import { createTestDatabase, FakeOpenAiServer, LiveClient, type TestDatabase } from '@lt/testing';
+import { createTestDatabase, eventually, FakeOpenAiServer, LiveClient, type TestDatabase } from '@lt/testing';
+import { readersCounted } from '../support/describe-stack';
 import { startStack, type Stack } from '../support/stack';
-import { createRoom, MODES, sleep, transcript } from './helpers';
+import { createRoom, MODES, transcript } from './helpers';
 
 jest.setTimeout(30_000);
 
@@ -51,14 +52,13 @@ describe.each(MODES)('usage metering of a room that ends (%s mode)', (mode) => {
     const viewer = await join({ roomId: room.id, role: 'viewer', lang: 'fr' });
     host.send({ type: 'room_start', sourceLanguage: 'es' });
     await viewer.waitFor((c) => c.of('room_start').length === 1, 5000, 'room_start');
-    await sleep(200);
+    await readersCounted(stack, room.id, 'fr');
     host.send(transcript('m-1', 'Buenos días a todos'));
     await viewer.waitFor((c) => c.of('translation').length === 1, 10_000, 'the translation');
     expect(kept()).toBeGreaterThan(0);
 
     host.send({ type: 'room_end' });
     await viewer.waitFor((c) => c.of('room_end').length === 1, 5000, 'room_end');
-    for (let waited = 0; kept() > 0 && waited < 3_000; waited += 50) await sleep(50);
-    expect(kept()).toBe(0);
+    await eventually(() => kept() === 0, { what: 'every meter to forget the ended room', timeoutMs: 3_000 });
   });
 });

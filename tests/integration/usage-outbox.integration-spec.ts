@@ -1,8 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
 import { Client } from 'pg';
 import { ROOMS_SUBJECTS, USAGE_SUBJECTS, type UsageEventType } from '@lt/contracts';
-import { createTestDatabase, type TestDatabase } from '@lt/testing';
+import { createTestDatabase, eventually, type TestDatabase } from '@lt/testing';
 import { BusUsageMeter } from '@lt/usage';
+import { describeStack } from '../support/describe-stack';
 import { startStack, type Stack } from '../support/stack';
 import { authApi } from './auth-api';
 import { newUser, ownedRoom } from './dashboard-api';
@@ -10,13 +11,7 @@ import { createRoom, MODES, sleep } from './helpers';
 
 jest.setTimeout(60_000);
 
-async function until(what: string, probe: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
+const until = (what: string, probe: () => Promise<boolean>, timeoutMs = 20_000) => eventually(probe, { what, timeoutMs });
 
 /** What the ledger of accounts-svc holds: an owner's tokens_used, an anonymous room's budget, and its rows. */
 function ledger(sql: Client) {
@@ -43,24 +38,15 @@ const meterOf = (app: INestApplication): BusUsageMeter => app.get(BusUsageMeter,
  * applied exactly once however often they are sent.
  */
 describe.each(MODES.filter((mode) => mode === 'distributed'))('durable usage reports (%s mode)', (mode) => {
-  let db: TestDatabase;
-  let stack: Stack;
+  const suite = describeStack({ mode, llm: false });
   let sql: Client;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    stack = await startStack({ mode, databaseUrl: db.url, llmUrl: null });
-    sql = new Client({ connectionString: db.url });
-    await sql.connect();
-  });
-
-  afterAll(async () => {
-    await sql?.end();
-    await stack?.close();
-    await db?.drop();
+    sql = await suite.sql();
   });
 
   it('applies every report once after the reporting service died with them unsent', async () => {
+    const { stack } = suite;
     const owner = await newUser(authApi(stack.baseUrl), 'outbox');
     const owned = (await ownedRoom(authApi(stack.baseUrl), owner)).room.id;
     const anonymous = (await createRoom(stack.baseUrl, 'Anonymous')).room.id;
@@ -83,6 +69,7 @@ describe.each(MODES.filter((mode) => mode === 'distributed'))('durable usage rep
 
     await stack.startService('translate-svc');
     await stack.startService('tts-svc');
+    // Absence under test: nothing may leave the outbox while accounts-svc is away; a send is given time to happen.
     await sleep(500);
     expect(await book.outbox('translate')).toBe(25);
     await stack.startService('accounts-svc');
@@ -107,6 +94,7 @@ describe.each(MODES.filter((mode) => mode === 'distributed'))('durable usage rep
     const fresh = { eventId: crypto.randomUUID(), roomId: owned, ownerId: owner.userId, tokens: 7, eventType: 'translation' as const };
     const answers = await Promise.all(Array.from({ length: 10 }, () => stack.bus.request(USAGE_SUBJECTS.apply, fresh)));
     expect(answers.filter((a) => a.applied)).toHaveLength(1);
+    // Absence under test: a report applied twice would show a moment later, so the ledger is read after one.
     await sleep(300);
     expect(await book.ownerUsed(owner.userId)).toBe(expected(owned) + 7);
     expect(await book.roomUsed(anonymous)).toBe(expected(anonymous));
@@ -181,6 +169,7 @@ describe('durable usage reports (embedded mode)', () => {
     };
     const answers = await Promise.all(Array.from({ length: 5 }, () => stack?.bus.request(USAGE_SUBJECTS.apply, again)));
     expect(answers).toEqual(answers.map(() => ({ applied: false })));
+    // Absence under test: a report applied twice would show a moment later, so the ledger is read after one.
     await sleep(300);
     expect([await book.ownerUsed(owner.userId), await book.roomUsed(anonymous), (await book.events()).length]).toEqual([711, 800, 6]);
   });

@@ -1,7 +1,7 @@
 import { CLIENT_ID_HEADER } from '@lt/contracts';
-import { createTestDatabase, FakeOpenAiServer, LiveClient, type TestDatabase } from '@lt/testing';
-import { startStack, type Stack } from '../support/stack';
-import { createRoom, MODES, sleep, transcript } from './helpers';
+import { LiveClient } from '@lt/testing';
+import { describeStack } from '../support/describe-stack';
+import { createRoom, MODES, transcript } from './helpers';
 
 jest.setTimeout(240_000);
 
@@ -21,28 +21,12 @@ async function inBatches<T, R>(items: T[], width: number, task: (item: T) => Pro
  * gateway's limits as a deployment has them by default. Nobody is turned away for sharing the address.
  */
 describe.each(MODES)('a venue behind one address, default limits (%s mode)', (mode) => {
-  let db: TestDatabase;
-  let llm: FakeOpenAiServer;
-  let stack: Stack;
-  const clients: LiveClient[] = [];
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    llm = new FakeOpenAiServer();
-    await llm.start();
-    stack = await startStack({ mode, databaseUrl: db.url, llmUrl: llm.url, defaultLimits: true });
-  });
-
-  afterAll(async () => {
-    clients.forEach((c) => c.close());
-    await stack?.close();
-    await llm?.stop();
-    await db?.drop();
-  });
+  const suite = describeStack({ mode, defaultLimits: true });
 
   it(`lets ${VIEWERS} viewers from one address join and read a translated sentence, and answers ${SUMMARY_ASKERS} summaries asked at once`, async () => {
-    const { room, hostKey } = await createRoom(stack.baseUrl, 'Keynote');
-    const host = await LiveClient.connect(stack.baseUrl);
+    const { baseUrl, clients, llm } = suite;
+    const { room, hostKey } = await createRoom(baseUrl, 'Keynote');
+    const host = await LiveClient.connect(baseUrl);
     clients.push(host);
     host.send({ type: 'join', roomId: room.id, role: 'host', hostKey });
     await host.waitFor((c) => c.of('joined').length === 1, 5000, 'host joined');
@@ -51,7 +35,7 @@ describe.each(MODES)('a venue behind one address, default limits (%s mode)', (mo
       Array.from({ length: VIEWERS }, (_, i) => i),
       100,
       async (i) => {
-        const viewer = await LiveClient.connect(stack.baseUrl);
+        const viewer = await LiveClient.connect(baseUrl);
         clients.push(viewer);
         viewer.send({ type: 'join', roomId: room.id, role: 'viewer', lang: LANGS[i % LANGS.length] });
         await viewer.waitFor((c) => c.frames.some((f) => f.type === 'joined' || f.type === 'error'), 30_000, 'joined');
@@ -62,7 +46,7 @@ describe.each(MODES)('a venue behind one address, default limits (%s mode)', (mo
 
     host.send({ type: 'room_start', sourceLanguage: 'es' });
     await Promise.all(viewers.map((v) => v.waitFor((c) => c.of('room_start').length === 1, 30_000, 'room_start')));
-    await sleep(100);
+    await suite.readers(room.id, ...LANGS);
     host.send(transcript(crypto.randomUUID(), 'Bienvenidos a la conferencia'));
     await Promise.all(viewers.map((v) => v.waitFor((c) => c.of('translation').length === 1, 30_000, 'the translated sentence')));
     viewers.forEach((viewer, i) => {
@@ -75,7 +59,7 @@ describe.each(MODES)('a venue behind one address, default limits (%s mode)', (mo
     llm.reset();
     const answers = await Promise.all(
       Array.from({ length: SUMMARY_ASKERS }, async () => {
-        const res = await fetch(`${stack.baseUrl}/api/rooms/${room.id}/summary`, {
+        const res = await fetch(`${baseUrl}/api/rooms/${room.id}/summary`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', [CLIENT_ID_HEADER]: crypto.randomUUID() },
           body: JSON.stringify({ lang: 'fr' }),

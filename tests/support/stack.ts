@@ -80,11 +80,7 @@ const LIFTED_LIMITS: Partial<Record<keyof GatewayEnv, string>> = {
   VOTE_ADDRESS_PER_MINUTE: UNLIMITED,
 };
 
-/**
- * The product's services for an integration test: in one app over the in-process transport (embedded), or
- * as separate apps over real NATS (distributed, optionally with several gateways), on a real PostgreSQL.
- */
-export async function startStack(options: {
+export interface StackOptions {
   mode: StackMode;
   databaseUrl: string;
   llmUrl: string | null;
@@ -119,7 +115,13 @@ export async function startStack(options: {
   rooms?: Partial<Record<keyof RoomsEnv, string>>;
   /** Further gateway variables (e.g. SUMMARY_CLIENT_BURST), over the rest. */
   gatewayEnv?: Partial<Record<keyof GatewayEnv, string>>;
-}): Promise<Stack> {
+}
+
+/**
+ * The product's services for an integration test: in one app over the in-process transport (embedded), or
+ * as separate apps over real NATS (distributed, optionally with several gateways), on a real PostgreSQL.
+ */
+export async function startStack(options: StackOptions): Promise<Stack> {
   const apps: INestApplication[] = [];
   const byName = new Map<string, INestApplication>();
   // Each stack has its own subjects: stacks of parallel test runs on one NATS never answer each other.
