@@ -158,8 +158,13 @@ for (const browserLanguage of BROWSERS) {
       await viewer.close();
 
       await page.getByTestId('end-room').click();
+      await expect(page.getByRole('alertdialog')).toContainText(CATALOGS[lang]['host.endTitle']);
+      await page.getByTestId('confirm-accept').click();
+      await expect(page.getByTestId('room-ended')).toContainText(CATALOGS[lang]['ended.title']);
+      await expectOneLanguage(page, lang, 'ended room');
+      expect(dialogs).toEqual([]);
+      await page.getByTestId('ended-history').click();
       await expect(page).toHaveURL(/\/dashboard\/history$/);
-      expect(dialogs).toEqual([CATALOGS[lang]['host.endConfirm']]);
       const row = page.getByTestId('history-row').filter({ hasText: 'Keynote i18n' });
       await expect(row).toBeVisible();
       await expectOneLanguage(page, lang, 'dashboard history');

@@ -1,5 +1,26 @@
 /** Texts of the host and speaker pages, in their own chunks. */
 export const roomEs = {
+  'host.endHint':
+    'Termina la sesión para todos y detiene la grabación. La transcripción, el resumen y las estadísticas siguen en esta página, y puedes reabrir la sala más tarde. Para solo hacer una pausa, usa «Detener Grabación».',
+  'host.endTitle': '¿Finalizar la sala para todos?',
+  'host.endBody':
+    'Cada espectador verá que la sesión ha terminado y la grabación se detiene. La transcripción, el resumen y las estadísticas siguen en esta página; puedes reabrir la sala más tarde.',
+  'host.endCancel': 'Seguir en directo',
+  'host.ending': 'Finalizando…',
+  'host.ended': 'Finalizada',
+  'ended.title': 'Esta sala ha finalizado',
+  'ended.body':
+    'El público ya sabe que la sesión ha terminado. Lo dicho se conserva: lee o descarga la transcripción, escribe un resumen y consulta las estadísticas.',
+  'ended.keepLink': 'Este navegador guarda tu clave de anfitrión. Para volver desde otro dispositivo, guarda el enlace de anfitrión:',
+  'ended.transcript': 'Transcripción',
+  'ended.transcriptHint': 'Léela en cualquier idioma o descárgala como .txt, .srt o .vtt.',
+  'ended.history': 'Abrirla en el Historial',
+  'ended.summary': 'Resumen',
+  'ended.summaryHint': 'Un resumen breve de la sesión, en {language}.',
+  'ended.summaryWrite': 'Escribir el resumen',
+  'ended.analytics': 'Estadísticas',
+  'ended.reopen': 'Reabrir la sala',
+  'ended.reopenHint': 'El público con el enlace podrá seguirla de nuevo.',
   'room.enhance': 'Modo Mejorado',
   'room.enhanceHint': 'El modelo de lenguaje corrige cada frase antes de traducirla.',
   'room.fastCaptions': 'Subtítulos rápidos',

@@ -24,9 +24,18 @@ class ChartsBoundary extends Component<{ fallback: ReactNode; children: ReactNod
 }
 
 /** A report (one room's or every room's): its figures as cards, its charts, and its CSV. */
-export function AnalyticsReportView({ report, roomId }: { report: UseQueryResult<AnalyticsReport>; roomId: string | null }) {
+export function AnalyticsReportView({
+  report,
+  roomId,
+  hostKey = null,
+}: {
+  report: UseQueryResult<AnalyticsReport>;
+  roomId: string | null;
+  /** The host page's key, for a host without an account. */
+  hostKey?: string | null;
+}) {
   const t = useAnalyticsT();
-  const exporter = useExportAnalytics(roomId);
+  const exporter = useExportAnalytics(roomId, hostKey);
   if (report.isPending) return <Spinner label={t('analytics.loading')} />;
   if (report.isError)
     return (
