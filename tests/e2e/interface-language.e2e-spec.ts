@@ -79,7 +79,7 @@ const BROWSERS = [
 
 test('the other catalog has words of its own to look for', UI, () => {
   expect(foreignTexts('en')).toEqual(expect.arrayContaining(['Finalizar Sala', '¿Olvidaste tu contraseña?', 'Alta confianza']));
-  expect(foreignTexts('es')).toEqual(expect.arrayContaining(['Stop Room for everyone', 'Forgot your password?', 'High confidence']));
+  expect(foreignTexts('es')).toEqual(expect.arrayContaining(['Reopen the room', 'Forgot your password?', 'High confidence']));
   expect(leaks('Start Room · Finalizar Sala', 'en')).toEqual(expect.arrayContaining(['Finalizar Sala']));
   expect(leaks('Start Room · Stop Recording · Room name (optional)', 'en')).toEqual([]);
 });
