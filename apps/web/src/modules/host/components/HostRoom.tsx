@@ -224,7 +224,7 @@ export function HostRoom({ roomId, hostKey }: { roomId: string; hostKey: string 
               }}
             />
             <ShareLinks roomId={roomId} name={name} hostKey={hostKey} />
-            <GlossaryButton roomId={roomId} hostKey={hostKey} roomName={name} />
+            <GlossaryButton roomId={roomId} hostKey={hostKey} roomName={name} sourceLanguage={roomLanguage ?? language} />
             <RoomTranscriptButton
               roomId={roomId}
               lang={null}
