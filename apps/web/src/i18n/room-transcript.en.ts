@@ -2,6 +2,7 @@ import type { RoomTranscriptCatalog } from './room-transcript.es';
 
 export const roomTranscriptEn: RoomTranscriptCatalog = {
   'roomTranscript.open': 'Transcript',
+  'roomTranscript.short': 'Transcript',
   'roomTranscript.title': 'Transcript of {name}',
   'roomTranscript.titleNoName': 'Transcript',
   'roomTranscript.inLanguage': 'In {language} · {count} lines',

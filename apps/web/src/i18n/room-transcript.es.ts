@@ -1,6 +1,7 @@
 /** Texts of a room's transcript as its viewers and its host read and download it. */
 export const roomTranscriptEs = {
   'roomTranscript.open': 'Transcripción',
+  'roomTranscript.short': 'Texto',
   'roomTranscript.title': 'Transcripción de {name}',
   'roomTranscript.titleNoName': 'Transcripción',
   'roomTranscript.inLanguage': 'En {language} · {count} líneas',
