@@ -144,8 +144,10 @@ export const en: Catalog = {
   'viewer.summary.empty': 'No translations to summarize',
   'viewer.summary.failed': 'Failed to summary: {message}',
   'viewer.catchUp.button': 'Catch me up',
-  'viewer.catchUp.late': 'You joined after the start: {count} messages were said before you arrived. Catch me up summarises them.',
-  'viewer.catchUp.back': 'Welcome back: {count} messages were said while you were away. Catch me up summarises them.',
+  'viewer.catchUp.late':
+    'You joined after the start: {count, plural, one {# message was} other {# messages were}} said before you arrived. Catch me up summarises them.',
+  'viewer.catchUp.back':
+    'Welcome back: {count, plural, one {# message was} other {# messages were}} said while you were away. Catch me up summarises them.',
   'viewer.newCaptions': 'New captions',
   'viewer.settings': 'Settings',
   'viewer.captionSize': 'Caption size',

@@ -148,8 +148,10 @@ export const es = {
   'viewer.summary.empty': 'No hay traducciones que resumir',
   'viewer.summary.failed': 'No se pudo generar el resumen: {message}',
   'viewer.catchUp.button': 'Ponme al día',
-  'viewer.catchUp.late': 'Llegaste después del inicio: se dijeron {count} mensajes antes. «Ponme al día» los resume.',
-  'viewer.catchUp.back': 'Bienvenido de nuevo: se dijeron {count} mensajes mientras no estabas. «Ponme al día» los resume.',
+  'viewer.catchUp.late':
+    'Llegaste después del inicio: {count, plural, one {se dijo # mensaje} other {se dijeron # mensajes}} antes. «Ponme al día» los resume.',
+  'viewer.catchUp.back':
+    'Bienvenido de nuevo: {count, plural, one {se dijo # mensaje} other {se dijeron # mensajes}} mientras no estabas. «Ponme al día» los resume.',
   'viewer.newCaptions': 'Subtítulos nuevos',
   'viewer.settings': 'Ajustes',
   'viewer.captionSize': 'Tamaño de los subtítulos',

@@ -22,6 +22,8 @@ export const roomEn: RoomCatalog = {
   'ended.analytics': 'Analytics',
   'ended.reopen': 'Reopen the room',
   'ended.reopenHint': 'Viewers with the link can follow it again.',
+  'host.transcriptRecording': 'Recording: what you say appears here.',
+  'host.transcriptLive': 'The room is live: start recording to speak.',
   'room.enhance': 'Enhance Mode',
   'room.enhanceHint': 'The language model corrects each sentence before it is translated.',
   'room.fastCaptions': 'Fast captions',

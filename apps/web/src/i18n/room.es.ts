@@ -21,6 +21,8 @@ export const roomEs = {
   'ended.analytics': 'Estadísticas',
   'ended.reopen': 'Reabrir la sala',
   'ended.reopenHint': 'El público con el enlace podrá seguirla de nuevo.',
+  'host.transcriptRecording': 'Grabando: lo que digas aparecerá aquí.',
+  'host.transcriptLive': 'La sala está en directo: inicia la grabación para hablar.',
   'room.enhance': 'Modo Mejorado',
   'room.enhanceHint': 'El modelo de lenguaje corrige cada frase antes de traducirla.',
   'room.fastCaptions': 'Subtítulos rápidos',

@@ -72,7 +72,7 @@ describe('glossary editor', () => {
     renderEditor('en', rowsOf([{ term: 'old', keep: true, translations: {} }]));
     upload('\uFEFFterm,keep,fr,de,note\nkeynote,no,conférence,Vortrag,"a, b"\nNguyễn,yes,,,\n');
     const ask = await screen.findByRole('alertdialog', { name: 'Import terms.csv' });
-    expect(ask.textContent).toContain('The glossary has 1 terms and the file 2.');
+    expect(ask.textContent).toContain('The glossary has 1 term and the file 2.');
     fireEvent.click(screen.getByTestId('glossary-import-replace'));
     await waitFor(() => expect(screen.getAllByTestId('glossary-entry')).toHaveLength(2));
     expect(confirm).not.toHaveBeenCalled();
