@@ -1,4 +1,4 @@
-import { HOST_KEY_HEADER, type AnalyticsReport, type LiveAnalytics } from '@lt/contracts';
+import { HOST_KEY_HEADER, type AnalyticsCsvTable, type AnalyticsReport, type LiveAnalytics } from '@lt/contracts';
 import { apiDownload, apiRequest, type DownloadedFile } from '../../../lib/http';
 import type { Downloader, Requester } from '../../rooms/api/rooms.api';
 
@@ -13,14 +13,15 @@ export const analyticsApi = {
     credential.kind === 'session'
       ? credential.request<AnalyticsReport>(roomPath(roomId))
       : apiRequest<AnalyticsReport>(roomPath(roomId), keyHeaders(credential.hostKey)),
-  exportRoom: (roomId: string, credential: AnalyticsCredential): Promise<DownloadedFile> =>
+  exportRoom: (roomId: string, credential: AnalyticsCredential, table: AnalyticsCsvTable): Promise<DownloadedFile> =>
     credential.kind === 'session'
-      ? credential.download(`${roomPath(roomId)}.csv`)
-      : apiDownload(`${roomPath(roomId)}.csv`, keyHeaders(credential.hostKey)),
+      ? credential.download(`${roomPath(roomId)}.csv?table=${table}`)
+      : apiDownload(`${roomPath(roomId)}.csv?table=${table}`, keyHeaders(credential.hostKey)),
   live: (roomId: string, credential: AnalyticsCredential) =>
     credential.kind === 'session'
       ? credential.request<LiveAnalytics>(`${roomPath(roomId)}/live`)
       : apiRequest<LiveAnalytics>(`${roomPath(roomId)}/live`, keyHeaders(credential.hostKey)),
   all: (request: Requester) => request<AnalyticsReport>('/api/admin/analytics'),
-  exportAll: (download: Downloader): Promise<DownloadedFile> => download('/api/admin/analytics.csv'),
+  exportAll: (download: Downloader, table: AnalyticsCsvTable): Promise<DownloadedFile> =>
+    download(`/api/admin/analytics.csv?table=${table}`),
 };

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { AnalyticsReport } from '@lt/contracts';
+import type { AnalyticsCsvTable, AnalyticsReport } from '@lt/contracts';
 import { queryKeys } from '../../../lib/query-keys';
 import { saveFile } from '../../../lib/save-file';
 import { useAuth } from '../../auth/hooks/useAuth';
@@ -24,15 +24,15 @@ export function useAnalyticsReport(roomId: string | null, hostKey: string | null
   });
 }
 
-/** Downloads the report as CSV under the name the server gives it. */
+/** Downloads a table of the report (its steps or its totals) as CSV under the name the server gives it. */
 export function useExportAnalytics(roomId: string | null, hostKey: string | null = null) {
   const { client } = useAuth();
   const credential = useAnalyticsCredential(hostKey);
-  return useMutation<string, Error, void>({
-    mutationFn: async () => {
+  return useMutation<string, Error, AnalyticsCsvTable>({
+    mutationFn: async (table) => {
       const file = roomId
-        ? await analyticsApi.exportRoom(roomId, credential as AnalyticsCredential)
-        : await analyticsApi.exportAll(client.download);
+        ? await analyticsApi.exportRoom(roomId, credential as AnalyticsCredential, table)
+        : await analyticsApi.exportAll(client.download, table);
       const filename = file.filename ?? 'analytics.csv';
       saveFile(file.blob, filename);
       return filename;
