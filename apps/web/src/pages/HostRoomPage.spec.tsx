@@ -78,6 +78,8 @@ describe('Host room live session', () => {
     expect(new URLSearchParams(window.location.search).get('from')).toBe('fr');
     fireEvent.click(screen.getByTestId('toggle-recording'));
     await waitFor(() => expect(text('recording-badge')).toBe('Recording'));
+    // The empty log says what is going on, not "Start the room and start recording" while recording.
+    expect(screen.getByText('Recording: what you say appears here.')).toBeTruthy();
     expect(FakeRecognition.latest().lang).toBe('fr-FR');
     expect(socket.sentOfType('room_start')).toEqual([]);
   });

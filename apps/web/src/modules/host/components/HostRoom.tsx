@@ -240,6 +240,7 @@ export function HostRoom({ roomId, hostKey }: { roomId: string; hostKey: string 
             interim={interim ?? ownInterim?.text ?? null}
             isOwn={isHostLine}
             otherInterim={ownInterim ? null : host.speakerInterim}
+            emptyText={recognition.recording ? t('host.transcriptRecording') : host.active ? t('host.transcriptLive') : undefined}
           />
         </div>
       )}
