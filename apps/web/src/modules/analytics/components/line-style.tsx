@@ -39,9 +39,10 @@ export function lineStyle(index: number) {
       <path
         key={point}
         d={markerPath(shape, cx, cy)}
-        fill={shape === 'cross' ? 'none' : color}
+        // Every other marker hollow: two at the same point both show (a square around a dot).
+        fill={index % 2 === 1 || shape === 'cross' ? 'none' : color}
         stroke={color}
-        strokeWidth={shape === 'cross' ? 2 : 1}
+        strokeWidth={2}
         className="analytics-marker"
         data-shape={shape}
         data-series={index}
