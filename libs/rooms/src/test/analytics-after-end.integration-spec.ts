@@ -1,41 +1,23 @@
-import { Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import type { INestApplication } from '@nestjs/common';
 import { ROOMS_SUBJECTS } from '@lt/contracts';
-import { Bus, BusModule, DatabaseUrlModule, connectBus, minuteOf } from '@lt/platform';
-import { createTestDatabase, type TestDatabase } from '@lt/testing';
+import { minuteOf, type Bus } from '@lt/platform';
 import { AnalyticsRepository } from '../analytics/analytics.repository';
 import { AnalyticsService } from '../analytics/analytics.service';
-import { roomsEnvSchema } from '../rooms.env';
-import { RoomsModule } from '../rooms.module';
+import { startRoomsApp, type RoomsTestApp } from './rooms-test-app';
 
 const MINUTE = 60_000;
 
 describe('viewer-minutes of an ended room', () => {
-  let db: TestDatabase;
+  let rooms: RoomsTestApp | undefined;
   let app: INestApplication;
   let bus: Bus;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    @Module({
-      imports: [
-        BusModule.forRoot({ transport: 'in-process' }),
-        DatabaseUrlModule.forRoot(db.url),
-        RoomsModule.forRoot(roomsEnvSchema.parse({})),
-      ],
-    })
-    class TestModule {}
-    app = await NestFactory.create(TestModule, { logger: ['error'] });
-    await connectBus(app);
-    await app.init();
-    bus = app.get(Bus);
+    rooms = await startRoomsApp();
+    ({ app, bus } = rooms);
   });
 
-  afterAll(async () => {
-    await app?.close();
-    await db?.drop();
-  });
+  afterAll(() => rooms?.close());
 
   it('stop after the minute it ended in while tabs stay open, and count again once it is opened again', async () => {
     const { room, hostKey } = await bus.request(ROOMS_SUBJECTS.createRoom, { name: 'Ends', origin: 'https://rooms.example' });
