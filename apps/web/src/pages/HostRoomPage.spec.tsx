@@ -130,6 +130,13 @@ describe('Host room live session', () => {
     fireEvent.click(button);
     expect(socket.sentOfType('room_start')).toEqual([]);
     expect(screen.getByRole('alert').textContent).toBe('Please select your input language first');
+    // The select says so too, and takes the focus.
+    const select = screen.getByTestId('input-language');
+    expect(select.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(select.getAttribute('aria-describedby') as string)?.textContent).toBe(
+      'Please select your input language first',
+    );
+    expect(document.activeElement).toBe(select);
     fireEvent.change(screen.getByTestId('input-language'), { target: { value: 'de' } });
     serverSends(socket, joinedFrame({ room: { name: 'Keynote', status: 'scheduled', sourceLanguage: null } }));
     expect((screen.getByTestId('input-language') as HTMLSelectElement).value).toBe('de');

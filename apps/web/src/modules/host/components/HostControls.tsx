@@ -1,6 +1,6 @@
 import type { HostLanguageCode } from '@lt/contracts';
 import { LanguageSelect } from '../../../components/LanguageSelect';
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useRoomT } from '../../../i18n/useRoomT';
 import { FastCaptionsSwitch } from './FastCaptionsSwitch';
@@ -26,11 +26,18 @@ interface HostControlsProps {
   onFastCaptionsChange: (on: boolean) => void;
   /** Where speech is recognised, the microphone and its level. */
   recognitionSettings?: ReactNode;
+  /** Start Room was pressed without a language: the select says so and takes the focus. */
+  languageMissing?: boolean;
 }
 
 export function HostControls(props: HostControlsProps) {
   const t = useRoomT();
   const enhanceId = useId();
+  const languageRef = useRef<HTMLSelectElement>(null);
+  const { languageMissing } = props;
+  useEffect(() => {
+    if (languageMissing) languageRef.current?.focus();
+  }, [languageMissing]);
   const { active, recording } = props;
   const starting = props.pending === 'start';
   const busy = props.connecting || starting;
@@ -56,6 +63,8 @@ export function HostControls(props: HostControlsProps) {
         onChange={props.onLanguageChange}
         disabled={recording}
         testId="input-language"
+        error={props.languageMissing ? t('host.selectInputLanguageFirst') : null}
+        ref={languageRef}
       />
       {props.recognitionSettings}
       <div className="checkbox-field">

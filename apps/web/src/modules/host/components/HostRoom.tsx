@@ -216,6 +216,7 @@ export function HostRoom({ roomId, hostKey }: { roomId: string; hostKey: string 
               onEndRoom={endRoom}
               enhance={enhance}
               onEnhanceChange={setEnhance}
+              languageMissing={notice === t('host.selectInputLanguageFirst')}
               fastCaptions={host.room.fastCaptions}
               interimTokens={host.room.interimTokens}
               onFastCaptionsChange={(on) => {
