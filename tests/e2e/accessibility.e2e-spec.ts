@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { installFakeSpeechRecognition } from './support/fake-speech';
-import { LAPTOP, PHONE, quickRoom, say } from './support/room-pages';
+import { endRoom, LAPTOP, PHONE, quickRoom, say } from './support/room-pages';
 import { UI_ON_DISTRIBUTED } from './support/tags';
 import { llmUrl } from './support/llm';
 
@@ -218,9 +218,7 @@ test(
       findings.push(...(await scan(speaker, 'speaker')));
       findings.push(...(await scan(admin, 'host-signed-in')));
       await speaker.context().close();
-      admin.once('dialog', (d) => void d.accept());
-      await admin.getByTestId('end-room').click();
-      await expect(admin).toHaveURL(/\/dashboard\/history/);
+      await endRoom(admin);
     }
 
     for (const [screen, path] of [

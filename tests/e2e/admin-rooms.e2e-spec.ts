@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { installFakeSpeechRecognition } from './support/fake-speech';
-import { LAPTOP, PHONE, quickRoom, shotBoth } from './support/room-pages';
+import { endRoom, LAPTOP, PHONE, quickRoom, shotBoth } from './support/room-pages';
 
 const ADMIN = { email: 'admin@example.com', password: 'admin-pass-1', name: 'Ada Admin' };
 
@@ -97,9 +97,7 @@ test('every dashboard and admin table shows its last column, or scrolls to it, a
     await admin.getByTestId('toggle-room').click();
     await expect(admin.getByTestId('room-status-badge')).toHaveAttribute('data-active', 'true');
     if (end) {
-      admin.once('dialog', (dialog) => void dialog.accept());
-      await admin.getByTestId('end-room').click();
-      await expect(admin).toHaveURL(/\/dashboard\/history/);
+      await endRoom(admin);
     }
   }
   const screens: [string, string, () => Promise<void>][] = [

@@ -1,3 +1,4 @@
+import { endRoom } from './support/room-pages';
 import { expect, test, type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -134,8 +135,8 @@ test('create, schedule, start, host from the session, speak, end, then read and 
   await expect(page.locator('[data-testid="transcript-entry"][data-state="acked"]')).toHaveCount(2);
   await shot(page, 'host-signed-in');
 
-  page.once('dialog', (dialog) => void dialog.accept());
-  await page.getByTestId('end-room').click();
+  await endRoom(page);
+  await page.getByTestId('ended-history').click();
   await expect(page).toHaveURL(/\/dashboard\/history$/);
   const row = page.getByTestId('history-row').filter({ hasText: 'Opening keynote' });
   await expect(row).toBeVisible();

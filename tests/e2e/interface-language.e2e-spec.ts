@@ -79,7 +79,7 @@ const BROWSERS = [
 
 test('the other catalog has words of its own to look for', UI, () => {
   expect(foreignTexts('en')).toEqual(expect.arrayContaining(['Finalizar Sala', '¿Olvidaste tu contraseña?', 'Alta confianza']));
-  expect(foreignTexts('es')).toEqual(expect.arrayContaining(['Stop Room for everyone', 'Forgot your password?', 'High confidence']));
+  expect(foreignTexts('es')).toEqual(expect.arrayContaining(['Reopen the room', 'Forgot your password?', 'High confidence']));
   expect(leaks('Start Room · Finalizar Sala', 'en')).toEqual(expect.arrayContaining(['Finalizar Sala']));
   expect(leaks('Start Room · Stop Recording · Room name (optional)', 'en')).toEqual([]);
 });
@@ -158,8 +158,13 @@ for (const browserLanguage of BROWSERS) {
       await viewer.close();
 
       await page.getByTestId('end-room').click();
+      await expect(page.getByRole('alertdialog')).toContainText(CATALOGS[lang]['host.endTitle']);
+      await page.getByTestId('confirm-accept').click();
+      await expect(page.getByTestId('room-ended')).toContainText(CATALOGS[lang]['ended.title']);
+      await expectOneLanguage(page, lang, 'ended room');
+      expect(dialogs).toEqual([]);
+      await page.getByTestId('ended-history').click();
       await expect(page).toHaveURL(/\/dashboard\/history$/);
-      expect(dialogs).toEqual([CATALOGS[lang]['host.endConfirm']]);
       const row = page.getByTestId('history-row').filter({ hasText: 'Keynote i18n' });
       await expect(row).toBeVisible();
       await expectOneLanguage(page, lang, 'dashboard history');

@@ -1,3 +1,4 @@
+import { endRoom } from './support/room-pages';
 import { expect, test, type Browser, type BrowserContext, type Page, type Request } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -235,8 +236,8 @@ test('a host and a co-host speaker speak; viewers read, listen, summarise and ca
   await expect(host.getByTestId('entry-speaker')).toHaveText(['Ana']);
 
   // Finalizar Sala: the history holds the whole transcript.
-  host.once('dialog', (dialog) => void dialog.accept());
-  await host.getByTestId('end-room').click();
+  await endRoom(host);
+  await host.getByTestId('ended-history').click();
   await expect(host).toHaveURL(/\/dashboard\/history$/);
   await expect(fr.getByTestId('viewer-status')).toHaveText('Session ended');
   await expect(fr.getByTestId('translated-message')).toHaveCount(3);

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { strFromU8, unzipSync } from 'fflate';
 import { readFileSync } from 'node:fs';
 import { installFakeSpeechRecognition } from './support/fake-speech';
-import { LAPTOP, say, shotBoth } from './support/room-pages';
+import { endRoom, LAPTOP, say, shotBoth } from './support/room-pages';
 import { llmUrl } from './support/llm';
 
 const PASSWORD = 'retention-pass-1';
@@ -75,8 +75,8 @@ test('a room that stores nothing: set in the form, captions live, "not stored" i
   await expect(page.locator('[data-testid="transcript-entry"][data-state="acked"]')).toHaveCount(2);
   await expect(viewer.getByTestId('translated-message')).toHaveCount(2);
 
-  page.once('dialog', (dialog) => void dialog.accept());
-  await page.getByTestId('end-room').click();
+  await endRoom(page);
+  await page.getByTestId('ended-history').click();
   await expect(page).toHaveURL(/\/dashboard\/history$/);
   const row = page.getByTestId('history-row').filter({ hasText: 'Reunión privada' });
   await expect(row.getByTestId('history-retention')).toHaveText('Transcripción no guardada');

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { installFakeSpeechRecognition } from './support/fake-speech';
@@ -35,6 +35,26 @@ async function shots(page: Page, name: string): Promise<void> {
     await page.screenshot({ path: join(SHOTS, `${project}-${name}-${size}.png`), fullPage: true });
   }
   await page.setViewportSize(DESKTOP);
+}
+
+/** The y-axis value at each line's highest marker, read from the tick label drawn at the same height. */
+function drawnPeaks(chart: Locator): Promise<(string | undefined)[]> {
+  return chart.evaluate((root) => {
+    const middle = (element: Element) => {
+      const box = element.getBoundingClientRect();
+      return box.top + box.height / 2;
+    };
+    // The y-axis labels: the chart's only texts that are whole numbers (the x-axis says times).
+    const ticks = Array.from(root.querySelectorAll('svg text'))
+      .filter((text) => /^\d+$/.test((text.textContent ?? '').trim()))
+      .map((text) => ({ value: (text.textContent ?? '').trim(), y: middle(text) }));
+    const series = new Map<string, number>();
+    for (const marker of Array.from(root.querySelectorAll('.analytics-marker'))) {
+      const key = marker.getAttribute('data-series') ?? '';
+      series.set(key, Math.min(series.get(key) ?? Infinity, middle(marker)));
+    }
+    return [...series.values()].map((top) => ticks.find((tick) => Math.abs(tick.y - top) < 3)?.value);
+  });
 }
 
 test.beforeEach(async () => {
@@ -110,7 +130,20 @@ test("the owner follows the audience live on the host page, then reads the room'
     await expect(chart.locator('svg.recharts-surface').first()).toBeVisible();
     await expect(chart.getByTestId(`analytics-table-${id}`)).toHaveClass(/visually-hidden/);
   }
-  await expect(host.getByTestId('analytics-chart-viewers').locator('.recharts-area')).toHaveCount(2);
+  // Lines, not stacked: each language's highest point sits at its own count (stacked, French would be drawn at 3).
+  const viewersChart = host.getByTestId('analytics-chart-viewers');
+  await expect(viewersChart.locator('.recharts-line')).toHaveCount(2);
+  expect((await drawnPeaks(viewersChart)).sort()).toEqual(['1', '2']);
+  // Equal lines stay apart: each its own dash and marker shape.
+  for (const id of ['viewers', 'delay']) {
+    const chart = host.getByTestId(`analytics-chart-${id}`);
+    const shapes = await chart.locator('.analytics-marker').evaluateAll((markers) => markers.map((m) => m.getAttribute('data-shape')));
+    expect(new Set(shapes).size).toBe(2);
+    const dashes = await chart
+      .locator('.recharts-line-curve')
+      .evaluateAll((curves) => curves.map((curve) => curve.getAttribute('stroke-dasharray') ?? ''));
+    expect(new Set(dashes).size).toBe(dashes.length);
+  }
   await shots(host, 'analytics-room');
 
   await host.getByTestId('analytics-toggle-viewers').click();
@@ -129,12 +162,25 @@ test("the owner follows the audience live on the host page, then reads the room'
   await host.getByTestId('analytics-table-tokens').evaluate((el) => el.scrollIntoView());
   await shots(host, 'analytics-room-table');
 
-  const [download] = await Promise.all([host.waitForEvent('download'), host.getByTestId('analytics-export').click()]);
-  expect(download.suggestedFilename()).toMatch(/^analytics-.+-\d{4}-\d{2}-\d{2}\.csv$/);
-  const csv = readFileSync((await download.path()) as string, 'utf8')
-    .replace(/^\uFEFF/, '')
-    .split('\r\n');
-  expect(csv).toEqual(expect.arrayContaining(['sentences,3', 'peak_viewers,3', 'unique_viewers,3']));
+  // One table per file: the minutes, and the totals apart.
+  const csvOf = async (table: 'steps' | 'totals') => {
+    const [download] = await Promise.all([host.waitForEvent('download'), host.getByTestId(`analytics-export-${table}`).click()]);
+    return {
+      name: download.suggestedFilename(),
+      lines: readFileSync((await download.path()) as string, 'utf8')
+        .replace(/^\uFEFF/, '')
+        .split('\r\n'),
+    };
+  };
+  const minutes = await csvOf('steps');
+  expect(minutes.name).toMatch(/^analytics-.+-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(minutes.lines[0].split(',').slice(0, 2)).toEqual(['minute', 'viewers']);
+  expect(minutes.lines.slice(1, -1).every((line) => /^\d{4}-/.test(line))).toBe(true);
+  const totals = await csvOf('totals');
+  expect(totals.name).toMatch(/^analytics-.+-totals-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(totals.lines[0]).toBe('metric,value');
+  expect(totals.lines).toEqual(expect.arrayContaining(['sentences,3', 'peak_viewers,3', 'unique_viewers,3']));
+  expect(totals.lines.filter((line) => line === '')).toEqual(['']);
 
   // Another user's session gets no figures of this room.
   await ensureAccount(request, 'analytics-other@example.com', 'other-pass-1', 'Otto Other');

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { installFakeSpeechRecognition } from './support/fake-speech';
-import { LAPTOP, quickRoom, routeLiveSocket, shotBoth } from './support/room-pages';
+import { endRoom, LAPTOP, quickRoom, routeLiveSocket, say, shotBoth } from './support/room-pages';
 
 test.use({ viewport: LAPTOP });
 
@@ -49,7 +49,7 @@ test('a room is not started without its input language', async ({ page }) => {
   await expect(page.getByTestId('room-status-badge')).toHaveAttribute('data-active', 'false');
 });
 
-test('Stop Room asks before ending the session for every viewer; Stop Recording pauses in one click', async ({
+test('End Room asks in the page before ending the session for every viewer, then leads to what the room leaves; Stop Recording pauses in one click', async ({
   page,
   browser,
   baseURL,
@@ -65,29 +65,51 @@ test('Stop Room asks before ending the session for every viewer; Stop Recording 
 
   await page.getByTestId('toggle-recording').click();
   await expect(page.getByTestId('recording-badge')).toHaveAttribute('data-recording', 'true');
+  await say(page, 'Hola a todos, empezamos');
+  await expect(viewer.getByTestId('translated-message')).toHaveCount(1);
   await shotBoth(page, 'host-active');
   await page.getByTestId('toggle-recording').click();
   await expect(page.getByTestId('recording-badge')).toHaveAttribute('data-recording', 'false');
   await expect(page.getByTestId('room-status-badge')).toHaveAttribute('data-active', 'true');
 
-  const stop = page.getByTestId('toggle-room');
-  await expect(stop).toHaveText('Stop Room for everyone');
-  const asked: string[] = [];
-  page.once('dialog', (dialog) => {
-    asked.push(dialog.message());
+  // One End Room, explained where it stands, asked in the page's own dialog (never the browser's confirm()).
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
     void dialog.dismiss();
   });
-  await stop.click();
-  await expect.poll(() => asked.length).toBe(1);
-  expect(asked[0]).toContain('for everyone');
+  await expect(page.getByTestId('toggle-room')).toHaveCount(0);
+  await expect(page.getByText('To pause only, use Stop Recording.')).toBeVisible();
+  await page.getByTestId('end-room').click();
+  const ask = page.getByRole('alertdialog');
+  await expect(ask).toContainText('End the room for everyone?');
+  await shotBoth(page, 'host-end-dialog');
+  await ask.getByTestId('confirm-cancel').click();
   await expect(page.getByTestId('room-status-badge')).toHaveAttribute('data-active', 'true');
   // Absence under test: the cancelled stop must not end the room, so an end is given a moment to reach the viewer.
   await viewer.waitForTimeout(500);
   await expect(viewer.getByTestId('viewer-status')).toHaveText('Live');
 
-  page.once('dialog', (dialog) => void dialog.accept());
-  await stop.click();
-  await expect(page.getByTestId('room-status-badge')).toHaveAttribute('data-active', 'false');
+  await endRoom(page);
+  expect(dialogs).toEqual([]);
   await expect(viewer.getByTestId('viewer-status')).toHaveText('Session ended');
+  await expect(page).toHaveURL(new RegExp(`/room/${roomId}`));
+  await expect(page.getByTestId('room-status-badge')).toHaveText('Ended');
+  await expect(page.getByTestId('analytics-report')).toBeVisible();
+  await page.getByTestId('ended-summary').click();
+  await expect(page.getByTestId('ended-summary-text')).not.toBeEmpty();
+  await page.getByTestId('room-transcript-open').click();
+  await expect(page.getByTestId('room-transcript')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await shotBoth(page, 'host-ended');
+
+  // Coming back later: the page still says the room ended, and can open it again.
+  await page.reload();
+  await expect(page.getByTestId('room-ended')).toBeVisible();
+  await expect(page.getByTestId('room-status-badge')).toHaveText('Ended');
+  await expect(page.getByTestId('toggle-room')).toHaveCount(0);
+  await page.getByTestId('reopen-room').click();
+  await expect(page.getByTestId('room-status-badge')).toHaveAttribute('data-active', 'true');
+  await expect(viewer.getByTestId('viewer-status')).toHaveText('Live');
   await audience.close();
 });

@@ -53,7 +53,7 @@ test('a host on a slow link starts the room: Start shows it is under way and the
   await expect(start).toHaveAttribute('aria-busy', 'true');
   await shotBoth(page, 'host-slow-link-starting');
   await expect(page.getByTestId('room-status-badge')).toHaveAttribute('data-active', 'true', { timeout: 15_000 });
-  await expect(page.getByTestId('toggle-room')).toHaveText('Stop Room for everyone');
+  await expect(page.getByTestId('end-room')).toHaveText('End Room');
 
   // Several heartbeats later the same socket still carries the room.
   // Time under test: the slow link must survive several heartbeats, so the test lets them pass.

@@ -133,20 +133,28 @@ describe.each(MODES)('room analytics (%s mode)', (mode) => {
     const { rows } = await sql.query(`SELECT count(*)::int AS n FROM rooms.room_minutes WHERE room_id = $1`, [room.id]);
     expect(rows[0].n).toBeLessThanOrEqual(2);
 
-    const csv = await fetch(`${stack.baseUrl}/api/rooms/${room.id}/analytics.csv`, { headers: { authorization: `Bearer ${owner.token}` } });
-    expect(csv.status).toBe(200);
-    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
-    expect(csv.headers.get('content-disposition')).toMatch(/^attachment; filename="analytics-Keynote-day-1-\d{4}-\d{2}-\d{2}\.csv"/);
-    const lines = (await csv.text()).replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines).toEqual(
+    const csvOf = (query: string) =>
+      fetch(`${stack.baseUrl}/api/rooms/${room.id}/analytics.csv${query}`, { headers: { authorization: `Bearer ${owner.token}` } });
+    const totalsCsv = await csvOf('?table=totals');
+    expect(totalsCsv.status).toBe(200);
+    expect(totalsCsv.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(totalsCsv.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="analytics-Keynote-day-1-totals-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
+    const totalLines = (await totalsCsv.text()).replace(/^\uFEFF/, '').split('\r\n');
+    expect(totalLines).toEqual(
       expect.arrayContaining(['room,"Keynote, day 1"', 'sentences,4', 'unique_viewers,3', 'peak_viewers,3', 'original,2']),
     );
-    expect(lines).toContain(`tokens_summary,${expectedTokens.summary}`);
-    const header = lines.indexOf('') + 1;
-    expect(lines[header].split(',')).toEqual(
+    expect(totalLines).toContain(`tokens_summary,${expectedTokens.summary}`);
+    // One table per file: the minutes come in a file of their own (the default).
+    const stepsCsv = await csvOf('');
+    expect(stepsCsv.headers.get('content-disposition')).toMatch(/^attachment; filename="analytics-Keynote-day-1-\d{4}-\d{2}-\d{2}\.csv"/);
+    const lines = (await stepsCsv.text()).replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0].split(',')).toEqual(
       expect.arrayContaining(['minute', 'viewers', 'viewers_de', 'viewers_fr', 'sentences', 'delay_p50_ms_fr', 'tokens_translation']),
     );
-    expect(lines.slice(header + 1).filter(Boolean)).toHaveLength(body.points.length);
+    expect(lines.slice(1).filter(Boolean)).toHaveLength(body.points.length);
+    expect((await csvOf('?table=everything')).status).toBe(400);
 
     const all = await api.call<AnalyticsReport>(
       'GET',

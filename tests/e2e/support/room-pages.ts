@@ -55,3 +55,10 @@ export async function routeLiveSocket(page: Page, { hold = false } = {}) {
     },
   };
 }
+
+/** End Room, confirmed in the page's dialog; the host page then shows the ended room. */
+export async function endRoom(page: Page): Promise<void> {
+  await page.getByTestId('end-room').click();
+  await page.getByRole('alertdialog').getByTestId('confirm-accept').click();
+  await expect(page.getByTestId('room-ended')).toBeVisible();
+}

@@ -1,5 +1,5 @@
 import { HOST_LANGUAGES, isHostLanguageCode, type HostLanguageCode } from '@lt/contracts';
-import { useId } from 'react';
+import { useId, type Ref } from 'react';
 import { useLocale } from '../i18n/useLocale';
 import { languageOptionLabel } from '../lib/language-names';
 
@@ -10,10 +10,13 @@ interface LanguageSelectProps {
   onChange: (code: HostLanguageCode) => void;
   testId: string;
   disabled?: boolean;
+  /** The field's problem, said under it and read with it (the select is marked invalid). */
+  error?: string | null;
+  ref?: Ref<HTMLSelectElement>;
 }
 
 /** What a host or speaker speaks: only the languages the browser's speech recognition accepts. */
-export function LanguageSelect({ label, placeholder, value, onChange, testId, disabled }: LanguageSelectProps) {
+export function LanguageSelect({ label, placeholder, value, onChange, testId, disabled, error, ref }: LanguageSelectProps) {
   const id = useId();
   const { locale } = useLocale();
   return (
@@ -22,10 +25,13 @@ export function LanguageSelect({ label, placeholder, value, onChange, testId, di
         {label}
       </label>
       <select
+        ref={ref}
         id={id}
         className="select"
         value={value ?? ''}
         disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
         data-testid={testId}
         onChange={(e) => isHostLanguageCode(e.target.value) && onChange(e.target.value)}
       >
@@ -38,6 +44,11 @@ export function LanguageSelect({ label, placeholder, value, onChange, testId, di
           </option>
         ))}
       </select>
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

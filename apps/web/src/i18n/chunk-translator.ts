@@ -11,7 +11,7 @@ export function chunkTranslator<K extends string>(catalogs: Record<Locale, Recor
   return function useChunkT() {
     const { locale } = useContext(I18nContext);
     return useCallback<ChunkTranslate<K>>(
-      (key, params) => (own(key) ? interpolate(catalogs[locale][key], params) : translate(locale, key, params)),
+      (key, params) => (own(key) ? interpolate(catalogs[locale][key], params, locale) : translate(locale, key, params)),
       [locale],
     );
   };

@@ -21,6 +21,8 @@ export const questionsEn: QuestionsCatalog = {
   'questions.markAnswered': 'Mark answered',
   'questions.reopen': 'Reopen',
   'questions.hide': 'Hide',
+  'questions.hideBody': 'No viewer reads it any more; it stays out of the transcript files.',
+  'questions.keep': 'Keep it',
   'questions.hideConfirm': 'Hide this question for everyone?',
   'questions.actionFailed': 'Could not save: {message}',
   'questions.notTranslated': 'Not translated',

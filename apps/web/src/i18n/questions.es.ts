@@ -21,6 +21,8 @@ export const questionsEs = {
   'questions.markAnswered': 'Marcar como respondida',
   'questions.reopen': 'Reabrir',
   'questions.hide': 'Ocultar',
+  'questions.hideBody': 'Ningún espectador la verá ya; queda fuera de los archivos de la transcripción.',
+  'questions.keep': 'Mantenerla',
   'questions.hideConfirm': '¿Ocultar esta pregunta para todo el mundo?',
   'questions.actionFailed': 'No se pudo guardar: {message}',
   'questions.notTranslated': 'Sin traducir',

@@ -1,6 +1,29 @@
 import type { RoomCatalog } from './room.es';
 
 export const roomEn: RoomCatalog = {
+  'host.endHint':
+    'Ends the session for everyone and stops recording. The transcript, summary and analytics stay on this page, and you can reopen the room later. To pause only, use Stop Recording.',
+  'host.endTitle': 'End the room for everyone?',
+  'host.endBody':
+    'Every viewer reads that the session has ended and recording stops. The transcript, summary and analytics stay on this page; you can reopen the room later.',
+  'host.endCancel': 'Keep it running',
+  'host.ending': 'Ending…',
+  'host.ended': 'Ended',
+  'ended.title': 'This room has ended',
+  'ended.body':
+    'Viewers were told the session is over. What was said is kept: read or download the transcript, write a summary and see the analytics.',
+  'ended.keepLink': 'This browser keeps your host key. To come back from another device, keep the host link:',
+  'ended.transcript': 'Transcript',
+  'ended.transcriptHint': 'Read it in any language, or download it as .txt, .srt or .vtt.',
+  'ended.history': 'Open it in History',
+  'ended.summary': 'Summary',
+  'ended.summaryHint': 'A short summary of the session, in {language}.',
+  'ended.summaryWrite': 'Write the summary',
+  'ended.analytics': 'Analytics',
+  'ended.reopen': 'Reopen the room',
+  'ended.reopenHint': 'Viewers with the link can follow it again.',
+  'host.transcriptRecording': 'Recording: what you say appears here.',
+  'host.transcriptLive': 'The room is live: start recording to speak.',
   'room.enhance': 'Enhance Mode',
   'room.enhanceHint': 'The language model corrects each sentence before it is translated.',
   'room.fastCaptions': 'Fast captions',
@@ -31,7 +54,9 @@ export const roomEn: RoomCatalog = {
   'room.speakers.status.joined': 'Joined',
   'room.speakers.status.invited': 'Invited',
   'room.speakers.remove': 'Remove',
-  'room.speakers.removeConfirm': 'Remove {name}? Their link will stop working at once.',
+  'room.speakers.removeTitle': 'Remove {name}?',
+  'room.speakers.keep': 'Keep',
+  'room.speakers.removeConfirm': 'Their link will stop working at once.',
   'room.speakers.createFailed': 'Failed to create invite: {message}',
   'room.speakers.removeFailed': 'Failed to remove speaker: {message}',
   'room.log.you': 'You',

@@ -17,7 +17,7 @@ function isAnalyticsKey(key: string): key is AnalyticsKey {
 export function useAnalyticsT(): AnalyticsTranslate {
   const { locale } = useContext(I18nContext);
   return useCallback<AnalyticsTranslate>(
-    (key, params) => (isAnalyticsKey(key) ? interpolate(ANALYTICS_CATALOGS[locale][key], params) : translate(locale, key, params)),
+    (key, params) => (isAnalyticsKey(key) ? interpolate(ANALYTICS_CATALOGS[locale][key], params, locale) : translate(locale, key, params)),
     [locale],
   );
 }

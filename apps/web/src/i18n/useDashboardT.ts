@@ -17,7 +17,7 @@ function isDashboardKey(key: string): key is DashboardKey {
 export function useDashboardT(): DashboardTranslate {
   const { locale } = useContext(I18nContext);
   return useCallback<DashboardTranslate>(
-    (key, params) => (isDashboardKey(key) ? interpolate(DASHBOARD_CATALOGS[locale][key], params) : translate(locale, key, params)),
+    (key, params) => (isDashboardKey(key) ? interpolate(DASHBOARD_CATALOGS[locale][key], params, locale) : translate(locale, key, params)),
     [locale],
   );
 }

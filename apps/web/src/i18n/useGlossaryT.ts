@@ -17,7 +17,7 @@ function isGlossaryKey(key: string): key is GlossaryKey {
 export function useGlossaryT(): GlossaryTranslate {
   const { locale } = useContext(I18nContext);
   return useCallback<GlossaryTranslate>(
-    (key, params) => (isGlossaryKey(key) ? interpolate(GLOSSARY_CATALOGS[locale][key], params) : translate(locale, key, params)),
+    (key, params) => (isGlossaryKey(key) ? interpolate(GLOSSARY_CATALOGS[locale][key], params, locale) : translate(locale, key, params)),
     [locale],
   );
 }

@@ -17,7 +17,7 @@ function isQuestionsKey(key: string): key is QuestionsKey {
 export function useQuestionsT(): QuestionsTranslate {
   const { locale } = useContext(I18nContext);
   return useCallback<QuestionsTranslate>(
-    (key, params) => (isQuestionsKey(key) ? interpolate(CATALOGS[locale][key], params) : translate(locale, key, params)),
+    (key, params) => (isQuestionsKey(key) ? interpolate(CATALOGS[locale][key], params, locale) : translate(locale, key, params)),
     [locale],
   );
 }

@@ -17,7 +17,7 @@ function isRoomKey(key: string): key is RoomKey {
 export function useRoomT(): RoomTranslate {
   const { locale } = useContext(I18nContext);
   return useCallback<RoomTranslate>(
-    (key, params) => (isRoomKey(key) ? interpolate(ROOM_CATALOGS[locale][key], params) : translate(locale, key, params)),
+    (key, params) => (isRoomKey(key) ? interpolate(ROOM_CATALOGS[locale][key], params, locale) : translate(locale, key, params)),
     [locale],
   );
 }

@@ -17,7 +17,7 @@ function isRoomTranscriptKey(key: string): key is RoomTranscriptKey {
 export function useRoomTranscriptT(): RoomTranscriptTranslate {
   const { locale } = useContext(I18nContext);
   return useCallback<RoomTranscriptTranslate>(
-    (key, params) => (isRoomTranscriptKey(key) ? interpolate(CATALOGS[locale][key], params) : translate(locale, key, params)),
+    (key, params) => (isRoomTranscriptKey(key) ? interpolate(CATALOGS[locale][key], params, locale) : translate(locale, key, params)),
     [locale],
   );
 }

@@ -12,6 +12,7 @@ import { CreateRoomScreen } from '../modules/schedule/components/CreateRoomScree
 import { ScheduledRoomsScreen } from '../modules/schedule/components/ScheduledRoomsScreen';
 import { EditRoomPage } from './dashboard/EditRoomPage';
 import '../styles/dashboard.css';
+import '../styles/stats.css';
 import '../styles/dashboard-screens.css';
 
 export const AdminPage = lazyPage(() => import('./dashboard/AdminPage').then((module) => module.AdminPage));

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { makeProfile, makeSession, routeFetch, storeSession } from '../../test/auth-fixtures';
+import { authHeader, makeProfile, makeSession, routeFetch, storeSession } from '../../test/auth-fixtures';
 import { FakeSocket, ROOM_ID } from '../../test/fake-socket';
 import { HOST_KEY, joinServer, text, setUpHostRoomTests } from '../../test/host-room-harness';
 import { jsonResponse, renderApp } from '../../test/render-app';
@@ -99,20 +99,22 @@ describe('Host room for a signed-in user', () => {
     expect(FakeSocket.instances).toHaveLength(0);
   });
 
-  it('ends in the history when signed in', async () => {
-    storeSession(makeSession());
-    routeFetch({
+  it('leads an owner hosting with the session to the history and its analytics once the room ended', async () => {
+    const session = makeSession();
+    storeSession(session);
+    const fetchMock = routeFetch({
       'GET /api/profile': () => jsonResponse(200, makeProfile()),
-      [`POST /api/rooms/${ROOM_ID}/claim`]: () => jsonResponse(200, makeRoom()),
-      'GET /api/rooms?status=ended&order=updated_desc': () => jsonResponse(200, { rooms: [] }),
+      [`GET /api/rooms/${ROOM_ID}`]: () => jsonResponse(200, makeRoom({ owner_id: session.user.id })),
+      [`GET /api/rooms/${ROOM_ID}/analytics`]: () => jsonResponse(500, { error: { code: 'internal', message: 'Down' } }),
     });
-    const confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
-    renderApp(`/room/${ROOM_ID}#key=${HOST_KEY}`);
-    const socket = joinServer({ room: { name: 'Keynote', status: 'active', sourceLanguage: 'en' } });
-    fireEvent.click(screen.getByTestId('end-room'));
-    expect(socket.sentOfType('room_end')).toEqual([{ type: 'room_end' }]);
-    await waitFor(() => expect(window.location.pathname).toBe('/dashboard/history'));
-    confirm.mockRestore();
+    renderApp(`/room/${ROOM_ID}`);
+    await waitFor(() => expect(FakeSocket.instances).toHaveLength(1));
+    joinServer({ room: { name: 'Keynote', status: 'ended', sourceLanguage: 'en' } });
+    expect(screen.getByTestId('ended-history').getAttribute('href')).toBe('/dashboard/history');
+    expect(screen.queryByTestId('ended-host-link')).toBeNull();
+    expect(await screen.findByTestId('analytics-error')).toBeTruthy();
+    const analytics = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/analytics'));
+    expect(authHeader(analytics?.[1])).toBe(`Bearer ${session.access_token}`);
   });
 
   it("signs an anonymous host in from 'Login' without leaving the room, then claims it", async () => {

@@ -23,6 +23,9 @@ describe('Landing page', () => {
     expect(input.maxLength).toBe(50);
     expect(screen.getByTestId('create-room').textContent).toBe('Create Room');
     expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Create a Room', 'Speak', 'Share']);
+    // The credit is text: a link that goes nowhere ('#') only moves the page to its top.
+    expect(screen.getByText('Made by an events company').closest('a')).toBeNull();
+    expect(document.querySelector('a[href="#"]')).toBeNull();
   });
 
   it('creates the room with the trimmed name, keeps the host key and opens the host page', async () => {

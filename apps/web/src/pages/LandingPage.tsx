@@ -18,9 +18,7 @@ export function LandingPage() {
         <h1 id="landing-title">{t('landing.title')}</h1>
         <p className="tagline">{t('landing.tagline')}</p>
         <CreateRoomForm />
-        <p className="credit">
-          <a href="#">{t('landing.credit')}</a>
-        </p>
+        <p className="credit">{t('landing.credit')}</p>
       </section>
       <FeatureCards />
     </div>

@@ -33,16 +33,20 @@ const report: AnalyticsReport = {
 };
 
 describe('encodeAnalyticsCsv', () => {
-  it('writes the totals, then one row per minute, with a name that cannot run as a formula', () => {
-    const lines = encodeAnalyticsCsv(report).split('\r\n');
+  it('writes the totals as a table of their own, with a name that cannot run as a formula', () => {
+    const lines = encodeAnalyticsCsv(report, 'totals').split('\r\n');
     expect(lines[0]).toBe('\uFEFFmetric,value');
     expect(lines[1]).toBe(`room,"'=Keynote, día 1"`);
     expect(lines).toEqual(
       expect.arrayContaining(['peak_viewers,3', 'unique_viewers,4', 'tokens_summary,50', 'tokens_speech,0', 'delay_p95_ms,1250']),
     );
-    const header = lines.indexOf('') + 1;
-    expect(lines.slice(header)).toEqual([
-      'minute,viewers,viewers_fr,sentences,delay_p50_ms_fr,delay_p95_ms_fr,tokens_translation,tokens_interim,tokens_enhancement,tokens_summary,tokens_speech,tokens_recognition,fallback,original',
+    expect(lines.filter((line) => line === '')).toEqual(['']);
+    expect(lines.at(-1)).toBe('');
+  });
+
+  it('writes one row per minute as a table of its own', () => {
+    expect(encodeAnalyticsCsv(report).split('\r\n')).toEqual([
+      '\uFEFFminute,viewers,viewers_fr,sentences,delay_p50_ms_fr,delay_p95_ms_fr,tokens_translation,tokens_interim,tokens_enhancement,tokens_summary,tokens_speech,tokens_recognition,fallback,original',
       '2026-01-01T10:00:00.000Z,3,3,5,600,1250,100,0,0,0,0,0,1,2',
       '2026-01-01T10:01:00.000Z,0,0,0,,,0,0,0,50,0,0,0,0',
       '',
@@ -50,7 +54,9 @@ describe('encodeAnalyticsCsv', () => {
   });
 
   it('names the file after the room and the day', () => {
-    expect(analyticsCsvName(report, new Date('2026-02-03T12:00:00Z'))).toBe('analytics-Keynote-día-1-2026-02-03.csv');
-    expect(analyticsCsvName({ ...report, room: null }, new Date('2026-02-03T12:00:00Z'))).toBe('analytics-all-rooms-2026-02-03.csv');
+    const day = new Date('2026-02-03T12:00:00Z');
+    expect(analyticsCsvName(report, 'steps', day)).toBe('analytics-Keynote-día-1-2026-02-03.csv');
+    expect(analyticsCsvName(report, 'totals', day)).toBe('analytics-Keynote-día-1-totals-2026-02-03.csv');
+    expect(analyticsCsvName({ ...report, room: null }, 'steps', day)).toBe('analytics-all-rooms-2026-02-03.csv');
   });
 });

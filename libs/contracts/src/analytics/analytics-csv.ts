@@ -1,13 +1,24 @@
+import { z } from 'zod';
 import { asSpreadsheetText as asText, encodeCsv } from '../csv/spreadsheet-csv';
 import { ANALYTICS_TASKS, type AnalyticsReport } from './analytics.dto';
+
+/** A report's two tables, each a file of its own (a spreadsheet reads one table per file). */
+export const ANALYTICS_CSV_TABLES = ['steps', 'totals'] as const;
+export type AnalyticsCsvTable = (typeof ANALYTICS_CSV_TABLES)[number];
+export const analyticsCsvQuerySchema = z.object({
+  table: z.enum(ANALYTICS_CSV_TABLES).default('steps').meta({
+    description: '`steps`: one row per minute (per day over all rooms); `totals`: `metric,value` rows of the room and its totals',
+  }),
+});
+export type AnalyticsCsvQuery = z.infer<typeof analyticsCsvQuerySchema>;
 
 const ms = (value: number | null) => (value === null ? '' : String(value));
 
 /**
- * A report as one CSV file (UTF-8 with BOM, CRLF): `metric,value` rows with the room and its totals, a blank
- * line, then one row per minute (per day over all rooms) with viewers, delay p50/p95 per language and tokens per task.
+ * One table of a report as a CSV file (UTF-8 with BOM, CRLF): `totals`, `metric,value` rows with the room and its
+ * totals; `steps`, one row per minute (per day over all rooms) with viewers, delay p50/p95 per language and tokens per task.
  */
-export function encodeAnalyticsCsv(report: AnalyticsReport): string {
+export function encodeAnalyticsCsv(report: AnalyticsReport, table: AnalyticsCsvTable = 'steps'): string {
   const { totals } = report;
   const langs = totals.languages;
   const head: string[][] = [['metric', 'value']];
@@ -45,12 +56,15 @@ export function encodeAnalyticsCsv(report: AnalyticsReport): string {
     String(p.fallback),
     String(p.original),
   ]);
-  return encodeCsv([...head, [], columns, ...rows]);
+  return encodeCsv(table === 'totals' ? head : [columns, ...rows]);
 }
 
-/** The file name of a report: `analytics-{room name}-{YYYY-MM-DD}.csv`, or `analytics-all-rooms-…` for all. */
-export function analyticsCsvName(report: AnalyticsReport, today = new Date()): string {
+/**
+ * The file name of a report's table: `analytics-{room name}-{YYYY-MM-DD}.csv` (its steps) or
+ * `analytics-{room name}-totals-{YYYY-MM-DD}.csv`, `analytics-all-rooms-…` for all.
+ */
+export function analyticsCsvName(report: AnalyticsReport, table: AnalyticsCsvTable = 'steps', today = new Date()): string {
   const day = today.toISOString().slice(0, 10);
   const name = report.room ? report.room.name.replace(/[^\p{L}\p{N}_-]+/gu, '-').replace(/^-+|-+$/g, '') || 'room' : 'all-rooms';
-  return `analytics-${name}-${day}.csv`;
+  return `analytics-${name}${table === 'totals' ? '-totals' : ''}-${day}.csv`;
 }

@@ -3,7 +3,10 @@ import { decodeGlossaryCsv, encodeGlossaryCsv } from './glossary-csv';
 import { GLOSSARY_LIMITS } from './glossary.messages';
 import { parseGlossaryBody, type GlossaryDraftEntry } from './glossary.dto';
 
-const header = `term,keep,${LANGUAGES.map((l) => l.code).join(',')},note`;
+const headerOf = (codes: readonly string[]) =>
+  `term,keep,${LANGUAGES.map((l) => l.code)
+    .filter((c) => codes.includes(c))
+    .join(',')},note`;
 const errorsOf = (text: string) => {
   const result = decodeGlossaryCsv(text);
   if (result.ok) throw new Error('expected errors');
@@ -21,8 +24,18 @@ describe('glossary CSV', () => {
 
   it('round-trips quotes, commas, newlines, accents and right-to-left text', () => {
     const text = encodeGlossaryCsv(tricky);
-    expect(text.startsWith('\uFEFF' + header + '\r\n')).toBe(true);
+    expect(text.startsWith('\uFEFF' + headerOf(['es', 'fr', 'en', 'de', 'pt', 'it']) + '\r\n')).toBe(true);
     expect(decodeGlossaryCsv(text)).toEqual({ ok: true, entries: tricky.map((e) => ({ ...e, note: e.note?.replace(/\r\n/g, '\n') })) });
+  });
+
+  it('writes a column per language used or shown, not one per language known', () => {
+    const entries: GlossaryDraftEntry[] = [
+      { term: 'keynote', keep: false, translations: { ja: '基調講演', fr: ' ' } },
+      { term: 'Kubernetes', keep: true, translations: {} },
+    ];
+    expect(encodeGlossaryCsv(entries).split('\r\n')[0]).toBe('\uFEFFterm,keep,ja,note');
+    expect(encodeGlossaryCsv(entries, ['fr']).split('\r\n')[0]).toBe(`\uFEFF${headerOf(['ja', 'fr'])}`);
+    expect(encodeGlossaryCsv([]).split('\r\n')[0]).toBe('\uFEFFterm,keep,note');
   });
 
   it('writes a cell that starts like a formula as text, and reads it back as it was', () => {

@@ -8,7 +8,7 @@ import { glossaryIssues, type GlossaryDraftEntry, type GlossaryIssueCode } from 
  * - RFC 4180: fields separated by commas, records by CRLF or LF; a field holding a comma, a quote or a line
  *   break is quoted, with quotes doubled inside;
  * - a header row naming the columns, in any order and any case: `term` (required), `keep`, one column per
- *   language code, `note`. Export writes `term,keep,<every language>,note`;
+ *   language code, `note`. Export writes `term,keep,<the languages used or shown, in the product's order>,note`;
  * - `keep`: yes/no, true/false, 1/0 (any case; empty is no). A kept term leaves its translations empty;
  * - a line break inside a quoted field is read as LF; blank lines are skipped. Errors name the line of the file where the record starts (the header is line 1).
  */
@@ -49,11 +49,14 @@ const SYNTAX_MESSAGES: Record<CsvSyntaxError, string> = {
 };
 
 /**
- * The glossary as a CSV file's text (with its BOM), one column per language the product speaks; a term,
+ * The glossary as a CSV file's text (with its BOM), a column per language a term is translated into or `shown`; a term,
  * translation or note that starts like a formula (`=`, `+`, `-`, `@`) is written as text.
  */
-export function encodeGlossaryCsv(entries: readonly GlossaryDraftEntry[]): string {
-  const codes = LANGUAGES.map((l) => l.code);
+export function encodeGlossaryCsv(entries: readonly GlossaryDraftEntry[], shown: readonly LanguageCode[] = []): string {
+  // The languages the terms are translated into (and those the editor shows), not a column per language known.
+  const codes = LANGUAGES.map((l) => l.code).filter(
+    (code) => shown.includes(code) || entries.some((e) => (e.translations[code] ?? '').trim() !== ''),
+  );
   const rows = [['term', 'keep', ...codes, 'note']];
   for (const e of entries)
     rows.push(

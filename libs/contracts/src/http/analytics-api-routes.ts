@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { analyticsCsvQuerySchema } from '../analytics/analytics-csv';
 import { analyticsReportSchema, CAPTION_DELAY_BUCKETS_MS, liveAnalyticsSchema } from '../analytics/analytics.dto';
 import { AccountsErrorCode } from '../errors/accounts.errors';
 import { GatewayErrorCode } from '../errors/gateway.errors';
@@ -27,9 +28,10 @@ const figures =
   'of the fallback translator and captions sent as the original. Services add their minute about once a minute ' +
   '(`ANALYTICS_FLUSH_MS`), so the current minute shows within a minute.';
 const csvFile =
-  'UTF-8 CSV with a byte-order mark and CRLF: `metric,value` rows (the room, totals, tokens per task, delays), a blank ' +
-  'line, then one row per step with viewers (all and per language), sentences, delay p50/p95 per language, tokens ' +
-  "per task, fallback and original. Text that a spreadsheet would run as a formula starts with `'`.";
+  'UTF-8 CSV with a byte-order mark and CRLF, one table per file: `table=steps` (the default) one row per step with ' +
+  'viewers (all and per language), sentences, delay p50/p95 per language, tokens per task, fallback and original; ' +
+  '`table=totals` `metric,value` rows (the room, totals, tokens per task, delays). Text that a spreadsheet would run ' +
+  "as a formula starts with `'`.";
 const csvResponse = (name: string) => ({
   description: 'The report as a CSV attachment',
   contentType: 'text/csv; charset=utf-8',
@@ -60,7 +62,8 @@ export const ANALYTICS_ROUTES: readonly ApiRoute[] = [
     auth: 'bearerOrHostKey',
     params: roomIdParamsSchema,
     headers: glossaryHeadersSchema,
-    responses: { 200: csvResponse('analytics-{room name}-{YYYY-MM-DD}.csv'), ...apiErrors(SERVICE_ERRORS, access) },
+    query: analyticsCsvQuerySchema,
+    responses: { 200: csvResponse('analytics-{room name}[-totals]-{YYYY-MM-DD}.csv'), ...apiErrors(SERVICE_ERRORS, access) },
   },
   {
     method: 'get',
@@ -96,6 +99,10 @@ export const ANALYTICS_ROUTES: readonly ApiRoute[] = [
     description: csvFile,
     tag: 'admin',
     auth: 'bearer',
-    responses: { 200: csvResponse('analytics-all-rooms-{YYYY-MM-DD}.csv'), ...apiErrors(SERVICE_ERRORS, admin) },
+    query: analyticsCsvQuerySchema,
+    responses: {
+      200: csvResponse('analytics-all-rooms[-totals]-{YYYY-MM-DD}.csv'),
+      ...apiErrors(SERVICE_ERRORS, { ...admin, 400: [GatewayErrorCode.ValidationFailed] }),
+    },
   },
 ];

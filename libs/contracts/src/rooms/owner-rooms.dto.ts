@@ -142,8 +142,26 @@ export const timeZoneSchema = z
   .refine(isTimeZone, 'tz must be an IANA time zone such as Europe/Madrid')
   .meta({ description: 'IANA time zone of the dates and times in the file (UTC when absent)', examples: ['Europe/Madrid'] });
 
+/** A BCP 47 tag that Intl reads (`en-US`, `es-ES`): how the reader's page writes dates and times. */
+export const dateLocaleSchema = z
+  .string()
+  .min(2)
+  .max(35)
+  .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, 'locale must be a BCP 47 tag such as en-US')
+  .refine((tag) => {
+    try {
+      return Intl.getCanonicalLocales(tag).length === 1;
+    } catch {
+      return false;
+    }
+  }, 'locale must be a BCP 47 tag such as en-US')
+  .meta({
+    description: "The locale of the reader's page: the .txt writes its date and times as the page shows them (12 or 24 hours)",
+    examples: ['en-US'],
+  });
+
 /**
- * `GET /api/rooms/:roomId/transcript.{txt,srt,vtt}?lang=&tz=&ui=`: the messages as spoken by default; with `lang`,
+ * `GET /api/rooms/:roomId/transcript.{txt,srt,vtt}?lang=&tz=&ui=&locale=`: the messages as spoken by default; with `lang`,
  * in that language (stored translations, the missing ones translated once and kept). `ui` is the interface
  * language of the file's labels and name (Spanish when absent), apart from the language of the messages.
  */
@@ -152,6 +170,7 @@ export const transcriptExportQuerySchema = z
     lang: languageCodeSchema.optional(),
     tz: timeZoneSchema.optional(),
     ui: interfaceLocaleSchema.optional().describe("The interface language of the file's labels and name (es when absent)"),
+    locale: dateLocaleSchema.optional(),
   })
   .strict();
 export type TranscriptExportQuery = z.infer<typeof transcriptExportQuerySchema>;

@@ -30,7 +30,8 @@ const EXISTING = 'JOIN rooms.rooms r ON r.id = v.room_id';
 export class AnalyticsRepository {
   constructor(@Inject(ROOMS_DATA_SOURCE) private readonly db: DataSource) {}
 
-  async write(recorded: RecordedMinute[], peaks: MinutePeak[] = []): Promise<void> {
+  async write(recorded: RecordedMinute[], watched: MinutePeak[] = []): Promise<void> {
+    const peaks = await this.beforeTheEnd(watched);
     const minutes = new Rows<{ room: string; minute: string; peak: number; sentences: number }>();
     const langs = new Rows<{ room: string; minute: string; lang: string; viewers: number; fallback: number; original: number }>();
     const delays = new Rows<{ room: string; minute: string; lang: string; bucket: number; samples: number }>();
@@ -115,6 +116,20 @@ export class AnalyticsRepository {
           [columns(k, 'room'), columns(k, 'minute'), columns(k, 'task'), columns(k, 'tokens')],
         );
     });
+  }
+
+  /**
+   * The peaks of minutes a room was open in: viewers' tabs left open on an ended room still send presence, which
+   * must not add viewer-minutes after its end (the minute it ended in still counts). A room opened again counts again.
+   */
+  private async beforeTheEnd(peaks: MinutePeak[]): Promise<MinutePeak[]> {
+    if (peaks.length === 0) return peaks;
+    const ended: { id: string; ended_at: Date }[] = await this.db.query(
+      `SELECT id, ended_at FROM rooms.rooms WHERE id = ANY($1::uuid[]) AND status = 'ended' AND ended_at IS NOT NULL`,
+      [[...new Set(peaks.map((p) => p.roomId))]],
+    );
+    const endOf = new Map(ended.map((r) => [r.id, new Date(r.ended_at).getTime()]));
+    return peaks.filter((p) => !endOf.has(p.roomId) || Date.parse(p.minute) <= (endOf.get(p.roomId) as number));
   }
 
   /** Viewers (already hashed with their room) seen for the first time are added; known ones stay as they were. */

@@ -1,15 +1,9 @@
-import { Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import type { INestApplication } from '@nestjs/common';
 import { ROOMS_SUBJECTS } from '@lt/contracts';
-import { Bus, BusModule, DatabaseUrlModule, connectBus } from '@lt/platform';
-import { createTestDatabase, type TestDatabase } from '@lt/testing';
-import { roomsEnvSchema } from '../rooms.env';
-import { RoomsModule } from '../rooms.module';
+import type { Bus } from '@lt/platform';
+import { startRoomsApp, type RoomsTestApp } from './rooms-test-app';
 
 describe('rooms-svc on PostgreSQL', () => {
-  let db: TestDatabase;
-  let app: INestApplication;
+  let rooms: RoomsTestApp | undefined;
   let bus: Bus;
 
   const createRoom = (name?: string) => bus.request(ROOMS_SUBJECTS.createRoom, { name, origin: 'https://rooms.example' });
@@ -27,25 +21,11 @@ describe('rooms-svc on PostgreSQL', () => {
     });
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    @Module({
-      imports: [
-        BusModule.forRoot({ transport: 'in-process' }),
-        DatabaseUrlModule.forRoot(db.url),
-        RoomsModule.forRoot(roomsEnvSchema.parse({})),
-      ],
-    })
-    class TestModule {}
-    app = await NestFactory.create(TestModule, { logger: ['error'] });
-    await connectBus(app);
-    await app.init();
-    bus = app.get(Bus);
+    rooms = await startRoomsApp();
+    bus = rooms.bus;
   });
 
-  afterAll(async () => {
-    await app?.close();
-    await db?.drop();
-  });
+  afterAll(() => rooms?.close());
 
   it('creates a room with a default name, a viewer link and a host key of at least 128 bits', async () => {
     const { room, hostKey } = await createRoom('   ');

@@ -43,10 +43,15 @@ export function mergeRows(rows: readonly GlossaryRow[], imported: readonly Gloss
 export const entriesOf = (rows: readonly GlossaryRow[]): GlossaryDraftEntry[] =>
   rows.map(({ term, keep, translations, note }) => ({ term, keep, translations: keep ? {} : translations, note }));
 
-/** The languages whose columns the editor shows first: those the glossary uses, else the first two. */
-export function usedLanguages(entries: readonly GlossaryDraftEntry[]): LanguageCode[] {
-  const used = LANGUAGES.filter((l) => entries.some((e) => (e.translations[l.code] ?? '').trim() !== '')).map((l) => l.code);
-  return used.length ? used : LANGUAGES.slice(0, 2).map((l) => l.code);
+/**
+ * The languages whose columns the editor shows first: those the glossary uses and those the room's viewers read
+ * (`demand`), else the first two.
+ */
+export function usedLanguages(entries: readonly GlossaryDraftEntry[], demand: readonly LanguageCode[] = []): LanguageCode[] {
+  const shown = LANGUAGES.filter((l) => demand.includes(l.code) || entries.some((e) => (e.translations[l.code] ?? '').trim() !== '')).map(
+    (l) => l.code,
+  );
+  return shown.length ? shown : LANGUAGES.slice(0, 2).map((l) => l.code);
 }
 
 /** The issues of each row by its id (rows without any are absent). */

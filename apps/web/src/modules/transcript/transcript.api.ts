@@ -7,6 +7,7 @@ import {
 } from '@lt/contracts';
 import { clientIdHeaders } from '../../lib/client-id';
 import { apiDownload, apiRequest, type DownloadedFile } from '../../lib/http';
+import { dateLocale } from '../dashboard/format';
 
 /** Who asks: a viewer (its client id, by which the server counts its share), or the host with its key too. */
 function headersOf(hostKey: string | null): Record<string, string> {
@@ -24,7 +25,10 @@ export function getRoomTranscript(roomId: string, lang: LanguageCode | null, hos
   return apiRequest<ViewerTranscriptResponse>(transcriptPath(roomId, '', { lang }), { headers: headersOf(hostKey) });
 }
 
-/** The transcript as a file, its times in this browser's time zone, its labels and name in the interface language `ui`. */
+/**
+ * The transcript as a file, its times in this browser's time zone and written as the page writes them (its date
+ * locale: 12-hour for an en-US reader), its labels and name in the interface language `ui`.
+ */
 export function downloadRoomTranscript(
   roomId: string,
   format: TranscriptFormat,
@@ -33,5 +37,5 @@ export function downloadRoomTranscript(
   ui: InterfaceLocale,
 ): Promise<DownloadedFile> {
   const tz = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  return apiDownload(transcriptPath(roomId, `.${format}`, { lang, tz, ui }), { headers: headersOf(hostKey) });
+  return apiDownload(transcriptPath(roomId, `.${format}`, { lang, tz, ui, locale: dateLocale(ui) }), { headers: headersOf(hostKey) });
 }

@@ -3,6 +3,8 @@ import type { Response } from 'express';
 import {
   ANALYTICS_SUBJECTS,
   analyticsCsvName,
+  analyticsCsvQuerySchema,
+  type AnalyticsCsvQuery,
   encodeAnalyticsCsv,
   roomIdParamsSchema,
   type AnalyticsReport,
@@ -14,17 +16,17 @@ import { Bus } from '@lt/platform';
 import { AdminGuard } from '../../auth/admin.guard';
 import { AuthGuard } from '../../auth/auth.guard';
 import { Access, HostAccessGuard } from '../../auth/host-access.guard';
-import { ValidParams } from '../pipeline/valid-input';
+import { ValidParams, ValidQuery } from '../pipeline/valid-input';
 
 /** The admin panel's figures span this many days. */
 export const ADMIN_ANALYTICS_DAYS = 30;
 
-function csv(res: Response, report: AnalyticsReport): string {
-  const name = analyticsCsvName(report);
+function csv(res: Response, report: AnalyticsReport, { table }: AnalyticsCsvQuery): string {
+  const name = analyticsCsvName(report, table);
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   res.setHeader('Content-Type', 'text/csv; charset=utf-8');
   res.setHeader('Content-Disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`);
-  return encodeAnalyticsCsv(report);
+  return encodeAnalyticsCsv(report, table);
 }
 
 /**
@@ -45,9 +47,10 @@ export class RoomAnalyticsHttpController {
   async export(
     @ValidParams(roomIdParamsSchema) { roomId }: RoomIdParams,
     @Access() access: HostAccess,
+    @ValidQuery(analyticsCsvQuerySchema) query: AnalyticsCsvQuery,
     @Res({ passthrough: true }) res: Response,
   ): Promise<string> {
-    return csv(res, await this.bus.request(ANALYTICS_SUBJECTS.room, { roomId, access }));
+    return csv(res, await this.bus.request(ANALYTICS_SUBJECTS.room, { roomId, access }), query);
   }
 
   @Get('rooms/:roomId/analytics/live')
@@ -68,7 +71,7 @@ export class AdminAnalyticsHttpController {
   }
 
   @Get('analytics.csv')
-  async export(@Res({ passthrough: true }) res: Response): Promise<string> {
-    return csv(res, await this.bus.request(ANALYTICS_SUBJECTS.all, { days: ADMIN_ANALYTICS_DAYS }));
+  async export(@ValidQuery(analyticsCsvQuerySchema) query: AnalyticsCsvQuery, @Res({ passthrough: true }) res: Response): Promise<string> {
+    return csv(res, await this.bus.request(ANALYTICS_SUBJECTS.all, { days: ADMIN_ANALYTICS_DAYS }), query);
   }
 }

@@ -79,6 +79,7 @@ export class TranscriptExports {
       ui,
       language: languageLabel(lang, ui),
       tz: query.tz ?? 'UTC',
+      locale: query.locale,
       dir: textDirection(lang),
       lines: messages.map((m, i) => ({ timestamp: m.message_timestamp, confidence: m.confidence_level, text: texts[i] })),
       questions,

@@ -42,6 +42,16 @@ describe('transcript exports', () => {
     );
   });
 
+  it("writes the date and times as the reader's page does: 12-hour for an en-US reader, 24-hour for es-ES", () => {
+    const english = formatTxt({ room, language: 'x', tz: 'America/New_York', lines: lines.slice(0, 1), ui: 'en', locale: 'en-US' });
+    // Intl separates the hour from AM/PM with a narrow no-break space; \s takes it.
+    expect(english).toMatch(/^Date: 5\/1\/25,\s3:30\sAM \(America\/New_York\)$/mu);
+    expect(english).toMatch(/^\[03:31:00\sAM\] \(High confidence\) Buenos días a todos$/mu);
+    const spanish = formatTxt({ room, language: 'x', tz: 'Europe/Madrid', lines: lines.slice(0, 1), ui: 'es', locale: 'es-ES' });
+    expect(spanish).toContain('Fecha: 1/5/25, 9:30 (Europe/Madrid)');
+    expect(spanish).toContain('[09:31:00] (Alta confianza)');
+  });
+
   it('writes the labels and the file name in the interface language asked for', () => {
     expect(formatTxt({ room, language: 'Español (es)', tz: 'UTC', lines: lines.slice(0, 1), ui: 'en' })).toBe(
       'Room: Conferencia: Año 2025\nDate: 01/05/2025 07:30 (UTC)\nDuration: 1h 5m\nLanguage: Español (es)\n\n--- TRANSCRIPT ---\n\n' +

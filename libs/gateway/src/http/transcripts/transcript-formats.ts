@@ -38,6 +38,8 @@ export interface ExportInput {
   questions?: ExportQuestion[];
   /** The interface language of the labels and the file name (Spanish when absent). */
   ui?: InterfaceLocale;
+  /** The reader's page's locale: the .txt's date and times as that page writes them; fixed 24-hour forms when absent. */
+  locale?: string;
 }
 
 export interface ExportFile {
@@ -117,6 +119,24 @@ export const BIDI = { rli: '\u2067', pdi: '\u2069', rlm: '\u200f' } as const;
 export const isolate = (text: string, dir: TextDirection = 'ltr') => (dir === 'rtl' ? `${BIDI.rli}${text}${BIDI.pdi}` : text);
 const cueLine = (text: string, dir: TextDirection) => (dir === 'rtl' ? `${BIDI.rlm}${text}` : text);
 
+/**
+ * A message's time as the reader's page shows it (`05:17:03 PM` for en-US, `17:17:03` for es-ES) when its locale
+ * is known, else `HH:mm:ss`; in `tz` either way.
+ */
+function timeOf(iso: string, { tz, locale }: Pick<ExportInput, 'tz' | 'locale'>): string {
+  if (locale)
+    return new Intl.DateTimeFormat(locale, { timeZone: tz, hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(new Date(iso));
+  const t = localTime(iso, tz);
+  return `${t.hour}:${t.minute}:${t.second}`;
+}
+
+/** The room's date and time in the header: as the reader's page writes them, else `DD/MM/YYYY HH:mm`. */
+function dateOf(iso: string, { tz, locale }: Pick<ExportInput, 'tz' | 'locale'>): string {
+  if (locale) return new Intl.DateTimeFormat(locale, { timeZone: tz, dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
+  const t = localTime(iso, tz);
+  return `${t.day}/${t.month}/${t.year} ${t.hour}:${t.minute}`;
+}
+
 /** A message on one line: a line break inside it would end a cue, or read as a new message. */
 const oneLine = (text: string) => text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
 
@@ -135,35 +155,33 @@ const oneLine = (text: string) => text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
  *
  *     [HH:mm:ss] (Confianza media) text
  *
- * The labels are in the interface language `ui` (Room, Date, Duration, Language, TRANSCRIPT, High confidence…).
+ * The labels are in the interface language `ui` (Room, Date, Duration, Language, TRANSCRIPT, High confidence…);
+ * with the reader's `locale`, the date and times are written as the reader's page writes them (`05:17:03 PM`).
  */
 export function formatTxt(input: ExportInput): string {
   const texts = EXPORT_TEXTS[input.ui ?? DEFAULT_EXPORT_LOCALE];
-  const created = localTime(input.room.created_at, input.tz);
   const header = [
     `${texts.room}: ${oneLine(input.room.name)}`,
-    `${texts.date}: ${created.day}/${created.month}/${created.year} ${created.hour}:${created.minute} (${input.tz})`,
+    `${texts.date}: ${dateOf(input.room.created_at, input)} (${input.tz})`,
     `${texts.duration}: ${formatDuration(input.room.created_at, input.room.updated_at)}`,
     `${texts.language}: ${input.language}`,
   ];
-  const messages = input.lines.map((line) => {
-    const t = localTime(line.timestamp, input.tz);
-    return `[${t.hour}:${t.minute}:${t.second}] (${texts.confidence[line.confidence]}) ${isolate(oneLine(line.text), input.dir)}`;
-  });
+  const messages = input.lines.map(
+    (line) => `[${timeOf(line.timestamp, input)}] (${texts.confidence[line.confidence]}) ${isolate(oneLine(line.text), input.dir)}`,
+  );
   return (
     [...header, '', texts.marker, ...(messages.length ? ['', messages.join('\n\n')] : []), ...questionSection(input)].join('\n') + '\n'
   );
 }
 
 /** `[HH:mm:ss] (N votes, answered) text` for each question, oldest first. */
-type QuestionsOf = Pick<ExportInput, 'questions' | 'tz' | 'ui'>;
+type QuestionsOf = Pick<ExportInput, 'questions' | 'tz' | 'ui' | 'locale'>;
 
 function questionLines(input: QuestionsOf & Pick<ExportInput, 'dir'>): string[] {
   const texts = EXPORT_TEXTS[input.ui ?? DEFAULT_EXPORT_LOCALE].questions;
   return (input.questions ?? []).map((q) => {
-    const t = localTime(q.timestamp, input.tz);
     const label = [texts.votes(q.votes), ...(q.answered ? [texts.answered] : [])].join(', ');
-    return `[${t.hour}:${t.minute}:${t.second}] (${label}) ${isolate(oneLine(q.text), input.dir)}`;
+    return `[${timeOf(q.timestamp, input)}] (${label}) ${isolate(oneLine(q.text), input.dir)}`;
   });
 }
 

@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Icon } from '../../../components/Icon';
 import { useDashboardT } from '../../../i18n/useDashboardT';
 import { errorText } from '../../../lib/error-text';
-import { ConfirmDialog } from '../../dashboard/components/ConfirmDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ErrorBanner } from '../../dashboard/components/ErrorBanner';
 import { TableSkeleton } from '../../dashboard/components/TableSkeleton';
 import { useAdminActions } from '../hooks/useAdminActions';

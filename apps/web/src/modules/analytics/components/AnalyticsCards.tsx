@@ -2,6 +2,7 @@ import type { AnalyticsTotals } from '@lt/contracts';
 import type { AnalyticsKey } from '../../../i18n/analytics.es';
 import { useAnalyticsT } from '../../../i18n/useAnalyticsT';
 import { useLocale } from '../../../i18n/useLocale';
+import '../../../styles/stats.css';
 
 /** A report's figures as cards. */
 export function AnalyticsCards({ totals }: { totals: AnalyticsTotals }) {

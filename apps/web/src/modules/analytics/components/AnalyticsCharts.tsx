@@ -1,23 +1,11 @@
 import type { AnalyticsReport } from '@lt/contracts';
 import { useState, type ReactNode } from 'react';
-import {
-  Area,
-  AreaChart,
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Legend,
-  Line,
-  LineChart,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useAnalyticsT } from '../../../i18n/useAnalyticsT';
 import { useLocale } from '../../../i18n/useLocale';
 import type { AnalyticsKey } from '../../../i18n/analytics.es';
 import { colorOf, delaySeries, languageLabel, tokenSeries, viewerSeries, type Series } from '../analytics-series';
+import { lineStyle } from './line-style';
 import { SeriesTable } from './SeriesTable';
 
 const HEIGHT = 240;
@@ -82,7 +70,10 @@ function ChartBlock({ id, title, series, headerOf, format, timeHeader, children 
   );
 }
 
-/** The three charts of a report: viewers by language (stacked area), caption delay (lines), tokens by task (stacked bars). */
+/**
+ * The three charts of a report: viewers by language and caption delay as lines, each language on its own scale
+ * (never stacked: one viewer is drawn at 1), told apart by colour, dash and marker; tokens by task as stacked bars.
+ */
 export default function AnalyticsCharts({ report }: { report: AnalyticsReport }) {
   const t = useAnalyticsT();
   const { locale } = useLocale();
@@ -109,26 +100,16 @@ export default function AnalyticsCharts({ report }: { report: AnalyticsReport })
         format={count}
         timeHeader={timeHeader}
       >
-        <AreaChart {...common}>
+        <LineChart {...common}>
           {grid}
           {xAxis}
           <YAxis {...axis} allowDecimals={false} width={36} />
           {tooltip}
           {legend}
           {viewers.keys.map((lang, i) => (
-            <Area
-              key={lang}
-              type="monotone"
-              dataKey={lang}
-              name={languageLabel(lang)}
-              stackId="viewers"
-              stroke={colorOf(i)}
-              fill={colorOf(i)}
-              fillOpacity={0.35}
-              isAnimationActive={false}
-            />
+            <Line key={lang} dataKey={lang} name={languageLabel(lang)} {...lineStyle(i)} />
           ))}
-        </AreaChart>
+        </LineChart>
       </ChartBlock>
       <ChartBlock
         id="delay"
@@ -145,17 +126,7 @@ export default function AnalyticsCharts({ report }: { report: AnalyticsReport })
           {tooltip}
           {legend}
           {delays.keys.map((lang, i) => (
-            <Line
-              key={lang}
-              type="monotone"
-              dataKey={lang}
-              name={languageLabel(lang)}
-              stroke={colorOf(i)}
-              strokeWidth={2}
-              dot={{ r: 3, fill: colorOf(i) }}
-              connectNulls
-              isAnimationActive={false}
-            />
+            <Line key={lang} dataKey={lang} name={languageLabel(lang)} {...lineStyle(i)} connectNulls />
           ))}
         </LineChart>
       </ChartBlock>

@@ -1,4 +1,4 @@
-import type { AnalyticsReport } from '@lt/contracts';
+import type { AnalyticsCsvTable, AnalyticsReport } from '@lt/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Component, Suspense, type ReactNode } from 'react';
 import { Icon } from '../../../components/Icon';
@@ -13,6 +13,9 @@ import { AnalyticsCards } from './AnalyticsCards';
 /** The charts library comes with the charts, in a chunk of its own, once there is something to draw. */
 const AnalyticsCharts = lazyPage(() => import('./AnalyticsCharts').then((m) => m.default));
 
+/** Each table of the report is a file of its own (the contracts' zod schema stays out of this chunk). */
+const CSV_TABLES: readonly AnalyticsCsvTable[] = ['steps', 'totals'];
+
 class ChartsBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
   state = { failed: false };
   static getDerivedStateFromError() {
@@ -24,9 +27,18 @@ class ChartsBoundary extends Component<{ fallback: ReactNode; children: ReactNod
 }
 
 /** A report (one room's or every room's): its figures as cards, its charts, and its CSV. */
-export function AnalyticsReportView({ report, roomId }: { report: UseQueryResult<AnalyticsReport>; roomId: string | null }) {
+export function AnalyticsReportView({
+  report,
+  roomId,
+  hostKey = null,
+}: {
+  report: UseQueryResult<AnalyticsReport>;
+  roomId: string | null;
+  /** The host page's key, for a host without an account. */
+  hostKey?: string | null;
+}) {
   const t = useAnalyticsT();
-  const exporter = useExportAnalytics(roomId);
+  const exporter = useExportAnalytics(roomId, hostKey);
   if (report.isPending) return <Spinner label={t('analytics.loading')} />;
   if (report.isError)
     return (
@@ -42,16 +54,29 @@ export function AnalyticsReportView({ report, roomId }: { report: UseQueryResult
     <div className="analytics-report" data-testid="analytics-report">
       <div className="analytics-toolbar">
         <p className="muted">{t('analytics.updated')}</p>
-        <button
-          type="button"
-          className="btn btn-secondary btn-sm"
-          disabled={exporter.isPending}
-          onClick={() => exporter.mutate()}
-          data-testid="analytics-export"
-        >
-          <Icon name="download" size={14} />
-          {exporter.isPending ? t('analytics.exporting') : t('analytics.export')}
-        </button>
+        <div className="analytics-exports" role="group" aria-label={t('analytics.export')}>
+          {CSV_TABLES.map((table) => (
+            <button
+              key={table}
+              type="button"
+              className="btn btn-secondary btn-sm"
+              disabled={exporter.isPending}
+              onClick={() => exporter.mutate(table)}
+              data-testid={`analytics-export-${table}`}
+            >
+              <Icon name="download" size={14} />
+              {exporter.isPending && exporter.variables === table
+                ? t('analytics.exporting')
+                : t(
+                    table === 'totals'
+                      ? 'analytics.exportTotals'
+                      : data.step === 'day'
+                        ? 'analytics.exportDays'
+                        : 'analytics.exportMinutes',
+                  )}
+            </button>
+          ))}
+        </div>
       </div>
       {exporter.isError && (
         <p className="alert alert-error" role="alert">

@@ -24,7 +24,7 @@ export function LiveAnalyticsPanel({ roomId, hostKey, live }: { roomId: string; 
     <section className="card live-analytics" aria-labelledby="live-analytics-title" data-testid="live-analytics">
       <h2 id="live-analytics-title" className="live-analytics-title">
         {t('analytics.live.title')}
-        {data && <span className="live-analytics-total">{t('analytics.live.viewers', { count: number.format(data.total) })}</span>}
+        {data && <span className="live-analytics-total">{t('analytics.live.viewers', { count: data.total })}</span>}
       </h2>
       {query.isError && <p className="muted">{t('analytics.live.failed')}</p>}
       {data && langs.length === 0 && <p className="muted">{t('analytics.live.noViewers')}</p>}

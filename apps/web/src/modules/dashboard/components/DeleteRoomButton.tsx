@@ -1,6 +1,6 @@
 import { Icon } from '../../../components/Icon';
 import { useDashboardT } from '../../../i18n/useDashboardT';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 
 /**
  * Deletes an owner's room after a confirmation ('¿Estás seguro de que quieres eliminar esta sala?'):

@@ -1,7 +1,9 @@
+import { isLanguageCode, type LanguageCode } from '@lt/contracts';
 import { Suspense, useState } from 'react';
 import { useGlossaryT } from '../../../i18n/useGlossaryT';
 import '../../../styles/glossary-button.css';
 import { lazyPage } from '../../../lib/lazy-page';
+import { useLiveAnalytics } from '../../analytics/hooks/useLiveAnalytics';
 import { useAuth } from '../../auth/hooks/useAuth';
 import type { GlossaryCredential } from '../api/glossary.api';
 import { exportNameOf } from '../glossary-draft';
@@ -12,10 +14,26 @@ const GlossaryDialog = lazyPage(() => import('./GlossaryDialog').then((m) => m.d
  * The host page's way to the glossary while live: the editor is fetched when first wanted (or hovered), so
  * it weighs nothing on the pages that never open it. The host key is the credential when the page has one.
  */
-export function GlossaryButton({ roomId, hostKey, roomName }: { roomId: string; hostKey: string | null; roomName: string }) {
+export function GlossaryButton({
+  roomId,
+  hostKey,
+  roomName,
+  sourceLanguage = null,
+}: {
+  roomId: string;
+  hostKey: string | null;
+  roomName: string;
+  /** The language spoken: its viewers need no translation of a term. */
+  sourceLanguage?: LanguageCode | null;
+}) {
   const t = useGlossaryT();
   const { client } = useAuth();
   const [open, setOpen] = useState(false);
+  // The languages viewers read now (the live panel's figures, shared): the columns a host most needs.
+  const live = useLiveAnalytics(roomId, hostKey, open);
+  const demand = Object.keys(live.data?.viewers ?? {}).filter(
+    (code): code is LanguageCode => isLanguageCode(code) && code !== sourceLanguage,
+  );
   const credential: GlossaryCredential = hostKey ? { kind: 'hostKey', hostKey } : { kind: 'session', request: client.request };
   const preload = () => void GlossaryDialog.preload().catch(() => undefined);
   return (
@@ -33,7 +51,13 @@ export function GlossaryButton({ roomId, hostKey, roomName }: { roomId: string; 
       </button>
       {open && (
         <Suspense fallback={null}>
-          <GlossaryDialog roomId={roomId} credential={credential} exportName={exportNameOf(roomName, t)} onClose={() => setOpen(false)} />
+          <GlossaryDialog
+            roomId={roomId}
+            credential={credential}
+            exportName={exportNameOf(roomName, t)}
+            demand={demand}
+            onClose={() => setOpen(false)}
+          />
         </Suspense>
       )}
     </>

@@ -1,3 +1,4 @@
+import type { LanguageCode } from '@lt/contracts';
 import { useId, useState } from 'react';
 import { ChoiceDialog } from '../../../components/ChoiceDialog';
 import { Modal } from '../../../components/Modal';
@@ -13,6 +14,8 @@ interface GlossaryDialogProps {
   roomId: string;
   credential: GlossaryCredential;
   exportName: string;
+  /** The languages the room's viewers read. */
+  demand?: readonly LanguageCode[];
   onClose: () => void;
 }
 
@@ -20,7 +23,7 @@ interface GlossaryDialogProps {
  * The host page's glossary, in a dialog of its own chunk: saved edits apply from the next sentence, and the
  * host may have the last lines translated again with it (saved first), which viewers see replaced.
  */
-export default function GlossaryDialog({ roomId, credential, exportName, onClose }: GlossaryDialogProps) {
+export default function GlossaryDialog({ roomId, credential, exportName, demand, onClose }: GlossaryDialogProps) {
   const t = useGlossaryT();
   const id = useId();
   const draft = useGlossaryDraft(roomId, credential);
@@ -64,7 +67,7 @@ export default function GlossaryDialog({ roomId, credential, exportName, onClose
           ×
         </button>
       </div>
-      <GlossarySection draft={draft} exportName={exportName} headingId={`${id}-title`} disabled={draft.save.isPending} />
+      <GlossarySection draft={draft} exportName={exportName} headingId={`${id}-title`} disabled={draft.save.isPending} demand={demand} />
       <div className="glossary-dialog-foot">
         <div aria-live="polite" className="glossary-save-status">
           {draft.dirty && draft.state === 'ready' && (

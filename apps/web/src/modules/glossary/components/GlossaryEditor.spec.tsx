@@ -1,18 +1,19 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { LanguageCode } from '@lt/contracts';
 import { useState } from 'react';
 import { I18nContext, type Locale } from '../../../i18n/i18n-context';
 import { rowsOf, type GlossaryRow } from '../glossary-draft';
 import { GlossaryEditor } from './GlossaryEditor';
 
-function Harness({ initial, showAll = false }: { initial: GlossaryRow[]; showAll?: boolean }) {
+function Harness({ initial, showAll = false, demand }: { initial: GlossaryRow[]; showAll?: boolean; demand?: LanguageCode[] }) {
   const [rows, setRows] = useState(initial);
-  return <GlossaryEditor rows={rows} onRowsChange={setRows} showAllIssues={showAll} exportName="glosario-test" />;
+  return <GlossaryEditor rows={rows} onRowsChange={setRows} showAllIssues={showAll} exportName="glosario-test" demand={demand} />;
 }
 
-const renderEditor = (locale: Locale, initial: GlossaryRow[] = [], showAll = false) =>
+const renderEditor = (locale: Locale, initial: GlossaryRow[] = [], showAll = false, demand?: LanguageCode[]) =>
   render(
     <I18nContext.Provider value={{ locale, setLocale: () => undefined }}>
-      <Harness initial={initial} showAll={showAll} />
+      <Harness initial={initial} showAll={showAll} demand={demand} />
     </I18nContext.Provider>,
   );
 
@@ -71,7 +72,7 @@ describe('glossary editor', () => {
     renderEditor('en', rowsOf([{ term: 'old', keep: true, translations: {} }]));
     upload('\uFEFFterm,keep,fr,de,note\nkeynote,no,conférence,Vortrag,"a, b"\nNguyễn,yes,,,\n');
     const ask = await screen.findByRole('alertdialog', { name: 'Import terms.csv' });
-    expect(ask.textContent).toContain('The glossary has 1 terms and the file 2.');
+    expect(ask.textContent).toContain('The glossary has 1 term and the file 2.');
     fireEvent.click(screen.getByTestId('glossary-import-replace'));
     await waitFor(() => expect(screen.getAllByTestId('glossary-entry')).toHaveLength(2));
     expect(confirm).not.toHaveBeenCalled();
@@ -112,5 +113,39 @@ describe('glossary editor', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('glossary-term')));
     expect((screen.getByTestId('glossary-term') as HTMLInputElement).value).toBe('two');
     expect(screen.getByRole('status').textContent).toBe('Term removed.');
+  });
+
+  it("shows the viewers' languages as columns, and exports only the columns used or shown", async () => {
+    const files: Blob[] = [];
+    Object.assign(URL, { createObjectURL: (blob: Blob) => (files.push(blob), 'blob:glossary'), revokeObjectURL: jest.fn() });
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderEditor('en', rowsOf([{ term: 'keynote', keep: false, translations: { de: 'Vortrag' } }]), false, ['ja', 'fr']);
+    expect(screen.getByTestId('glossary-shown-languages').textContent).toBe('fr, de, ja');
+    fireEvent.click(screen.getByTestId('glossary-export'));
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(files[0]);
+    });
+    expect(text.split('\r\n')[0]).toBe('term,keep,fr,de,ja,note');
+    jest.restoreAllMocks();
+  });
+
+  it('says nothing about a new term until the user left it for another field, not while ticking Keep as is', () => {
+    renderEditor('en');
+    fireEvent.click(screen.getByTestId('glossary-add'));
+    expect(screen.getByRole('status').textContent).toBe('Term 1 added.');
+    const term = screen.getByTestId('glossary-term');
+    fireEvent.change(term, { target: { value: 'Kubernetes' } });
+    // A press on the label blurs the term to nothing before the box is ticked.
+    fireEvent.blur(term, { relatedTarget: null });
+    expect(screen.queryByTestId('glossary-problems')).toBeNull();
+    fireEvent.click(screen.getByLabelText('Keep as is'));
+    expect(screen.queryByTestId('glossary-problems')).toBeNull();
+    fireEvent.click(screen.getByLabelText('Keep as is'));
+    fireEvent.blur(screen.getByLabelText('Keep as is'), { relatedTarget: screen.getByTestId('glossary-add') });
+    expect(screen.getByTestId('glossary-problems').textContent).toContain('tick');
+    // What an earlier action said ("Term 1 added.") is not left standing after an edit.
+    expect(screen.getByRole('status').textContent).toBe('');
   });
 });

@@ -33,18 +33,27 @@ interface GlossaryEditorProps {
   disabled?: boolean;
   /** The exported file's name, without extension. */
   exportName: string;
+  /** The languages the room's viewers read: their columns show unless the user picks others. */
+  demand?: readonly LanguageCode[];
 }
 
 /**
  * The glossary's terms, edited in place: add, change, remove, import a CSV file (replacing them) and export
  * them as one. Problems are checked as the user types, with the same rules the server applies.
  */
-export function GlossaryEditor({ rows, onRowsChange, showAllIssues, disabled = false, exportName }: GlossaryEditorProps) {
+export function GlossaryEditor({ rows, onRowsChange, showAllIssues, disabled = false, exportName, demand }: GlossaryEditorProps) {
   const t = useGlossaryT();
   const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLOListElement>(null);
-  const [languages, setLanguages] = useState<LanguageCode[]>(() => usedLanguages(rows));
+  // The columns follow the glossary as opened and the viewers' languages (which may arrive later) until picked.
+  const [opened] = useState(rows);
+  const [picked, setLanguages] = useState<LanguageCode[] | null>(null);
+  const demanded = (demand ?? []).join(',');
+  const languages = useMemo(
+    () => picked ?? usedLanguages(opened, demanded ? (demanded.split(',') as LanguageCode[]) : []),
+    [picked, opened, demanded],
+  );
   const [left, setLeft] = useState<ReadonlySet<string>>(new Set());
   const [announcement, setAnnouncement] = useState('');
   const [importResult, setImportResult] = useState<{ ok: boolean; lines: string[]; title: string } | null>(null);
@@ -61,6 +70,7 @@ export function GlossaryEditor({ rows, onRowsChange, showAllIssues, disabled = f
   const change = useCallback(
     (rowId: string, patch: Partial<GlossaryRow>) => {
       setImportResult(null);
+      setAnnouncement('');
       onRowsChange((prev) => prev.map((r) => (r.id === rowId ? { ...r, ...patch } : r)));
     },
     [onRowsChange],
@@ -107,14 +117,14 @@ export function GlossaryEditor({ rows, onRowsChange, showAllIssues, disabled = f
     setPendingImport(null);
     const next = how === 'replace' ? rowsOf(entries) : mergeRows(rows, entries);
     onRowsChange(next);
-    setLanguages(usedLanguages(entriesOf(next)));
+    setLanguages(usedLanguages(entriesOf(next), demand));
     setImportResult({ ok: true, title: t('glossary.imported', { count: entries.length, file }), lines: [] });
   };
 
-  const exportFile = () => downloadText(encodeGlossaryCsv(entriesOf(rows)), `${exportName}.csv`, 'text/csv;charset=utf-8');
+  const exportFile = () => downloadText(encodeGlossaryCsv(entriesOf(rows), languages), `${exportName}.csv`, 'text/csv;charset=utf-8');
 
   const toggleLanguage = (code: LanguageCode, on: boolean) =>
-    setLanguages((prev) => LANGUAGES.map((l) => l.code).filter((c) => (c === code ? on : prev.includes(c))));
+    setLanguages(LANGUAGES.map((l) => l.code).filter((c) => (c === code ? on : languages.includes(c))));
 
   const full = rows.length >= GLOSSARY_LIMITS.maxEntries;
   return (

@@ -50,7 +50,8 @@ export const GlossaryEntryRow = memo(function GlossaryEntryRow({
     <li
       className="glossary-entry"
       data-testid="glossary-entry"
-      onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && onLeave(row.id)}
+      // Left for another field, not for nowhere: a press on the row's own labels (Keep as is) blurs to nothing first.
+      onBlur={(e) => e.relatedTarget instanceof Node && !e.currentTarget.contains(e.relatedTarget) && onLeave(row.id)}
     >
       <fieldset className="glossary-entry-fields" disabled={disabled}>
         <legend className="glossary-entry-legend">{t('glossary.entry', { n })}</legend>

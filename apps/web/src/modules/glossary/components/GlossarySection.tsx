@@ -1,3 +1,4 @@
+import type { LanguageCode } from '@lt/contracts';
 import { Spinner } from '../../../components/Spinner';
 import '../../../styles/glossary.css';
 import { useGlossaryT } from '../../../i18n/useGlossaryT';
@@ -11,11 +12,14 @@ export function GlossarySection({
   exportName,
   headingId,
   disabled,
+  demand,
 }: {
   draft: GlossaryDraft;
   exportName: string;
   headingId: string;
   disabled?: boolean;
+  /** The languages the room's viewers read. */
+  demand?: readonly LanguageCode[];
 }) {
   const t = useGlossaryT();
   return (
@@ -40,6 +44,7 @@ export function GlossarySection({
           showAllIssues={draft.showAllIssues}
           disabled={disabled}
           exportName={exportName}
+          demand={demand}
         />
       )}
     </section>

@@ -1,6 +1,7 @@
 import type { HostLanguageCode } from '@lt/contracts';
 import { LanguageSelect } from '../../../components/LanguageSelect';
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useRoomT } from '../../../i18n/useRoomT';
 import { FastCaptionsSwitch } from './FastCaptionsSwitch';
 
@@ -14,8 +15,9 @@ interface HostControlsProps {
   pending: 'start' | 'end' | null;
   recording: boolean;
   speechSupported: boolean;
-  onToggleRoom: () => void;
+  onStartRoom: () => void;
   onToggleRecording: () => void;
+  /** Ends the room for everyone, once the host confirmed. */
   onEndRoom: () => void;
   enhance: boolean;
   onEnhanceChange: (enhance: boolean) => void;
@@ -24,15 +26,22 @@ interface HostControlsProps {
   onFastCaptionsChange: (on: boolean) => void;
   /** Where speech is recognised, the microphone and its level. */
   recognitionSettings?: ReactNode;
+  /** Start Room was pressed without a language: the select says so and takes the focus. */
+  languageMissing?: boolean;
 }
 
 export function HostControls(props: HostControlsProps) {
   const t = useRoomT();
   const enhanceId = useId();
+  const languageRef = useRef<HTMLSelectElement>(null);
+  const { languageMissing } = props;
+  useEffect(() => {
+    if (languageMissing) languageRef.current?.focus();
+  }, [languageMissing]);
   const { active, recording } = props;
   const starting = props.pending === 'start';
   const busy = props.connecting || starting;
-  const stopping = props.pending === 'end';
+  const ending = props.pending === 'end';
   const recordingButton = (
     <button
       type="button"
@@ -54,6 +63,8 @@ export function HostControls(props: HostControlsProps) {
         onChange={props.onLanguageChange}
         disabled={recording}
         testId="input-language"
+        error={props.languageMissing ? t('host.selectInputLanguageFirst') : null}
+        ref={languageRef}
       />
       {props.recognitionSettings}
       <div className="checkbox-field">
@@ -80,19 +91,29 @@ export function HostControls(props: HostControlsProps) {
         <>
           {recordingButton}
           <div className="control-danger">
-            <button
-              type="button"
-              className="btn btn-danger-outline btn-block"
-              data-testid="toggle-room"
-              disabled={stopping}
-              aria-busy={stopping}
-              onClick={props.onToggleRoom}
-            >
-              {stopping ? t('host.stopping') : t('host.stopRoomForAll')}
-            </button>
-            <button type="button" className="btn btn-danger-outline btn-block" data-testid="end-room" onClick={props.onEndRoom}>
-              {t('host.end')}
-            </button>
+            <ConfirmDialog
+              title={t('host.endTitle')}
+              description={t('host.endBody')}
+              confirmLabel={t('host.end')}
+              cancelLabel={t('host.endCancel')}
+              onConfirm={props.onEndRoom}
+              renderTrigger={(open) => (
+                <button
+                  type="button"
+                  className="btn btn-danger-outline btn-block"
+                  data-testid="end-room"
+                  disabled={ending}
+                  aria-busy={ending}
+                  aria-describedby={`${enhanceId}-end-hint`}
+                  onClick={open}
+                >
+                  {ending ? t('host.ending') : t('host.end')}
+                </button>
+              )}
+            />
+            <p id={`${enhanceId}-end-hint`} className="field-hint">
+              {t('host.endHint')}
+            </p>
           </div>
         </>
       ) : (
@@ -104,7 +125,7 @@ export function HostControls(props: HostControlsProps) {
             // The first connection is still being made, or the start is on its way: the room starts in a moment.
             disabled={busy}
             aria-busy={busy}
-            onClick={props.onToggleRoom}
+            onClick={props.onStartRoom}
           >
             {starting ? t('host.starting') : props.connecting ? t('status.connecting') : t('host.startRoom')}
           </button>

@@ -8,6 +8,7 @@ interface HostHeaderProps {
   name: string;
   status: LiveStatus;
   active: boolean;
+  ended: boolean;
   recording: boolean;
   microphone: MicrophonePermission;
   creatingRoom: boolean;
@@ -24,7 +25,7 @@ const STATUS_TONE: Record<LiveStatus, string> = {
 
 const MIC_TONE: Record<MicrophonePermission, string> = { prompt: 'muted', granted: 'success', denied: 'danger' };
 
-export function HostHeader({ name, status, active, recording, microphone, creatingRoom, onNewRoom }: HostHeaderProps) {
+export function HostHeader({ name, status, active, ended, recording, microphone, creatingRoom, onNewRoom }: HostHeaderProps) {
   const t = useRoomT();
   const { status: authStatus } = useAuth();
   return (
@@ -37,8 +38,13 @@ export function HostHeader({ name, status, active, recording, microphone, creati
             <span className="dot" aria-hidden="true" />
             {t(`status.${status}`)}
           </span>
-          <span className={`badge badge-${active ? 'success' : 'muted'}`} data-testid="room-status-badge" data-active={active}>
-            {active ? t('host.active') : t('host.inactive')}
+          <span
+            className={`badge badge-${active ? 'success' : 'muted'}`}
+            data-testid="room-status-badge"
+            data-active={active}
+            data-ended={ended}
+          >
+            {active ? t('host.active') : ended ? t('host.ended') : t('host.inactive')}
           </span>
           <span className={`badge badge-${recording ? 'danger' : 'muted'}`} data-testid="recording-badge" data-recording={recording}>
             {recording && <span className="dot dot-pulse" aria-hidden="true" />}

@@ -1,6 +1,6 @@
 import { defaultRoomName, findLanguage, isHostLanguageCode, type HostLanguageCode } from '@lt/contracts';
 import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { useRoomT, type RoomTranslate } from '../../../i18n/useRoomT';
 import { errorCodeText, errorText } from '../../../lib/error-text';
 import { useAuth } from '../../auth/hooks/useAuth';
@@ -21,6 +21,7 @@ import { recognitionAlerts } from '../../audio/recognition-alerts';
 import type { SpeechCaptureError } from '../../speech/speech-capture';
 import { useHostRoom } from '../hooks/useHostRoom';
 import type { TranscriptEntry } from '../transcript-log';
+import { EndedRoom } from './EndedRoom';
 import { HostControls } from './HostControls';
 import { HostHeader } from './HostHeader';
 import { ShareLinks } from './ShareLinks';
@@ -45,7 +46,6 @@ function speechErrorText(error: SpeechCaptureError, t: RoomTranslate): string {
 
 export function HostRoom({ roomId, hostKey }: { roomId: string; hostKey: string | null }) {
   const t = useRoomT();
-  const navigate = useNavigate();
   const { user, session } = useAuth();
   const [params, setParams] = useSearchParams();
   const fromParam = params.get('from');
@@ -88,6 +88,8 @@ export function HostRoom({ roomId, hostKey }: { roomId: string; hostKey: string 
   const language: HostLanguageCode | null =
     chosen ?? (isHostLanguageCode(fromParam) ? fromParam : isHostLanguageCode(roomLanguage) ? roomLanguage : null);
   const name = host.room.name ?? urlName ?? defaultRoomName(roomId);
+  // An ended room shows what it leaves, until the host opens it again.
+  const ended = host.room.status === 'ended' && host.pending !== 'start';
 
   const setLanguage = (code: HostLanguageCode) => {
     setNotice(null);
@@ -102,19 +104,10 @@ export function HostRoom({ roomId, hostKey }: { roomId: string; hostKey: string 
     );
   };
 
-  const toggleRoom = () => {
+  const startRoom = () => {
     setNotice(null);
-    if (host.active) {
-      // Viewers are told at once that the session is over: pausing the microphone is the other button.
-      if (!window.confirm(t('host.stopRoomConfirm'))) return;
-      recognition.stop();
-      setInterim(null);
-      host.endRoom();
-    } else if (!language) {
-      setNotice(t('host.selectInputLanguageFirst'));
-    } else {
-      host.startRoom(language);
-    }
+    if (!language) setNotice(t('host.selectInputLanguageFirst'));
+    else host.startRoom(language);
   };
 
   const toggleRecording = async () => {
@@ -131,16 +124,13 @@ export function HostRoom({ roomId, hostKey }: { roomId: string; hostKey: string 
     else await recognition.start(language, findLanguage(language)?.speechCode ?? language);
   };
 
+  // Viewers are told at once that the session is over (pausing the microphone is Stop Recording); the page then
+  // shows what the room leaves. Asked while the link is down, the end goes as soon as the page is joined again.
   const endRoom = () => {
-    if (!window.confirm(t('host.endConfirm'))) return;
-    // Leaving the page now would drop an End Room that waits for the connection.
-    if (host.status !== 'connected') {
-      setNotice(t('host.endError', { message: t('error.notConnected') }));
-      return;
-    }
+    setNotice(null);
     recognition.stop();
+    setInterim(null);
     host.endRoom();
-    navigate(user ? '/dashboard/history' : '/');
   };
 
   const newRoom = () => {
@@ -170,6 +160,7 @@ export function HostRoom({ roomId, hostKey }: { roomId: string; hostKey: string 
         name={name}
         status={host.status}
         active={host.active}
+        ended={ended}
         recording={recognition.recording}
         microphone={recognition.microphone}
         creatingRoom={createRoom.isPending}
@@ -199,48 +190,61 @@ export function HostRoom({ roomId, hostKey }: { roomId: string; hostKey: string 
           </p>
         ))}
       </div>
-      <div className="room-grid">
-        <div className="room-side">
-          <HostControls
-            language={language}
-            onLanguageChange={setLanguage}
-            active={host.active}
-            connecting={host.status === 'connecting'}
-            pending={host.pending}
-            recording={recognition.recording}
-            speechSupported={recognition.supported}
-            recognitionSettings={<RecognitionSettings recognition={recognition} />}
-            onToggleRoom={toggleRoom}
-            onToggleRecording={toggleRecording}
-            onEndRoom={endRoom}
-            enhance={enhance}
-            onEnhanceChange={setEnhance}
-            fastCaptions={host.room.fastCaptions}
-            interimTokens={host.room.interimTokens}
-            onFastCaptionsChange={(on) => {
-              setNotice(null);
-              if (!host.setFastCaptions(on)) setNotice(t('error.notConnected'));
-            }}
-          />
-          <ShareLinks roomId={roomId} name={name} hostKey={hostKey} />
-          <GlossaryButton roomId={roomId} hostKey={hostKey} roomName={name} />
-          <RoomTranscriptButton
-            roomId={roomId}
-            lang={null}
-            hostKey={hostKey}
-            className="btn btn-secondary btn-block room-transcript-open"
-          />
-          {user && <SpeakersPanel roomId={roomId} speakers={speakers} />}
-          <QuestionsPanel roomId={roomId} hostKey={hostKey} lang={roomLanguage ?? language ?? 'en'} />
-          <LiveAnalyticsPanel roomId={roomId} hostKey={hostKey} live={host.active} />
-        </div>
-        <TranscriptLog
-          entries={host.log}
-          interim={interim ?? ownInterim?.text ?? null}
-          isOwn={isHostLine}
-          otherInterim={ownInterim ? null : host.speakerInterim}
+      {ended ? (
+        <EndedRoom
+          roomId={roomId}
+          name={name}
+          hostKey={hostKey}
+          sourceLanguage={roomLanguage}
+          onReopen={language ? startRoom : null}
+          reopening={host.pending === 'start'}
         />
-      </div>
+      ) : (
+        <div className="room-grid">
+          <div className="room-side">
+            <HostControls
+              language={language}
+              onLanguageChange={setLanguage}
+              active={host.active}
+              connecting={host.status === 'connecting'}
+              pending={host.pending}
+              recording={recognition.recording}
+              speechSupported={recognition.supported}
+              recognitionSettings={<RecognitionSettings recognition={recognition} />}
+              onStartRoom={startRoom}
+              onToggleRecording={toggleRecording}
+              onEndRoom={endRoom}
+              enhance={enhance}
+              onEnhanceChange={setEnhance}
+              languageMissing={notice === t('host.selectInputLanguageFirst')}
+              fastCaptions={host.room.fastCaptions}
+              interimTokens={host.room.interimTokens}
+              onFastCaptionsChange={(on) => {
+                setNotice(null);
+                if (!host.setFastCaptions(on)) setNotice(t('error.notConnected'));
+              }}
+            />
+            <ShareLinks roomId={roomId} name={name} hostKey={hostKey} />
+            <GlossaryButton roomId={roomId} hostKey={hostKey} roomName={name} sourceLanguage={roomLanguage ?? language} />
+            <RoomTranscriptButton
+              roomId={roomId}
+              lang={null}
+              hostKey={hostKey}
+              className="btn btn-secondary btn-block room-transcript-open"
+            />
+            {user && <SpeakersPanel roomId={roomId} speakers={speakers} />}
+            <QuestionsPanel roomId={roomId} hostKey={hostKey} lang={roomLanguage ?? language ?? 'en'} />
+            <LiveAnalyticsPanel roomId={roomId} hostKey={hostKey} live={host.active} />
+          </div>
+          <TranscriptLog
+            entries={host.log}
+            interim={interim ?? ownInterim?.text ?? null}
+            isOwn={isHostLine}
+            otherInterim={ownInterim ? null : host.speakerInterim}
+            emptyText={recognition.recording ? t('host.transcriptRecording') : host.active ? t('host.transcriptLive') : undefined}
+          />
+        </div>
+      )}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { LanguageCode, QuestionListResponse, QuestionStatus, QuestionView } from '@lt/contracts';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useQuestionsT } from '../../../i18n/useQuestionsT';
@@ -55,15 +56,18 @@ export function QuestionsPanel({ roomId, hostKey, lang }: { roomId: string; host
       >
         {q.status === 'answered' ? t('questions.reopen') : t('questions.markAnswered')}
       </button>
-      <button
-        type="button"
-        className="btn btn-ghost btn-sm"
-        data-testid="question-hide"
-        disabled={moderate.isPending}
-        onClick={() => window.confirm(t('questions.hideConfirm')) && moderate.mutate({ id: q.id, status: 'hidden' })}
-      >
-        {t('questions.hide')}
-      </button>
+      <ConfirmDialog
+        title={t('questions.hideConfirm')}
+        description={t('questions.hideBody')}
+        confirmLabel={t('questions.hide')}
+        cancelLabel={t('questions.keep')}
+        onConfirm={() => moderate.mutate({ id: q.id, status: 'hidden' })}
+        renderTrigger={(open) => (
+          <button type="button" className="btn btn-ghost btn-sm" data-testid="question-hide" disabled={moderate.isPending} onClick={open}>
+            {t('questions.hide')}
+          </button>
+        )}
+      />
     </>
   );
 

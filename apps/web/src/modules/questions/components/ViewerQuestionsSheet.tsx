@@ -12,6 +12,8 @@ import { useQuestions } from '../hooks/useQuestions';
 import { sortQuestions, type QuestionOrder } from '../question-list';
 import { QuestionList } from './QuestionList';
 
+const coarsePointer = () => typeof window !== 'undefined' && window.matchMedia?.('(pointer: coarse)').matches === true;
+
 interface ViewerQuestionsSheetProps {
   roomId: string;
   lang: LanguageCode | null;
@@ -86,7 +88,8 @@ export default function ViewerQuestionsSheet({ roomId, lang, onClose }: ViewerQu
                 id={fieldId}
                 className="input"
                 data-testid="question-input"
-                data-autofocus
+                // On a touch screen the keyboard would cover the questions as soon as the sheet opens.
+                data-autofocus={coarsePointer() ? undefined : true}
                 rows={3}
                 maxLength={QUESTION_LIMITS.textMax}
                 lang={lang}

@@ -1,5 +1,6 @@
 import { LIMITS, type CreateSpeakerResponse, type SpeakerResponse } from '@lt/contracts';
 import { useId, useState, type FormEvent } from 'react';
+import { ChoiceDialog } from '../../../components/ChoiceDialog';
 import { CopyField } from '../../../components/CopyField';
 import { useRoomT, type RoomTranslate } from '../../../i18n/useRoomT';
 import { errorText } from '../../../lib/error-text';
@@ -37,8 +38,10 @@ export function SpeakersPanel({ roomId, speakers }: { roomId: string; speakers: 
     });
   };
 
+  // Asked in the page's own dialog, like every other question (never the browser's confirm()).
+  const [removing, setRemoving] = useState<SpeakerResponse | null>(null);
   const removeOne = (speaker: SpeakerResponse) => {
-    if (!window.confirm(t('room.speakers.removeConfirm', { name: speaker.speaker_name }))) return;
+    setRemoving(null);
     remove.mutate(speaker.id, {
       onSuccess: () => setInvited((current) => (current?.speaker.id === speaker.id ? null : current)),
     });
@@ -104,13 +107,22 @@ export function SpeakersPanel({ roomId, speakers }: { roomId: string; speakers: 
                 className="btn btn-danger-outline btn-small"
                 data-testid="remove-speaker"
                 disabled={remove.isPending}
-                onClick={() => removeOne(speaker)}
+                onClick={() => setRemoving(speaker)}
               >
                 {t('room.speakers.remove')}
               </button>
             </li>
           ))}
         </ul>
+      )}
+      {removing && (
+        <ChoiceDialog
+          title={t('room.speakers.removeTitle', { name: removing.speaker_name })}
+          description={t('room.speakers.removeConfirm', { name: removing.speaker_name })}
+          cancelLabel={t('room.speakers.keep')}
+          choices={[{ label: t('room.speakers.remove'), onChoose: () => removeOne(removing), testId: 'remove-speaker-confirm' }]}
+          onCancel={() => setRemoving(null)}
+        />
       )}
     </section>
   );

@@ -61,7 +61,7 @@ describe('the room transcript on the viewer page', () => {
   it('opens the transcript in the caption language, right to left, and downloads the file the server names', async () => {
     const fetchMock = await openViewer(`/view/${ROOM_ID}?lang=ar`, true, {
       [`${TRANSCRIPT}?lang=ar`]: () => jsonResponse(200, transcript),
-      [`${TRANSCRIPT}.vtt?lang=ar&tz=${encodeURIComponent(TZ)}&ui=es`]: () =>
+      [`${TRANSCRIPT}.vtt?lang=ar&tz=${encodeURIComponent(TZ)}&ui=es&locale=es-ES`]: () =>
         fileResponse('WEBVTT\n', 'transcripcion-keynote-2026-01-01.vtt'),
     });
     fireEvent.click(screen.getByTestId('room-transcript-open'));

@@ -13,7 +13,7 @@ interface RoomTranscriptButtonProps {
   /** The host page's key: opens the transcript even when the owner turned viewer downloads off. */
   hostKey?: string | null;
   className?: string;
-  /** The label's class (the viewer's bar shows only the icon on a phone, the label staying for screen readers). */
+  /** The label's class: the viewer's bar, which on a phone shows the label's short form. */
   labelClassName?: string;
 }
 
@@ -38,7 +38,16 @@ export function RoomTranscriptButton({
     <>
       <button type="button" className={className} aria-haspopup="dialog" data-testid="room-transcript-open" onClick={() => setOpen(true)}>
         <Icon name="file" size={18} />
-        <span className={labelClassName}>{t('roomTranscript.open')}</span>
+        {labelClassName ? (
+          <span className={labelClassName}>
+            <span className="label-long">{t('roomTranscript.open')}</span>
+            <span className="label-short" aria-hidden="true">
+              {t('roomTranscript.short')}
+            </span>
+          </span>
+        ) : (
+          t('roomTranscript.open')
+        )}
       </button>
       {open && (
         <RoomTranscriptDialog

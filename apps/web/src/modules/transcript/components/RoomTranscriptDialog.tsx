@@ -11,6 +11,7 @@ import { errorText } from '../../../lib/error-text';
 import { ApiError } from '../../../lib/http';
 import { saveFile } from '../../../lib/save-file';
 import { useLatest } from '../../../lib/useLatest';
+import { dateLocale } from '../../dashboard/format';
 import { downloadRoomTranscript, getRoomTranscript } from '../transcript.api';
 
 const FORMATS = TRANSCRIPT_FORMATS;
@@ -62,7 +63,8 @@ export function RoomTranscriptDialog({ roomId, lang, hostKey, onClose, onRefused
 
   const data = transcript.data;
   const language = findLanguage(data?.lang ?? null);
-  const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  // As the downloaded file writes them (the browser's variant of the interface language: 12 or 24 hours).
+  const time = new Intl.DateTimeFormat(dateLocale(locale), { hour: '2-digit', minute: '2-digit', second: '2-digit' });
   const meta =
     data &&
     (language

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { ChoiceDialog } from '../../../components/ChoiceDialog';
+import { ChoiceDialog } from './ChoiceDialog';
 
 interface ConfirmDialogProps {
   /** The button that opens the dialog, given the function that opens it. */
