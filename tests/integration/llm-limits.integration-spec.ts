@@ -77,4 +77,13 @@ const natsUp = process.env.LT_NATS_AVAILABLE === '1';
     expect(await a.room(roomId, 'live', soon())).toBe(false);
     expect(await b.room(crypto.randomUUID(), 'live', soon())).toBe(true);
   });
+
+  it("paces one speaker's interim translations across both replicas, whatever the length of the speaker id", async () => {
+    const roomId = crypto.randomUUID();
+    // An invited speaker's id is longer than a host's: the limit's key must still hold it.
+    const speakerId = `speaker-${crypto.randomUUID()}-${crypto.randomUUID()}`;
+    expect(await a.interim(roomId, speakerId, 'pt-BR', 60_000, 10)).toBe(true);
+    expect(await b.interim(roomId, speakerId, 'pt-BR', 60_000, 10)).toBe(false);
+    expect(await b.interim(roomId, `${speakerId}-2`, 'pt-BR', 60_000, 10)).toBe(true);
+  });
 });

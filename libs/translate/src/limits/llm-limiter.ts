@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { TRANSLATE_DATA_SOURCE } from '../translate.database';
@@ -99,7 +100,8 @@ export class LlmLimiter {
    */
   async interim(roomId: string, speakerId: string, lang: string, intervalMs: number, perMinute: number, opening = false): Promise<boolean> {
     const limit: Limit = {
-      key: `interim:${roomId}:${speakerId}:${lang}`,
+      // A limit's key holds at most 80 characters: the speaker is named by a short digest of its id, whatever its length.
+      key: `interim:${roomId}:${shortDigest(speakerId)}:${lang}`,
       roomId,
       requestCap: 1,
       requestsPerSecond: opening ? OPENING_REFILL_PER_SECOND : 1000 / intervalMs,
@@ -221,3 +223,6 @@ export class LlmLimiter {
     this.ensured.add(limit.key);
   }
 }
+
+/** 16 characters naming a value in a limit's key (a digest: any length in, the same length out). */
+const shortDigest = (value: string) => createHash('sha256').update(value).digest('base64url').slice(0, 16);
