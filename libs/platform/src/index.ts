@@ -22,3 +22,4 @@ export * from './secrets/secrets';
 export * from './analytics/minute-counter';
 export * from './bus/bus-pages';
 export * from './bus/reply-guard';
+export * from './retention/purge-ledger';

@@ -49,8 +49,8 @@ export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap,
   private readonly logger = new Logger('UsageMeter');
   private readonly owners = new Map<string, Cached<string | null>>();
   private readonly statuses = new Map<string, Cached<boolean>>();
-  /** When each room ended (null: not ended), as rooms-svc said lately. */
-  private readonly ends = new Map<string, Cached<string | null>>();
+  /** When each room ended (null: not ended) and what its owner lets it spend after, as rooms-svc said lately. */
+  private readonly ends = new Map<string, Cached<{ at: string; allowance: number | null } | null>>();
   /** The smallest hold each room was refused lately. */
   private readonly refused = new Map<string, Cached<number>>();
   private readonly exhausted = new Set<string>();
@@ -114,8 +114,8 @@ export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap,
     try {
       const ownerId = await this.ownerOf(roomId);
       // An ended room spends only its allowance from its end (a visitor reading it in a new language).
-      const endedAt = cap ? null : await this.endedAt(roomId);
-      const ceiling = cap ?? (endedAt ? { tokens: this.endedAllowance, since: endedAt } : undefined);
+      const ended = cap ? null : await this.ended(roomId);
+      const ceiling = cap ?? (ended ? { tokens: ended.allowance ?? this.endedAllowance, since: ended.at } : undefined);
       const { granted } = await this.bus.request(
         USAGE_SUBJECTS.reserve,
         { id, roomId, ownerId, tokens: Math.ceil(tokens), ttlMs: RESERVATION_TTL_MS, cap: ceiling },
@@ -281,19 +281,20 @@ export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap,
     return (await this.askRoom(roomId)).owner_id;
   }
 
-  /** When the room ended (its last change once ended), or null while it is not ended. */
-  private async endedAt(roomId: string): Promise<string | null> {
+  /** When the room ended (its last change once ended) with its owner's allowance, or null while it is not ended. */
+  private async ended(roomId: string): Promise<{ at: string; allowance: number | null } | null> {
     const cached = this.ends.get(roomId);
     if (cached && Date.now() - cached.at < ENDED_TTL_MS) return cached.value;
-    const room = await this.askRoom(roomId);
-    return room.status === 'ended' ? room.updated_at : null;
+    await this.askRoom(roomId);
+    return this.ends.get(roomId)?.value ?? null;
   }
 
   private async askRoom(roomId: string) {
     const { room } = await this.bus.request(ROOMS_SUBJECTS.getRoom, { roomId }, { timeoutMs: 2_000 });
     if (this.ends.size > 10_000) this.ends.clear();
     this.owners.set(roomId, { value: room.owner_id, at: Date.now() });
-    this.ends.set(roomId, { value: room.status === 'ended' ? room.updated_at : null, at: Date.now() });
+    const ended = room.status === 'ended' ? { at: room.updated_at, allowance: room.ended_allowance ?? null } : null;
+    this.ends.set(roomId, { value: ended, at: Date.now() });
     return room;
   }
 
