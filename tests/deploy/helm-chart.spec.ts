@@ -168,6 +168,7 @@ describe('templates', () => {
       RETENTION_JOB_INTERVAL_MS: 3_600_000,
       ANALYTICS_FLUSH_MS: 60_000,
       NEW_VIEWERS_PER_MINUTE: 5_000,
+      ENDED_ROOM_TOKEN_ALLOWANCE: 2_000,
     });
     for (const bad of ['hourly', '-1', 86_400_001]) {
       expect(errorsOf(merged(values, { apps: { 'rooms-svc': { env: { RETENTION_JOB_INTERVAL_MS: bad } } } }))).not.toEqual([]);

@@ -1,13 +1,10 @@
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { installFakeSpeechRecognition } from './support/fake-speech';
 import { say } from './support/room-pages';
 import { llmUrl } from './support/llm';
+import { DESKTOP, shots } from './support/screens';
 
-const SHOTS = join(__dirname, '..', '..', 'test-results', 'screens');
-const DESKTOP = { width: 1366, height: 768 };
-const PHONE = { width: 390, height: 844 };
 const OWNER = { email: 'analytics-owner@example.com', password: 'owner-pass-1', name: 'Olivia Organiser' };
 const LINES = ['Hola a todos', 'Bienvenidos a la sesión de hoy', 'Empezamos con el primer tema'];
 
@@ -21,20 +18,6 @@ async function newPage(browser: Browser, baseURL: string | undefined): Promise<P
   await context.addInitScript(installFakeSpeechRecognition);
   await context.grantPermissions(['microphone']);
   return context.newPage();
-}
-
-async function shots(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  const project = test.info().project.name;
-  for (const [size, viewport] of [
-    ['laptop', DESKTOP],
-    ['phone', PHONE],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: join(SHOTS, `${project}-${name}-${size}.png`), fullPage: true });
-  }
-  await page.setViewportSize(DESKTOP);
 }
 
 /** The y-axis value at each line's highest marker, read from the tick label drawn at the same height. */

@@ -77,8 +77,8 @@ const LINES = 300;
     expect(first.status).toBe(201);
     // The rest as the same asks would store them (asking them one by one only takes longer).
     await pg.query(
-      `INSERT INTO rooms.questions (id, room_id, text, lang, client_id, created_at)
-       SELECT gen_random_uuid(), $1, $2, 'en', 'client-full-' || n, now() + n * interval '1 ms' FROM generate_series(2, $3) n`,
+      `INSERT INTO rooms.questions (id, room_id, text, lang, viewer_id, created_at)
+       SELECT gen_random_uuid(), $1, $2, 'en', 'viewer-full-' || n, now() + n * interval '1 ms' FROM generate_series(2, $3) n`,
       [room.id, quotes, QUESTION_LIMITS.perRoom],
     );
     const line = worst(LIMITS.transcriptTextMax);
@@ -112,9 +112,9 @@ const LINES = 300;
     });
     expect([more.status, (more.body as unknown as { error: { code: string } }).error.code]).toEqual([409, 'questions_full']);
     // A hidden question no longer counts: the host hides one, and the room takes one more.
-    await pg.query(`UPDATE rooms.questions SET status = 'hidden' WHERE room_id = $1 AND client_id = $2`, [
+    await pg.query(`UPDATE rooms.questions SET status = 'hidden' WHERE room_id = $1 AND viewer_id = $2`, [
       room.id,
-      `client-full-${QUESTION_LIMITS.perRoom}`,
+      `viewer-full-${QUESTION_LIMITS.perRoom}`,
     ]);
     const after = await api.send('POST', `/api/view/${room.id}/questions`, {
       headers: { 'content-type': 'application/json', 'x-client-id': 'client-full-9999' },

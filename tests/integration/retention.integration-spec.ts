@@ -14,8 +14,17 @@ jest.setTimeout(60_000);
 const JOB_INTERVAL_MS = 250;
 const DAY_MS = 86_400_000;
 
-/** What stays of a room whose content went: the room, its evaluation, and what it spent. */
-const KEPT_OF_A_ROOM = ['rooms.rooms', 'rooms.room_evaluations', 'accounts.token_usage', 'translate.usage_outbox', 'tts.usage_outbox'];
+/** What stays of a room whose content went: the room, its evaluation, what it spent, and the record of the purge. */
+const KEPT_OF_A_ROOM = [
+  'rooms.rooms',
+  'rooms.room_evaluations',
+  'accounts.token_usage',
+  'translate.usage_outbox',
+  'tts.usage_outbox',
+  // The record that the room's content went, so that nothing of it is stored again.
+  'translate.purged_rooms',
+  'tts.purged_rooms',
+];
 /** Where a room's content lives while it is kept. */
 const CONTENT_TABLES = ['rooms.message_logs', 'translate.translations', 'translate.enhancements', 'translate.summaries', 'tts.audio'];
 

@@ -143,8 +143,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     ['tts-svc', TtsModule.forRoot(ttsEnvSchema.parse(options.tts ?? {}))],
     ['asr-svc', AsrModule.forRoot(asrEnvSchema.parse(options.asr ?? {}))],
   ];
-  // Further replicas, started on demand (distributed only): a second holder for a stream's lease.
-  const replicas: [string, Type<unknown> | DynamicModule][] = [['asr-svc-2', AsrModule.forRoot(asrEnvSchema.parse(options.asr ?? {}))]];
+  // Further replicas, started on demand (distributed only): a second holder for a stream's lease, a second translator.
+  const replicas: [string, Type<unknown> | DynamicModule][] = [
+    ['asr-svc-2', AsrModule.forRoot(asrEnvSchema.parse(options.asr ?? {}))],
+    ['translate-svc-2', TranslateModule.forRoot(translateEnv(options.llmUrl, options.translate))],
+  ];
   const gateway = () =>
     GatewayModule.forRoot(
       gatewayEnvSchema.parse({

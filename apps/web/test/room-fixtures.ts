@@ -18,6 +18,7 @@ export function makeRoom(overrides: Partial<RoomResponse> = {}): RoomResponse {
     transcript_deleted_at: null,
     fast_captions: true,
     questions_enabled: false,
+    ended_allowance: null,
     created_at: '2026-01-01T10:00:00.000Z',
     updated_at: '2026-01-01T10:00:00.000Z',
     ...overrides,

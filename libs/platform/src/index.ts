@@ -22,3 +22,4 @@ export * from './bus/bus-pages';
 export * from './bus/reply-guard';
 export * from './cache/expiring-map';
 export * from './cache/room-presence';
+export * from './retention/purge-ledger';

@@ -9,6 +9,8 @@ import { CreateRoomAnalytics1764600000000 } from './database/migrations/17646000
 import { CreateQuestions1764700000000 } from './database/migrations/1764700000000-CreateQuestions';
 import { AddRoomRetention1764800000000 } from './database/migrations/1764800000000-AddRoomRetention';
 import { CreateRoomIngestKeys1764910000000 } from './database/migrations/1764910000000-CreateRoomIngestKeys';
+import { AddRoomEndedAllowance1765300000001 } from './database/migrations/1765300000001-AddRoomEndedAllowance';
+import { KeyQuestionViewerIds1765300000002 } from './database/migrations/1765300000002-KeyQuestionViewerIds';
 import { GlossaryEntity } from './glossary/glossary.entity';
 import { IngestKeyEntity } from './ingest/ingest-key.entity';
 import { RoomEntity, RoomEvaluationEntity } from './rooms/room.entity';
@@ -28,6 +30,8 @@ export const ROOMS_MIGRATIONS = [
   CreateQuestions1764700000000,
   AddRoomRetention1764800000000,
   CreateRoomIngestKeys1764910000000,
+  AddRoomEndedAllowance1765300000001,
+  KeyQuestionViewerIds1765300000002,
 ];
 
 export const roomsDatabaseProviders = serviceDatabaseProviders(ROOMS_DATA_SOURCE, {

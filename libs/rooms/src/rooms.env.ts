@@ -12,6 +12,11 @@ export const roomsEnvSchema = z.object({
    * replica. Unset: a key of this process (a viewer back after a restart counts again).
    */
   VIEWER_ID_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16).optional()),
+  /**
+   * Tokens an ended room may spend when its owner set no other (the analytics show it); the same value as
+   * translate-svc's, which applies it.
+   */
+  ENDED_ROOM_TOKEN_ALLOWANCE: z.coerce.number().int().min(0).max(1_000_000).default(2_000),
   /** New viewer ids counted per room a minute at most (random ids cannot inflate unique viewers without bound). */
   NEW_VIEWERS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000_000).default(5_000),
 });

@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { AnalyticsController } from './analytics/analytics.controller';
 import { AnalyticsRepository } from './analytics/analytics.repository';
 import { AnalyticsService } from './analytics/analytics.service';
+import { ViewerIds } from './analytics/viewer-ids';
 import { GlossaryController } from './glossary/glossary.controller';
 import { GlossaryRepository } from './glossary/glossary.repository';
 import { GlossaryService } from './glossary/glossary.service';
@@ -19,7 +20,9 @@ import { OwnedRoomsController } from './rooms/owned-rooms.controller';
 import { OwnedRoomsService } from './rooms/owned-rooms.service';
 import { RoomAccess } from './rooms/room-access';
 import { RoomDeletion } from './rooms/room-deletion.service';
+import { RoomContentRepository } from './rooms/room-content.repository';
 import { RoomRetention } from './rooms/room-retention.service';
+import { RetentionController } from './rooms/retention.controller';
 import { RetentionJob } from './rooms/retention.job';
 import { ROOMS_ENV, type RoomsEnv } from './rooms.env';
 import { RoomEvaluations } from './rooms/room-evaluations.service';
@@ -50,6 +53,7 @@ import { TranscriptService } from './transcript/transcript.service';
     QuestionsController,
     AnalyticsController,
     IngestKeysController,
+    RetentionController,
   ],
   providers: [
     ...roomsDatabaseProviders,
@@ -59,6 +63,7 @@ import { TranscriptService } from './transcript/transcript.service';
     RoomsService,
     RoomDeletion,
     RoomRetention,
+    RoomContentRepository,
     RetentionJob,
     OwnedRoomsService,
     AdminRoomsService,
@@ -74,6 +79,7 @@ import { TranscriptService } from './transcript/transcript.service';
     QuestionsService,
     AnalyticsRepository,
     AnalyticsService,
+    ViewerIds,
     IngestKeysRepository,
     IngestKeysService,
   ],

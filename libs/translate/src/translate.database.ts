@@ -7,6 +7,7 @@ import { AddTranslationRevisions1764200000000 } from './database/migrations/1764
 import { CreateUsageOutbox1764300000000 } from './database/migrations/1764300000000-CreateUsageOutbox';
 import { CreateInterimUsage1764400000001 } from './database/migrations/1764400000001-CreateInterimUsage';
 import { CreateQuestionTranslations1764700100000 } from './database/migrations/1764700100000-CreateQuestionTranslations';
+import { CreatePurgedRooms1765300000000 } from './database/migrations/1765300000000-CreatePurgedRooms';
 import { EnhancementEntity } from './enhancements/enhancement.entity';
 import { SummaryEntity } from './summaries/summary.entity';
 import { TranslationEntity } from './translations/translation.entity';
@@ -22,6 +23,7 @@ export const TRANSLATE_MIGRATIONS = [
   CreateUsageOutbox1764300000000,
   CreateInterimUsage1764400000001,
   CreateQuestionTranslations1764700100000,
+  CreatePurgedRooms1765300000000,
 ];
 
 export const translateDatabaseProviders = serviceDatabaseProviders(TRANSLATE_DATA_SOURCE, {

@@ -23,6 +23,7 @@ const ENDED_TTL_MS = 5_000;
 const RESERVATION_TTL_MS = 180_000;
 /** Rooms whose owner, status, end or refusal is kept; ended and deleted rooms are forgotten at once. */
 const MAX_ROOMS = 10_000;
+type Ended = { at: string; allowance: number | null };
 
 /**
  * Spending of the language model and the speech provider, for the services that call them: whether a room
@@ -38,8 +39,8 @@ export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap,
   private readonly logger = new Logger('UsageMeter');
   private readonly owners = new ExpiringMap<string, { ownerId: string | null }>({ max: MAX_ROOMS, ttlMs: OWNER_TTL_MS });
   private readonly statuses = new ExpiringMap<string, boolean>({ max: MAX_ROOMS, ttlMs: STATUS_TTL_MS });
-  /** When each room ended (null: not ended), as rooms-svc said lately. */
-  private readonly ends = new ExpiringMap<string, { endedAt: string | null }>({ max: MAX_ROOMS, ttlMs: ENDED_TTL_MS });
+  /** When each room ended (null: not ended) and what its owner lets it spend after, as rooms-svc said lately. */
+  private readonly ends = new ExpiringMap<string, { ended: Ended | null }>({ max: MAX_ROOMS, ttlMs: ENDED_TTL_MS });
   /** The smallest hold each room was refused (until a status allows it again), and when. */
   private readonly refused = new ExpiringMap<string, { tokens: number; at: number }>({ max: MAX_ROOMS });
   private readonly exhausted = new Set<string>();
@@ -104,8 +105,8 @@ export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap,
     try {
       const ownerId = await this.ownerOf(roomId);
       // An ended room spends only its allowance from its end (a visitor reading it in a new language).
-      const endedAt = cap ? null : await this.endedAt(roomId);
-      const ceiling = cap ?? (endedAt ? { tokens: this.endedAllowance, since: endedAt } : undefined);
+      const ended = cap ? null : await this.ended(roomId);
+      const ceiling = cap ?? (ended ? { tokens: ended.allowance ?? this.endedAllowance, since: ended.at } : undefined);
       const { granted } = await this.bus.request(
         USAGE_SUBJECTS.reserve,
         { id, roomId, ownerId, tokens: Math.ceil(tokens), ttlMs: RESERVATION_TTL_MS, cap: ceiling },
@@ -268,18 +269,19 @@ export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap,
     return (await this.askRoom(roomId)).owner_id;
   }
 
-  /** When the room ended (its last change once ended), or null while it is not ended. */
-  private async endedAt(roomId: string): Promise<string | null> {
+  /** When the room ended (its last change once ended) with its owner's allowance, or null while it is not ended. */
+  private async ended(roomId: string): Promise<Ended | null> {
     const cached = this.ends.get(roomId);
-    if (cached) return cached.endedAt;
-    const room = await this.askRoom(roomId);
-    return room.status === 'ended' ? room.updated_at : null;
+    if (cached) return cached.ended;
+    await this.askRoom(roomId);
+    return this.ends.get(roomId)?.ended ?? null;
   }
 
   private async askRoom(roomId: string) {
     const { room } = await this.bus.request(ROOMS_SUBJECTS.getRoom, { roomId }, { timeoutMs: 2_000 });
     this.owners.set(roomId, { ownerId: room.owner_id });
-    this.ends.set(roomId, { endedAt: room.status === 'ended' ? room.updated_at : null });
+    const ended = room.status === 'ended' ? { at: room.updated_at, allowance: room.ended_allowance ?? null } : null;
+    this.ends.set(roomId, { ended });
     return room;
   }
 

@@ -23,6 +23,7 @@ export const analyticsEn: AnalyticsCatalog = {
   'analytics.card.delay': 'Caption delay (p50 / p95)',
   'analytics.card.tokens': 'Tokens spent',
   'analytics.card.fallback': 'Fallback translator / [Original]',
+  'analytics.card.afterEnd': 'Tokens after the end (spent / allowed)',
   'analytics.cards': 'Figures',
   'analytics.chart.viewers': 'Viewers by language',
   'analytics.chart.delay': 'Caption delay (p50, ms)',

@@ -22,6 +22,7 @@ export const analyticsEs = {
   'analytics.card.delay': 'Retraso de subtítulos (p50 / p95)',
   'analytics.card.tokens': 'Tokens consumidos',
   'analytics.card.fallback': 'Traducción de respaldo / [Original]',
+  'analytics.card.afterEnd': 'Tokens tras el final (consumidos / permitidos)',
   'analytics.cards': 'Cifras',
   'analytics.chart.viewers': 'Espectadores por idioma',
   'analytics.chart.delay': 'Retraso de los subtítulos (p50, ms)',

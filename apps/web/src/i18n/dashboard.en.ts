@@ -81,6 +81,10 @@ export const dashboardEn: DashboardCatalog = {
   'form.questionsHint':
     'Viewers ask in their language and upvote questions; you read them translated in the room. You can also turn it on from the room.',
   'form.viewerDownloadsHint': 'Viewers can open the transcript in their language and download it as .txt, .srt or .vtt.',
+  'form.endedAllowance': 'Tokens after the room ends',
+  'form.endedAllowancePlaceholder': 'Default',
+  'form.endedAllowanceHint':
+    'What a visitor reading the ended room in a new language may still spend of your budget (0 to 1,000,000). Empty: the service default. The analytics show what was spent.',
   'form.invited': 'Invited hosts',
   'form.invitedHint': 'E-mail addresses separated by commas.',
   'form.invitedPlaceholder': 'ana@example.com, luis@example.com',

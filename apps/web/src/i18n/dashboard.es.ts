@@ -86,6 +86,10 @@ export const dashboardEs = {
   'form.questionsHint':
     'El público pregunta en su idioma y vota las preguntas; tú las lees traducidas en la sala. También puedes activarlo desde la sala.',
   'form.viewerDownloadsHint': 'El público puede abrir la transcripción en su idioma y descargarla como .txt, .srt o .vtt.',
+  'form.endedAllowance': 'Tokens tras el final de la sala',
+  'form.endedAllowancePlaceholder': 'Por defecto',
+  'form.endedAllowanceHint':
+    'Lo que alguien que lea la sala terminada en un idioma nuevo puede gastar aún de tu presupuesto (de 0 a 1.000.000). Vacío: el valor por defecto del servicio. Las estadísticas muestran lo gastado.',
   'form.invited': 'Anfitriones invitados',
   'form.invitedHint': 'Correos electrónicos separados por comas.',
   'form.invitedPlaceholder': 'ana@ejemplo.com, luis@ejemplo.com',

@@ -38,6 +38,7 @@ export const errorsEn: ErrorCatalog = {
   internal: 'Something went wrong on the server. Please try again.',
   archive_in_progress: 'Your archive is already being downloaded. Wait for that download to finish, then try again.',
   own_question: 'You cannot upvote your own question.',
+  room_ended: 'This room has ended: it takes no more questions or votes.',
   payload_too_large: 'This answer is too large to send. Please try a smaller request or contact the room owner.',
   timeout: 'The server took too long to answer. Please try again.',
   bad_request: 'The request is not valid.',

@@ -41,6 +41,7 @@ export const errorsEs = {
   internal: 'Algo ha fallado en el servidor. Vuelve a intentarlo.',
   archive_in_progress: 'Ya se está descargando tu archivo. Espera a que termine esa descarga y vuelve a intentarlo.',
   own_question: 'No puedes votar tu propia pregunta.',
+  room_ended: 'Esta sala ha terminado: ya no admite preguntas ni votos.',
   payload_too_large:
     'Esta respuesta es demasiado grande para enviarla. Prueba con una petición más pequeña o avisa a quien organiza la sala.',
   timeout: 'El servidor tardó demasiado en responder. Vuelve a intentarlo.',

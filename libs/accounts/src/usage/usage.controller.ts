@@ -27,6 +27,11 @@ export class UsageController {
     return this.usage.reserve(request);
   }
 
+  @OnRequest(USAGE_SUBJECTS.spentSince)
+  async spentSince(@Payload() request: BusPayload<typeof USAGE_SUBJECTS.spentSince>) {
+    return { tokens: await this.ledger.spentSince(request.roomId, new Date(request.since)) };
+  }
+
   @OnRequest(USAGE_SUBJECTS.release)
   async release(@Payload() request: BusPayload<typeof USAGE_SUBJECTS.release>) {
     await this.ledger.release(request.ids);

@@ -50,6 +50,15 @@ export class UsageRepository {
     return row.granted === true;
   }
 
+  /** What a room's calls spent since `since` (the ledger's rows of that room). */
+  async spentSince(roomId: string, since: Date): Promise<number> {
+    const [row] = await this.db.query(
+      `SELECT COALESCE(sum(tokens), 0)::bigint AS n FROM accounts.token_usage WHERE room_id = $1 AND created_at >= $2`,
+      [roomId, since],
+    );
+    return Number(row.n);
+  }
+
   async release(ids: string[]): Promise<void> {
     await this.db.query(`DELETE FROM accounts.token_reservations WHERE id = ANY($1::uuid[])`, [ids]);
   }

@@ -63,6 +63,15 @@ export const analyticsReportSchema = z.object({
   to: z.string().nullable(),
   totals: analyticsTotalsSchema,
   points: z.array(analyticsPointSchema),
+  /** A room's: what it may spend after its end, and what it spent since (null while it has not ended; the report over all rooms). */
+  ended: z
+    .object({
+      at: z.string(),
+      allowance: z.int().min(0).describe("Tokens the room may spend after its end (its owner's setting, or the deployment's default)"),
+      spent: z.int().min(0).describe('Tokens it spent since its end'),
+    })
+    .nullable()
+    .optional(),
 });
 
 /** The host page's panel: who watches now, and how late captions are. */

@@ -16,4 +16,6 @@ export enum RoomsErrorCode {
   QuestionsFull = 'questions_full',
   /** A viewer upvoted the question it asked itself. */
   OwnQuestion = 'own_question',
+  /** The room ended: it takes no more questions nor votes. */
+  RoomEnded = 'room_ended',
 }

@@ -69,7 +69,7 @@ export const QUESTION_ROUTES: readonly ApiRoute[] = [
       `Up to ${QUESTION_LIMITS.textMax} characters, in the language the viewer reads (\`lang\`); plain text, shown as ` +
       `text everywhere. Refused with 403 \`questions_off\` unless the host turned questions on; 409 \`questions_full\` ` +
       `past ${QUESTION_LIMITS.perRoom} questions (or ${QUESTION_LIMITS.roomTextBytes} bytes of their text) in the room, hidden ones not counted; ` +
-      `409 \`not_joined\` unless \`X-Client-Id\` is the \`viewerId\` of a viewer socket joined to the room. Everyone in the room receives it as a \`question\` frame. ${limited}`,
+      `409 \`room_ended\` once the room has ended; 409 \`not_joined\` unless \`X-Client-Id\` is the \`viewerId\` of a viewer socket joined to the room. Everyone in the room receives it as a \`question\` frame. ${limited}`,
     tag: 'questions',
     auth: 'none',
     params: roomIdParamsSchema,
@@ -77,7 +77,9 @@ export const QUESTION_ROUTES: readonly ApiRoute[] = [
     body: askQuestionBodySchema,
     responses: {
       201: { description: 'The question, as its asker reads it', body: questionViewSchema },
-      ...apiErrors(STATE_CHANGING_ERRORS, SERVICE_ERRORS, viewerErrors, { 409: [RoomsErrorCode.QuestionsFull, LiveErrorCode.NotJoined] }),
+      ...apiErrors(STATE_CHANGING_ERRORS, SERVICE_ERRORS, viewerErrors, {
+        409: [RoomsErrorCode.QuestionsFull, LiveErrorCode.NotJoined, RoomsErrorCode.RoomEnded],
+      }),
     },
   },
   {
@@ -85,7 +87,7 @@ export const QUESTION_ROUTES: readonly ApiRoute[] = [
     path: '/api/view/{roomId}/questions/{questionId}/vote',
     operationId: 'upvoteQuestion',
     summary: 'Upvote a question (a viewer)',
-    description: `Once per client id: voting again changes nothing; never one's own question (403 \`own_question\`); from a viewer joined to the room (409 \`not_joined\`). Everyone receives the new count as a \`question_update\` frame. ${limited}`,
+    description: `Once per viewer: voting again changes nothing; never one's own question (403 \`own_question\`); not once the room has ended (409 \`room_ended\`); from a viewer joined to the room (409 \`not_joined\`). Everyone receives the new count as a \`question_update\` frame. ${limited}`,
     tag: 'questions',
     auth: 'none',
     params: questionParamsSchema,
@@ -95,7 +97,7 @@ export const QUESTION_ROUTES: readonly ApiRoute[] = [
       200: { description: 'The votes now', body: questionVoteResponseSchema },
       ...apiErrors(STATE_CHANGING_ERRORS, SERVICE_ERRORS, viewerErrors, {
         403: [RoomsErrorCode.OwnQuestion],
-        409: [LiveErrorCode.NotJoined],
+        409: [LiveErrorCode.NotJoined, RoomsErrorCode.RoomEnded],
       }),
     },
   },

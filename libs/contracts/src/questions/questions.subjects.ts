@@ -62,7 +62,13 @@ export const questionReadyEventSchema = z.object({
 });
 export type QuestionReadyEvent = z.infer<typeof questionReadyEventSchema>;
 
-const questionText = z.object({ id: questionId, text: z.string().min(1).max(QUESTION_LIMITS.textMax), lang: languageCodeSchema });
+const questionText = z.object({
+  id: questionId,
+  text: z.string().min(1).max(QUESTION_LIMITS.textMax),
+  lang: languageCodeSchema,
+  /** When it was asked: a translation of a question asked before its room's content went is not stored. */
+  createdAt: z.iso.datetime().optional(),
+});
 
 export const questionTextsRequestSchema = z.object({
   roomId,

@@ -4,7 +4,7 @@ import { SCHEDULE } from '../constants';
 import { hostLanguageCodeSchema, languageCodeSchema } from '../languages';
 import { interfaceLocaleSchema } from '../auth/auth.response';
 import { cleanText } from '../text';
-import { retentionSchema } from './retention';
+import { endedAllowanceSchema, retentionSchema } from './retention';
 import { ownedRoomSchema, roomResponseSchema, roomStatusSchema } from './room.response';
 
 /**
@@ -94,6 +94,7 @@ export const updateRoomBodySchema = z
     retention: retentionSchema.optional(),
     fast_captions: fastCaptionsSchema.optional(),
     questions_enabled: questionsEnabledSchema.optional(),
+    ended_allowance: endedAllowanceSchema.optional(),
   })
   .strict()
   .refine((b) => Object.keys(b).length > 0, 'Nothing to change');

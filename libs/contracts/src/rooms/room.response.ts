@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { languageCodeSchema } from '../languages';
-import { retentionSchema } from './retention';
+import { endedAllowanceSchema, retentionSchema } from './retention';
 
 export const roomStatusSchema = z.enum(['scheduled', 'active', 'ended']);
 export type RoomStatus = z.infer<typeof roomStatusSchema>;
@@ -29,6 +29,7 @@ export const roomResponseSchema = z
       .boolean()
       .describe('Fast captions: interim lines are translated for the viewers while the speaker talks (default true)'),
     questions_enabled: z.boolean().describe('Whether the audience may ask questions (default false)'),
+    ended_allowance: endedAllowanceSchema,
     created_at: timestamp,
     updated_at: timestamp,
   })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { eventRoute, requestRoute, roomEventRoute, typed } from '../bus/route';
 import { serviceHealthSchema } from '../health';
+import { purgeRoomsRequestSchema } from './retention';
 import type { TranscriptPage } from './owner-rooms.dto';
 import type { CreateRoomResponse, OwnedRoom, RoomResponse } from './room.response';
 import { publicTranscriptRequestSchema, publicTranscriptSchema } from './viewer-transcript.dto';
@@ -83,4 +84,9 @@ export const ROOMS_SUBJECTS = {
    * request before; this sweeps up any a replica was still finishing, and keeps it from storing more.
    */
   roomsDeleted: eventRoute('rooms.room.deleted', roomsDeletedSchema),
+  /**
+   * event for every replica of translate-svc, tts-svc and rooms-svc (no queue): the content of rooms went (their
+   * retention). Each replica records the marks, stores nothing more of them, and sweeps their rows once more.
+   */
+  roomsPurged: eventRoute('rooms.room.purged', purgeRoomsRequestSchema),
 } as const;

@@ -3,6 +3,7 @@ import { keyedRoomEventRoute, requestRoute, typed } from '../bus/route';
 import { serviceHealthSchema } from '../health';
 import { languageCodeSchema } from '../languages';
 import type { TranslationFrame } from '../protocol/server-frames';
+import { purgeRoomsRequestSchema } from '../rooms/retention';
 import {
   roomSummariesExportRequestSchema,
   roomTranslationsExportRequestSchema,
@@ -21,9 +22,6 @@ export const translationHistoryRequestSchema = z.object({
    */
   onlyInDemand: z.boolean().optional(),
 });
-
-/** Rooms whose translations go (the rooms are being deleted, or their retention is over). */
-export const purgeRoomsRequestSchema = z.object({ roomIds: z.array(z.string().uuid()).max(10_000) });
 
 export type TranslationHistoryRequest = z.infer<typeof translationHistoryRequestSchema>;
 export type TranslationReadyEvent = TranslationFrame;
@@ -46,7 +44,7 @@ export const TRANSLATE_SUBJECTS = {
   ),
   /** request: whether a translation provider is configured */
   status: requestRoute('translate.provider.status', z.object({}), typed<ProviderStatusResponse>()),
-  /** request from rooms-svc before it deletes rooms: their stored translations go first */
+  /** request from rooms-svc before it deletes rooms or their content: their stored translations go first, and none is stored again */
   purgeRooms: requestRoute('translate.room.purge', purgeRoomsRequestSchema, z.object({ deleted: z.number().int() })),
   /**
    * request from rooms-svc when a room ends: how many of its messages were translated, that is have a stored

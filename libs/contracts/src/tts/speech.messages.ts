@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requestRoute } from '../bus/route';
 import { languageCodeSchema } from '../languages';
+import { purgeRoomsRequestSchema } from '../rooms/retention';
 
 /** Speech of one stored message in one language: what viewers of that language read, read aloud. */
 export const speechRequestSchema = z.object({
@@ -28,6 +29,6 @@ export type SpeechResponse = z.infer<typeof speechResponseSchema>;
 export const SPEECH_SUBJECTS = {
   /** request: the message's audio in a language, made once (then kept) */
   speak: requestRoute('tts.speech.get', speechRequestSchema, speechResponseSchema),
-  /** request from rooms-svc before it deletes rooms: their audio goes first */
-  purgeRooms: requestRoute('tts.room.purge', z.object({ roomIds: z.array(z.uuid()).max(10_000) }), z.object({ deleted: z.int() })),
+  /** request from rooms-svc before it deletes rooms or their content: their audio goes first, and none is made again */
+  purgeRooms: requestRoute('tts.room.purge', purgeRoomsRequestSchema, z.object({ deleted: z.int() })),
 } as const;

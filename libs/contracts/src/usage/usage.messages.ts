@@ -64,6 +64,12 @@ export const USAGE_SUBJECTS = {
   release: requestRoute('accounts.usage.release', z.object({ ids: z.array(z.uuid()).min(1).max(100) }), z.object({})),
   /** request from rooms-svc before it deletes rooms: their budgets go, and the owners' ledger forgets the rooms */
   forgetRooms: requestRoute('accounts.usage.forget-rooms', z.object({ roomIds: z.array(z.uuid()).max(10_000) }), z.object({})),
+  /** request from rooms-svc (a room's analytics): the tokens the room spent since a moment (its end) */
+  spentSince: requestRoute(
+    'accounts.usage.spent-since',
+    z.object({ roomId: z.uuid(), since: z.iso.datetime() }),
+    z.object({ tokens: z.int().min(0) }),
+  ),
   /** room event: translation, summaries and server audio paused (or resumed) for the room's spending */
   quotaChanged: roomEventRoute('event.quota', quotaChangedEventSchema),
 } as const;

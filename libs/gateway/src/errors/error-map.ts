@@ -49,6 +49,7 @@ export function httpStatusOf(code: ErrorCode): HttpStatus {
     case AccountsErrorCode.Forbidden:
       return HttpStatus.FORBIDDEN;
     case RoomsErrorCode.RoomNotActive:
+    case RoomsErrorCode.RoomEnded:
     case RoomsErrorCode.QuestionsFull:
     case LiveErrorCode.RoomNotActive:
     case LiveErrorCode.AlreadyJoined:
@@ -113,6 +114,7 @@ export function liveCodeOf(code: ErrorCode): LiveErrorCode {
     case RoomsErrorCode.InvalidHostKey:
       return LiveErrorCode.InvalidHostKey;
     case RoomsErrorCode.RoomNotActive:
+    case RoomsErrorCode.RoomEnded:
     case RoomsErrorCode.QuestionsFull:
       return LiveErrorCode.RoomNotActive;
     case RoomsErrorCode.LanguageRequired:

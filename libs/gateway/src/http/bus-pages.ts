@@ -79,12 +79,12 @@ export async function questionTexts(
   bus: Bus,
   roomId: string,
   to: LanguageCode,
-  questions: readonly Pick<StoredQuestion, 'id' | 'text' | 'lang'>[],
+  questions: readonly Pick<StoredQuestion, 'id' | 'text' | 'lang' | 'createdAt'>[],
   options?: RequestOptions & { forOwner?: boolean },
 ): Promise<QuestionText[]> {
   const { forOwner, ...requestOptions } = options ?? {};
   const texts: QuestionText[] = [];
-  let rest = questions.map((q) => ({ id: q.id, text: q.text, lang: q.lang }));
+  let rest = questions.map((q) => ({ id: q.id, text: q.text, lang: q.lang, createdAt: q.createdAt }));
   while (rest.length > 0) {
     const chunk = withinBytes(rest, { maxBytes: TEXTS_REQUEST_BYTES });
     texts.push(...(await bus.request(QUESTIONS_SUBJECTS.texts, { roomId, to, forOwner, questions: chunk }, requestOptions)));

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { RecordedMinute } from '@lt/contracts';
 import { ROOMS_DATA_SOURCE } from '../rooms.database';
+import { ROOM_PURGED } from '../rooms/room-content.repository';
 import type { MinutePeak } from './audience.registry';
 import type { ReportRows } from './analytics-report';
 
@@ -132,12 +133,15 @@ export class AnalyticsRepository {
     return peaks.filter((p) => !endOf.has(p.roomId) || Date.parse(p.minute) <= (endOf.get(p.roomId) as number));
   }
 
-  /** Viewers (already hashed with their room) seen for the first time are added; known ones stay as they were. */
+  /**
+   * Viewers (already hashed with their room) seen for the first time are added; known ones stay as they were. None
+   * of a room whose content went (its retention).
+   */
   async addViewers(viewers: { roomId: string; viewer: string }[]): Promise<void> {
     if (viewers.length === 0) return;
     await this.db.query(
       `INSERT INTO rooms.room_viewers (room_id, viewer)
-       SELECT v.room_id, v.viewer FROM unnest($1::uuid[], $2::text[]) AS v(room_id, viewer) ${EXISTING}
+       SELECT v.room_id, v.viewer FROM unnest($1::uuid[], $2::text[]) AS v(room_id, viewer) ${EXISTING} AND NOT ${ROOM_PURGED}
        ON CONFLICT DO NOTHING`,
       [viewers.map((v) => v.roomId), viewers.map((v) => v.viewer)],
     );

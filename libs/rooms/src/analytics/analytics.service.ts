@@ -1,6 +1,13 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import type { AnalyticsReport, HostAccess, LiveAnalytics, PresenceEvent, RecordedMinute } from '@lt/contracts';
-import { hmacSha256, newSecret } from '@lt/platform';
+import {
+  USAGE_SUBJECTS,
+  type AnalyticsReport,
+  type HostAccess,
+  type LiveAnalytics,
+  type PresenceEvent,
+  type RecordedMinute,
+} from '@lt/contracts';
+import { Bus } from '@lt/platform';
 import { MinuteCounter } from '@lt/usage';
 import { ROOMS_ENV, type RoomsEnv } from '../rooms.env';
 import { RoomAccess, userActor } from '../rooms/room-access';
@@ -8,6 +15,7 @@ import type { RoomEntity } from '../rooms/room.entity';
 import { buildReport, delaysByLanguage, type ReportRows } from './analytics-report';
 import { AnalyticsRepository } from './analytics.repository';
 import { AudienceRegistry } from './audience.registry';
+import { ViewerIds } from './viewer-ids';
 
 const DAY_MS = 86_400_000;
 /** The host page's delay "now": the latest minute with captions within this long. */
@@ -23,8 +31,8 @@ const LIVE_DELAY_WINDOW_MS = 2 * 60_000;
 export class AnalyticsService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Analytics');
   private readonly audience: AudienceRegistry;
-  /** What viewer ids are hashed with: the operator's key, shared by the replicas, or one of this process. */
-  private readonly viewerKey: string;
+  /** What an ended room may spend when its owner set nothing. */
+  private readonly endedAllowance: number;
   private readonly counter = new MinuteCounter();
   private readonly flushMs: number;
   private timer?: NodeJS.Timeout;
@@ -33,10 +41,12 @@ export class AnalyticsService implements OnApplicationBootstrap, BeforeApplicati
   constructor(
     private readonly repository: AnalyticsRepository,
     private readonly access: RoomAccess,
+    private readonly bus: Bus,
+    private readonly viewerIds: ViewerIds,
     @Inject(ROOMS_ENV) env: RoomsEnv,
   ) {
     this.audience = new AudienceRegistry(env.NEW_VIEWERS_PER_MINUTE);
-    this.viewerKey = env.VIEWER_ID_KEY ?? newSecret();
+    this.endedAllowance = env.ENDED_ROOM_TOKEN_ALLOWANCE;
     this.flushMs = env.ANALYTICS_FLUSH_MS;
   }
 
@@ -52,6 +62,11 @@ export class AnalyticsService implements OnApplicationBootstrap, BeforeApplicati
 
   presence(event: PresenceEvent): void {
     this.audience.update(event);
+  }
+
+  /** Rooms whose content went (their retention): who was new there is not written. */
+  forget(roomIds: string[]): void {
+    this.audience.forget(roomIds);
   }
 
   sentence(roomId: string): void {
@@ -73,12 +88,26 @@ export class AnalyticsService implements OnApplicationBootstrap, BeforeApplicati
   async room(roomId: string, access: HostAccess): Promise<AnalyticsReport> {
     const room = await this.authorize(roomId, access);
     const rows = await this.repository.room(roomId);
-    return report(rows, 'minute', {
+    const figures = report(rows, 'minute', {
       id: room.id,
       name: room.name,
       status: room.status,
       created_at: room.createdAt.toISOString(),
     });
+    return { ...figures, ended: await this.afterEnd(room) };
+  }
+
+  /** An ended room: what its owner lets it spend after the end, and what it spent since (accounts-svc's ledger). */
+  private async afterEnd(room: RoomEntity): Promise<AnalyticsReport['ended']> {
+    if (room.status !== 'ended' || !room.endedAt) return null;
+    const at = room.endedAt.toISOString();
+    try {
+      const { tokens } = await this.bus.request(USAGE_SUBJECTS.spentSince, { roomId: room.id, since: at }, { timeoutMs: 2_000 });
+      return { at, allowance: room.endedAllowance ?? this.endedAllowance, spent: tokens };
+    } catch (error) {
+      this.logger.warn(`what room ${room.id} spent after its end is unknown now: ${(error as Error).message}`);
+      return null;
+    }
   }
 
   async live(roomId: string, access: HostAccess): Promise<LiveAnalytics> {
@@ -112,9 +141,7 @@ export class AnalyticsService implements OnApplicationBootstrap, BeforeApplicati
     try {
       await this.repository.write(counted, peaks);
       await this.repository.addViewers(
-        arrivals.flatMap(({ roomId, viewerIds }) =>
-          viewerIds.map((id) => ({ roomId, viewer: hmacSha256(this.viewerKey, `${roomId}:${id}`).slice(0, 32) })),
-        ),
+        arrivals.flatMap(({ roomId, viewerIds }) => viewerIds.map((id) => ({ roomId, viewer: this.viewerIds.keyed(roomId, id) }))),
       );
     } catch (error) {
       // Sums are counted again; peaks and arrivals of a failed minute are seen again at the next presence.

@@ -39,6 +39,11 @@ export class AudienceRegistry {
     this.sample(event.roomId, now);
   }
 
+  /** Rooms whose content went: the new viewers held for them are not written. */
+  forget(roomIds: string[]): void {
+    for (const roomId of roomIds) this.arrivals.delete(roomId);
+  }
+
   /** Viewers of the room now, per language, all gateways together. */
   now(roomId: string, now = Date.now()): Counts {
     const counts: Counts = {};

@@ -15,6 +15,8 @@ interface QuestionRow {
 }
 
 const COLUMNS = 'q.id, q.room_id, q.text, q.lang, q.votes, q.status, q.created_at';
+/** Over `rooms.rooms r`: questions and votes are taken until the room ends, never after. */
+const NOT_ENDED = `r.status <> 'ended'`;
 
 const toStored = (r: QuestionRow): StoredQuestion => ({
   id: r.id,
@@ -41,46 +43,56 @@ export class QuestionsRepository {
     return { count: row.n, bytes: row.bytes };
   }
 
-  async insert(q: { roomId: string; clientId: string; text: string; lang: LanguageCode }): Promise<StoredQuestion> {
+  /**
+   * The question, stored with its asker's keyed viewer id (never the client's own id); null when its room ended
+   * meanwhile (checked in the same statement).
+   */
+  async insert(q: { roomId: string; viewerId: string; text: string; lang: LanguageCode }): Promise<StoredQuestion | null> {
     const [row]: QuestionRow[] = await this.db.query(
-      `INSERT INTO rooms.questions AS q (id, room_id, text, lang, client_id) VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUMNS}`,
-      [crypto.randomUUID(), q.roomId, q.text, q.lang, q.clientId],
+      `INSERT INTO rooms.questions AS q (id, room_id, text, lang, viewer_id)
+       SELECT $1, r.id, $3, $4, $5 FROM rooms.rooms r WHERE r.id = $2 AND ${NOT_ENDED} RETURNING ${COLUMNS}`,
+      [crypto.randomUUID(), q.roomId, q.text, q.lang, q.viewerId],
     );
-    return toStored(row);
+    return row ? toStored(row) : null;
   }
 
-  /** Up to `limit` open and answered questions, oldest first, after `afterId`, with whether `clientId` upvoted each. */
+  /** Up to `limit` open and answered questions, oldest first, after `afterId`, with whether that viewer (any of its keyed ids) upvoted each. */
   async visible(
     roomId: string,
-    clientId: string | undefined,
+    viewerIds: string[],
     page: { afterId?: string; limit: number },
   ): Promise<(StoredQuestion & { voted: boolean })[]> {
     const rows: QuestionRow[] = await this.db.query(
-      `SELECT ${COLUMNS}, EXISTS (SELECT 1 FROM rooms.question_votes v WHERE v.question_id = q.id AND v.client_id = $2) AS voted
+      `SELECT ${COLUMNS}, EXISTS (SELECT 1 FROM rooms.question_votes v WHERE v.question_id = q.id AND v.viewer_id = ANY($2::text[])) AS voted
        FROM rooms.questions q WHERE q.room_id = $1 AND q.status <> 'hidden'
          AND ($3::uuid IS NULL OR (q.created_at, q.id) > (SELECT a.created_at, a.id FROM rooms.questions a WHERE a.id = $3))
        ORDER BY q.created_at, q.id LIMIT $4`,
-      [roomId, clientId ?? '', page.afterId ?? null, page.limit],
+      [roomId, viewerIds, page.afterId ?? null, page.limit],
     );
     return rows.map((r) => ({ ...toStored(r), voted: Boolean(r.voted) }));
   }
 
   /**
-   * One upvote per client id on a question not hidden, not asked by that client: its votes after it, null for no
-   * such question, 'own' for the voter's own question.
+   * One upvote per viewer on a question not hidden, not asked by that viewer, in a room that has not ended: its votes
+   * after it, null for no such question, 'own' for the voter's own question, 'ended' for an ended room. `viewerIds`:
+   * the voter's keyed ids, the first the one stored.
    */
-  async vote(roomId: string, questionId: string, clientId: string): Promise<StoredQuestion | 'own' | null> {
+  async vote(roomId: string, questionId: string, viewerIds: string[]): Promise<StoredQuestion | 'own' | 'ended' | null> {
     return this.db.transaction(async (em) => {
-      const [question]: (QuestionRow & { client_id: string })[] = await em.query(
-        `SELECT ${COLUMNS}, q.client_id FROM rooms.questions q WHERE q.id = $1 AND q.room_id = $2 AND q.status <> 'hidden' FOR UPDATE`,
+      // One counted as the room ends is older than the end's purge, which deletes it with the others.
+      const open: unknown[] = await em.query(`SELECT 1 FROM rooms.rooms r WHERE r.id = $1 AND ${NOT_ENDED}`, [roomId]);
+      if (open.length === 0) return 'ended';
+      const [question]: (QuestionRow & { viewer_id: string })[] = await em.query(
+        `SELECT ${COLUMNS}, q.viewer_id FROM rooms.questions q WHERE q.id = $1 AND q.room_id = $2 AND q.status <> 'hidden' FOR UPDATE`,
         [questionId, roomId],
       );
       if (!question) return null;
-      if (question.client_id === clientId) return 'own';
+      if (viewerIds.includes(question.viewer_id)) return 'own';
       const added: unknown[] = await em.query(
-        `INSERT INTO rooms.question_votes (question_id, room_id, client_id) VALUES ($1, $2, $3)
+        `INSERT INTO rooms.question_votes (question_id, room_id, viewer_id)
+         SELECT $1, $2, $3 WHERE NOT EXISTS (SELECT 1 FROM rooms.question_votes v WHERE v.question_id = $1 AND v.viewer_id = ANY($4::text[]))
          ON CONFLICT DO NOTHING RETURNING question_id`,
-        [questionId, roomId, clientId],
+        [questionId, roomId, viewerIds[0], viewerIds],
       );
       if (added.length === 0) return toStored(question);
       const [[row]]: [QuestionRow[]] = await em.query(

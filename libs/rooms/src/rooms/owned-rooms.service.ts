@@ -35,6 +35,7 @@ function toRoomChanges(body: UpdateRoomBody): RoomChanges {
   if (body.retention !== undefined) changes.retention = body.retention;
   if (body.fast_captions !== undefined) changes.fastCaptions = body.fast_captions;
   if (body.questions_enabled !== undefined) changes.questionsEnabled = body.questions_enabled;
+  if (body.ended_allowance !== undefined) changes.endedAllowance = body.ended_allowance;
   return changes;
 }
 
@@ -103,6 +104,7 @@ export class OwnedRoomsService {
       retention: original.retention,
       fastCaptions: original.fastCaptions,
       questionsEnabled: original.questionsEnabled,
+      endedAllowance: original.endedAllowance,
     });
     await this.glossary.copy(roomId, copy.id);
     return toRoomResponse(copy);

@@ -21,6 +21,8 @@ export class RoomEntity {
   @Column({ name: 'transcript_deleted_at', type: 'timestamptz', nullable: true }) transcriptDeletedAt!: Date | null;
   /** Whether interim lines are translated for the viewers ("Fast captions"; the owner or host may turn it off). */
   @Column({ name: 'fast_captions', type: 'boolean' }) fastCaptions!: boolean;
+  /** Tokens the room may spend after its end; null: the deployment's default. */
+  @Column({ name: 'ended_allowance', type: 'int', nullable: true }) endedAllowance!: number | null;
   /** Whether the audience may ask questions (off until the owner or host turns it on). */
   @Column({ name: 'questions_enabled', type: 'boolean' }) questionsEnabled!: boolean;
   @Column({ name: 'host_key_hash', type: 'char', length: 64 }) hostKeyHash!: string;

@@ -17,13 +17,22 @@ export interface NewRoom {
   retention?: Retention;
   fastCaptions?: boolean;
   questionsEnabled?: boolean;
+  endedAllowance?: number | null;
 }
 
 /** What the edit form may change; an absent field stays as it is. */
 export type RoomChanges = Partial<
   Pick<
     RoomEntity,
-    'name' | 'sourceLanguage' | 'scheduledAt' | 'durationMinutes' | 'viewerDownloads' | 'retention' | 'fastCaptions' | 'questionsEnabled'
+    | 'name'
+    | 'sourceLanguage'
+    | 'scheduledAt'
+    | 'durationMinutes'
+    | 'viewerDownloads'
+    | 'retention'
+    | 'fastCaptions'
+    | 'questionsEnabled'
+    | 'endedAllowance'
   >
 >;
 
@@ -45,13 +54,6 @@ const ORDERS: Record<RoomOrder, [string, 'ASC' | 'DESC', ('NULLS FIRST' | 'NULLS
     ['r.createdAt', 'DESC'],
   ],
 };
-
-/**
- * The tables of this schema that hold what was said in a room, which its retention setting deletes; the room's
- * settings, speakers, glossary and evaluation stay. The audience's questions go with what was said. A table that keeps
- * more of what is said in a room joins here.
- */
-const ROOM_CONTENT_TABLES = ['message_logs', 'question_votes', 'questions'] as const;
 
 /** What the pg driver answers to an UPDATE or DELETE … RETURNING through TypeORM: the rows and their count. */
 type Returning = [{ id: string }[], number];
@@ -75,6 +77,7 @@ export class RoomsRepository {
         transcriptDeletedAt: null,
         fastCaptions: room.fastCaptions ?? true,
         questionsEnabled: room.questionsEnabled ?? false,
+        endedAllowance: room.endedAllowance ?? null,
         lastSeq: 0,
         createdAt: now,
         updatedAt: now,
@@ -184,19 +187,6 @@ export class RoomsRepository {
       [now.toISOString(), limit],
     );
     return rows.map((r) => r.id);
-  }
-
-  /** The rooms' content in this schema goes (the retention setting); the rooms record when. */
-  async deleteTranscripts(roomIds: string[], at: Date): Promise<number> {
-    return this.db.transaction(async (em) => {
-      let deleted = 0;
-      for (const table of ROOM_CONTENT_TABLES) {
-        const [, count]: [unknown, number] = await em.query(`DELETE FROM rooms.${table} WHERE room_id = ANY($1::uuid[])`, [roomIds]);
-        deleted += count;
-      }
-      await em.query(`UPDATE rooms.rooms SET transcript_deleted_at = $2 WHERE id = ANY($1::uuid[])`, [roomIds, at]);
-      return deleted;
-    });
   }
 
   /** Every room, newest first (the admin panel). */

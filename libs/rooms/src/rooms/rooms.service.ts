@@ -40,6 +40,8 @@ export interface RoomDraft {
   fastCaptions?: boolean;
   /** Off when absent. */
   questionsEnabled?: boolean;
+  /** The deployment's default when absent. */
+  endedAllowance?: number | null;
 }
 
 export function viewerLink(origin: string, roomId: string): string {
@@ -61,6 +63,7 @@ export function toRoomResponse(room: RoomEntity): RoomResponse {
     transcript_deleted_at: room.transcriptDeletedAt?.toISOString() ?? null,
     fast_captions: room.fastCaptions,
     questions_enabled: room.questionsEnabled,
+    ended_allowance: room.endedAllowance,
     created_at: room.createdAt.toISOString(),
     updated_at: room.updatedAt.toISOString(),
   };
@@ -111,6 +114,7 @@ export class RoomsService {
       retention: draft.retention,
       fastCaptions: draft.fastCaptions,
       questionsEnabled: draft.questionsEnabled,
+      endedAllowance: draft.endedAllowance,
     });
     return { room, hostKey };
   }

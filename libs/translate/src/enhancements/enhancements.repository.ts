@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
-import { TRANSLATE_DATA_SOURCE } from '../translate.database';
+import { notPurgedThrough } from '@lt/platform';
+import { TRANSLATE_DATA_SOURCE, TRANSLATE_SCHEMA } from '../translate.database';
 import { EnhancementEntity } from './enhancement.entity';
 
 @Injectable()
@@ -17,14 +18,13 @@ export class EnhancementsRepository {
     return new Map(rows.map((row) => [row.messageId, row.text]));
   }
 
-  /** Keeps the first improvement stored for a message. */
-  async save(roomId: string, messageId: string, text: string): Promise<void> {
-    await this.db
-      .createQueryBuilder()
-      .insert()
-      .into(EnhancementEntity)
-      .values({ roomId, messageId, text, createdAt: new Date() })
-      .orIgnore()
-      .execute();
+  /** Keeps the first improvement stored for a message (of seq `seq`); none for a room purged meanwhile. */
+  async save(roomId: string, messageId: string, seq: number, text: string): Promise<void> {
+    await this.db.query(
+      `INSERT INTO translate.enhancements (room_id, message_id, text, created_at)
+       SELECT $1, $2, $3, now() WHERE ${notPurgedThrough(TRANSLATE_SCHEMA, '$1::uuid', '$4::int')}
+       ON CONFLICT (room_id, message_id) DO NOTHING`,
+      [roomId, messageId, text, seq],
+    );
   }
 }

@@ -22,7 +22,7 @@ function setup(enhance: (text: string) => Promise<string>, allowed = true) {
   const stored = new Map<string, string>();
   const repo = {
     textOf: async (_room: string, id: string) => stored.get(id) ?? null,
-    save: async (_room: string, id: string, text: string) => void (stored.has(id) || stored.set(id, text)),
+    save: async (_room: string, id: string, _seq: number, text: string) => void (stored.has(id) || stored.set(id, text)),
   } as unknown as EnhancementsRepository;
   const llm = { configured: true, enhance: jest.fn(enhance) };
   const meter = { allowed: async () => allowed } as unknown as UsageMeter;

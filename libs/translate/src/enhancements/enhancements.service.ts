@@ -72,7 +72,7 @@ export class EnhancementsService {
     try {
       const glossary = await this.glossaries.forText(t.roomId, t.text);
       const text = await this.llm.enhance(t.text, t.sourceLanguage, t.roomId, deadlineAt, glossaryPrompt(glossary, t.sourceLanguage));
-      await this.enhancements.save(t.roomId, t.messageId, text);
+      await this.enhancements.save(t.roomId, t.messageId, t.seq, text);
       return { text, enhanced: true };
     } catch (error) {
       this.logger.warn(`enhancement kept the original: ${(error as Error).message}`);

@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { LanguageCode, TranslationFallback } from '@lt/contracts';
+import { notPurgedSince } from '@lt/platform';
 import { PurgedRooms } from '../room-purge/purged-rooms';
-import { TRANSLATE_DATA_SOURCE } from '../translate.database';
+import { TRANSLATE_DATA_SOURCE, TRANSLATE_SCHEMA } from '../translate.database';
 
 /** A claim older than this is taken to be of a replica that died while translating: another may claim it. */
 const STALE_CLAIM_SECONDS = 120;
@@ -39,15 +40,19 @@ export class QuestionTranslationsRepository {
     return new Map(rows.map((r) => [r.question_id, { text: r.text, fallback: r.fallback }]));
   }
 
-  /** True when this caller may translate the question into `lang` (nobody has, or its claim went stale). */
-  async claim(roomId: string, questionId: string, lang: LanguageCode): Promise<boolean> {
+  /**
+   * True when this caller may translate the question into `lang` (nobody has, or its claim went stale). Never for
+   * a question asked (`askedAt`; unknown: any time) before its room's content went.
+   */
+  async claim(roomId: string, questionId: string, lang: LanguageCode, askedAt?: string): Promise<boolean> {
     if (this.purged.has(roomId)) return false;
     const rows: unknown[] = await this.db.query(
-      `INSERT INTO translate.question_translations (question_id, lang, room_id) VALUES ($1, $2, $3)
+      `INSERT INTO translate.question_translations (question_id, lang, room_id)
+       SELECT $1, $2, $3 WHERE ${notPurgedSince(TRANSLATE_SCHEMA, '$3::uuid', "coalesce($5::timestamptz, '-infinity')")}
        ON CONFLICT (question_id, lang) DO UPDATE SET claimed_at = now()
        WHERE question_translations.text IS NULL AND question_translations.claimed_at < now() - make_interval(secs => $4)
        RETURNING question_id`,
-      [questionId, lang, roomId, STALE_CLAIM_SECONDS],
+      [questionId, lang, roomId, STALE_CLAIM_SECONDS, askedAt ?? null],
     );
     return rows.length > 0;
   }

@@ -17,6 +17,8 @@ export interface QuestionSource {
   roomId: string;
   text: string;
   lang: LanguageCode;
+  /** When it was asked (ISO 8601), when known. */
+  createdAt?: string;
 }
 
 /** How often a caller waiting for another replica's translation looks again. */
@@ -96,7 +98,7 @@ export class QuestionTranslationsService {
         productMetrics().cacheHits.add(1, { cache: 'question' });
         return withFallback(q.id, row.text, row.fallback);
       }
-      if (await this.rows.claim(q.roomId, q.id, to)) break;
+      if (await this.rows.claim(q.roomId, q.id, to, q.createdAt)) break;
       // Another replica is making it: wait for it, and read the original meanwhile past the deadline.
       if (Date.now() + CLAIM_POLL_MS >= deadlineAt) return original;
       await sleep(CLAIM_POLL_MS);

@@ -1,13 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { ServiceHealth } from '@lt/contracts';
-import { databaseHealth } from '@lt/platform';
+import { databaseHealth, PURGED_ROOMS_TABLE } from '@lt/platform';
 import { TRANSLATE_DATA_SOURCE, TRANSLATE_SCHEMA } from '../translate.database';
 
 /**
  * What translate-svc keeps of rooms, in every table of its schema with a `room_id` column (translations,
- * summaries, and any table added later), deleted together when rooms are deleted. Usage reports waiting in
- * the outbox stay: what the rooms spent is still charged to their owners (accounts-svc forgets the rooms).
+ * summaries, and any table added later), deleted together when rooms are deleted. The record of purged rooms and
+ * the usage reports waiting in the outbox stay: what the rooms spent is still charged to their owners (accounts-svc forgets the rooms).
  */
 @Injectable()
 export class RoomDataRepository {
@@ -17,8 +17,8 @@ export class RoomDataRepository {
     if (roomIds.length === 0) return 0;
     const tables = await this.db.query<{ table_name: string }[]>(
       `SELECT table_name FROM information_schema.columns
-       WHERE table_schema = $1 AND column_name = 'room_id' AND table_name <> 'usage_outbox' ORDER BY table_name`,
-      [TRANSLATE_SCHEMA],
+       WHERE table_schema = $1 AND column_name = 'room_id' AND table_name NOT IN ('usage_outbox', $2) ORDER BY table_name`,
+      [TRANSLATE_SCHEMA, PURGED_ROOMS_TABLE],
     );
     return this.db.transaction(async (em) => {
       let deleted = 0;

@@ -10,13 +10,19 @@ export class RoomPurgeController {
 
   @OnRequest(TRANSLATE_SUBJECTS.purgeRooms)
   purgeRooms(@Payload() request: BusPayload<typeof TRANSLATE_SUBJECTS.purgeRooms>) {
-    return this.purge.purge(request.roomIds);
+    return this.purge.purge(request);
   }
 
-  /** Every replica (no queue): each stops storing for those rooms, and the rows are swept once more. */
+  /** Every replica (no queue): rows a replica was still finishing for rooms that are gone are swept once more. */
   @OnEvent(ROOMS_SUBJECTS.roomsDeleted)
   async roomsDeleted(@Payload() event: BusPayload<typeof ROOMS_SUBJECTS.roomsDeleted>) {
-    await this.purge.purge(event.roomIds);
+    await this.purge.purge({ roomIds: event.roomIds });
+  }
+
+  /** Every replica (no queue): the same for rooms whose content went (their retention). */
+  @OnEvent(ROOMS_SUBJECTS.roomsPurged)
+  async roomsPurged(@Payload() event: BusPayload<typeof ROOMS_SUBJECTS.roomsPurged>) {
+    await this.purge.purge(event);
   }
 
   @OnRequest(TRANSLATE_SUBJECTS.health)

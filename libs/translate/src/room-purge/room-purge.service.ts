@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ServiceHealth } from '@lt/contracts';
+import type { PurgeRoomsRequest, ServiceHealth } from '@lt/contracts';
 import { PurgedRooms } from './purged-rooms';
 import { RoomDataRepository } from './room-data.repository';
 
@@ -10,10 +10,15 @@ export class RoomPurge {
     private readonly purged: PurgedRooms,
   ) {}
 
-  /** Idempotent: rooms purged twice, or never translated, delete nothing more. */
-  async purge(roomIds: string[]): Promise<{ deleted: number }> {
-    this.purged.add(roomIds);
-    return { deleted: await this.rooms.deleteRooms(roomIds) };
+  /**
+   * Records the purge first (from then on no writer stores for those rooms: for good with marks, a while in this
+   * replica for deleted rooms), then deletes their rows. Idempotent: rooms purged twice, or never translated, delete
+   * nothing more.
+   */
+  async purge(request: PurgeRoomsRequest): Promise<{ deleted: number }> {
+    if (request.marks) await this.purged.record(request.marks);
+    else this.purged.deleted(request.roomIds);
+    return { deleted: await this.rooms.deleteRooms(request.roomIds) };
   }
 
   health(): Promise<ServiceHealth> {

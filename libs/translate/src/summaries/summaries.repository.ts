@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { TRANSLATE_DATA_SOURCE } from '../translate.database';
+import { notPurgedThrough } from '@lt/platform';
+import { TRANSLATE_DATA_SOURCE, TRANSLATE_SCHEMA } from '../translate.database';
 import { SummaryEntity } from './summary.entity';
 
 export type SummaryKey = Pick<SummaryEntity, 'roomId' | 'lang' | 'fromSeq' | 'upToSeq'>;
@@ -15,7 +16,8 @@ export class SummariesRepository {
 
   /**
    * Runs `make` holding a lock on the key across every replica (a PostgreSQL advisory lock for the
-   * transaction), so a summary is made once however many ask at the same moment.
+   * transaction), so a summary is made once however many ask at the same moment. One made while its room's
+   * content went is answered, not stored.
    */
   onceFor(key: SummaryKey, make: () => Promise<string>): Promise<SummaryEntity> {
     return this.db.transaction(async (tx) => {
@@ -23,7 +25,11 @@ export class SummariesRepository {
       const found = await tx.getRepository(SummaryEntity).findOneBy(key);
       if (found) return found;
       const row: SummaryEntity = { ...key, text: await make(), createdAt: new Date() };
-      await tx.getRepository(SummaryEntity).insert(row);
+      await tx.query(
+        `INSERT INTO translate.summaries (room_id, lang, from_seq, up_to_seq, text, created_at)
+         SELECT $1, $2, $3, $4, $5, $6 WHERE ${notPurgedThrough(TRANSLATE_SCHEMA, '$1::uuid', '$4::int')}`,
+        [row.roomId, row.lang, row.fromSeq, row.upToSeq, row.text, row.createdAt],
+      );
       return row;
     });
   }

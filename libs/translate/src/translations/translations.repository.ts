@@ -1,9 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
 import type { LanguageCode } from '@lt/contracts';
+import { notPurgedThrough } from '@lt/platform';
 import { PurgedRooms } from '../room-purge/purged-rooms';
-import { TRANSLATE_DATA_SOURCE } from '../translate.database';
+import { TRANSLATE_DATA_SOURCE, TRANSLATE_SCHEMA } from '../translate.database';
 import { TranslationEntity } from './translation.entity';
+
+/** The room ($2) was not purged through the line's seq ($4). */
+const NOT_PURGED = notPurgedThrough(TRANSLATE_SCHEMA, '$2::uuid', '$4::int');
 
 @Injectable()
 export class TranslationsRepository {
@@ -21,16 +25,15 @@ export class TranslationsRepository {
     return this.db.getRepository(TranslationEntity).findBy({ roomId, lang, messageId: In(messageIds) });
   }
 
-  /** Keeps the first translation stored for a (room, message, language); none for a room deleted meanwhile. */
+  /** Keeps the first translation stored for a (room, message, language); none for a room deleted or purged meanwhile. */
   async save(row: Omit<TranslationEntity, 'id' | 'createdAt'>): Promise<void> {
     if (this.purged.has(row.roomId)) return;
-    await this.db
-      .createQueryBuilder()
-      .insert()
-      .into(TranslationEntity)
-      .values({ ...row, id: crypto.randomUUID(), createdAt: new Date() })
-      .orIgnore()
-      .execute();
+    await this.db.query(
+      `INSERT INTO translate.translations (id, room_id, message_id, seq, lang, text, fallback, created_at)
+       SELECT $1, $2, $3, $4, $5, $6, $7, now() WHERE ${NOT_PURGED}
+       ON CONFLICT (room_id, message_id, lang) DO NOTHING`,
+      [crypto.randomUUID(), row.roomId, row.messageId, row.seq, row.lang, row.text, row.fallback],
+    );
   }
 
   /** The languages a room's messages have stored translations in. */
@@ -50,7 +53,7 @@ export class TranslationsRepository {
     if (this.purged.has(row.roomId)) return;
     await this.db.query(
       `INSERT INTO translate.translations (id, room_id, message_id, seq, lang, text, fallback, created_at, revised_at, glossary_version)
-       VALUES ($1, $2, $3, $4, $5, $6, NULL, now(), now(), $7)
+       SELECT $1, $2, $3, $4, $5, $6, NULL, now(), now(), $7 WHERE ${NOT_PURGED}
        ON CONFLICT (room_id, message_id, lang)
        DO UPDATE SET text = EXCLUDED.text, fallback = NULL, revised_at = now(), glossary_version = EXCLUDED.glossary_version`,
       [crypto.randomUUID(), row.roomId, row.messageId, row.seq, row.lang, row.text, row.glossaryVersion],

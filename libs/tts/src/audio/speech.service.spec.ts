@@ -16,13 +16,13 @@ class MemoryAudio {
     return this.rows.get(this.keyOf(key)) ?? null;
   }
 
-  async onceFor(key: AudioKey, make: () => Promise<AudioEntity>) {
+  async onceFor(key: AudioKey, make: () => Promise<{ audio: AudioEntity; seq: number }>) {
     const k = this.keyOf(key);
     const before = this.locks.get(k) ?? Promise.resolve();
     const run = before.then(async () => {
       const found = this.rows.get(k);
       if (found) return found;
-      const made = await make();
+      const { audio: made } = await make();
       this.rows.set(k, made);
       return made;
     });

@@ -4,6 +4,7 @@ import {
   TRANSLATE_SUBJECTS,
   TtsErrorCode,
   type LanguageCode,
+  type PurgeRoomsRequest,
   type SpeechRequest,
   type SpeechResponse,
 } from '@lt/contracts';
@@ -56,15 +57,15 @@ export class SpeechService {
     return toResponse(await promise);
   }
 
-  async purge(roomIds: string[]): Promise<{ deleted: number }> {
-    return { deleted: await this.audio.deleteRooms(roomIds) };
+  async purge(request: PurgeRoomsRequest): Promise<{ deleted: number }> {
+    return { deleted: await this.audio.purgeRooms(request.roomIds, request.marks ?? []) };
   }
 
-  private async make(provider: SpeechProvider, request: SpeechRequest): Promise<AudioEntity> {
+  private async make(provider: SpeechProvider, request: SpeechRequest): Promise<{ audio: AudioEntity; seq: number }> {
     if (!(await this.meter.allowed(request.roomId)))
       throw new DomainException(TtsErrorCode.QuotaExhausted, 'The token quota of this room is spent');
     productMetrics().cacheMisses.add(1, { cache: 'speech' });
-    const text = await this.textOf(request);
+    const { text, seq } = await this.textOf(request);
     const speech = await inSpan(
       `speech ${provider.name}`,
       {
@@ -80,7 +81,7 @@ export class SpeechService {
     );
     // Speech providers charge by the character: that is what the room spends.
     this.meter.report(request.roomId, 'tts', text.length);
-    return {
+    const audio: AudioEntity = {
       roomId: request.roomId,
       messageId: request.messageId,
       lang: request.lang,
@@ -90,16 +91,17 @@ export class SpeechService {
       provider: provider.name,
       createdAt: new Date(),
     };
+    return { audio, seq };
   }
 
   /** What the viewers of that language read, without the mark of an untranslated line. */
-  private async textOf(request: SpeechRequest): Promise<string> {
+  private async textOf(request: SpeechRequest): Promise<{ text: string; seq: number }> {
     const frame = await this.bus.request(TRANSLATE_SUBJECTS.message, request);
     const text = (
       frame.fallback === 'original' && frame.text.startsWith(ORIGINAL_PREFIX) ? frame.text.slice(ORIGINAL_PREFIX.length) : frame.text
     ).trim();
     if (!text) throw new DomainException(TtsErrorCode.MessageNotFound, 'That message has no text to read');
-    return text;
+    return { text, seq: frame.seq };
   }
 
   private async withRetries(provider: SpeechProvider, text: string, lang: LanguageCode) {

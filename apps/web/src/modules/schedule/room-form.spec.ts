@@ -22,7 +22,10 @@ describe('room form rules', () => {
       retention: 'keep',
       fast_captions: true,
       questions_enabled: false,
+      ended_allowance: null,
     });
+    expect(updateBody({ ...values, endedAllowance: ' 300 ' }).ended_allowance).toBe(300);
+    expect(formValuesOf(makeRoom({ ended_allowance: 250 })).endedAllowance).toBe('250');
     // Kept by default on the server: the create form sends the setting only when the owner chose another.
     expect(createBody(values)).not.toHaveProperty('retention');
     expect(createBody({ ...values, retention: 'days_30' })).toMatchObject({ retention: 'days_30' });

@@ -26,6 +26,8 @@ export interface RoomFormValues {
   fastCaptions: boolean;
   /** The audience may ask questions (off unless the owner turns it on). */
   questionsEnabled: boolean;
+  /** Tokens the room may spend after it ended, as typed; empty: the service's default (edit form only). */
+  endedAllowance: string;
 }
 
 export const emptyRoomForm: RoomFormValues = {
@@ -39,6 +41,7 @@ export const emptyRoomForm: RoomFormValues = {
   retention: 'keep',
   fastCaptions: true,
   questionsEnabled: false,
+  endedAllowance: '',
 };
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -71,6 +74,7 @@ export function formValuesOf(room: RoomResponse): RoomFormValues {
     retention: room.retention,
     fastCaptions: room.fast_captions !== false,
     questionsEnabled: room.questions_enabled,
+    endedAllowance: room.ended_allowance === null || room.ended_allowance === undefined ? '' : String(room.ended_allowance),
   };
 }
 
@@ -113,5 +117,7 @@ export function updateBody(values: RoomFormValues): UpdateRoomBody {
     retention: values.retention,
     fast_captions: values.fastCaptions,
     questions_enabled: values.questionsEnabled,
+    // Empty: the service's default; anything else goes as typed, and the server refuses what is out of bounds.
+    ended_allowance: values.endedAllowance.trim() === '' ? null : Number(values.endedAllowance),
   };
 }

@@ -146,6 +146,8 @@ describe('Scheduled rooms', () => {
     expect((screen.getByTestId('room-form-retention') as HTMLSelectElement).value).toBe('days_7');
     fireEvent.change(input('room-form-name'), { target: { value: 'Renamed' } });
     fireEvent.change(screen.getByTestId('room-form-retention'), { target: { value: 'none' } });
+    expect(input('room-form-ended-allowance').value).toBe('');
+    fireEvent.change(input('room-form-ended-allowance'), { target: { value: '500' } });
     fireEvent.click(screen.getByTestId('room-form-submit'));
     await waitFor(() => expect(window.location.pathname).toBe('/dashboard/scheduled'));
     expect(bodyOf(fetchMock, `PATCH /api/rooms/${ROOM_ID}`)).toEqual({
@@ -157,6 +159,7 @@ describe('Scheduled rooms', () => {
       retention: 'none',
       fast_captions: true,
       questions_enabled: false,
+      ended_allowance: 500,
     });
   });
 });

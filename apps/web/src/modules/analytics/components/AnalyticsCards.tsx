@@ -1,11 +1,11 @@
-import type { AnalyticsTotals } from '@lt/contracts';
+import type { AnalyticsReport, AnalyticsTotals } from '@lt/contracts';
 import type { AnalyticsKey } from '../../../i18n/analytics.es';
 import { useAnalyticsT } from '../../../i18n/useAnalyticsT';
 import { useLocale } from '../../../i18n/useLocale';
 import '../../../styles/stats.css';
 
-/** A report's figures as cards. */
-export function AnalyticsCards({ totals }: { totals: AnalyticsTotals }) {
+/** A report's figures as cards; an ended room's also say what it spent after its end and what its owner allows. */
+export function AnalyticsCards({ totals, ended }: { totals: AnalyticsTotals; ended?: AnalyticsReport['ended'] }) {
   const t = useAnalyticsT();
   const { locale } = useLocale();
   const number = new Intl.NumberFormat(locale);
@@ -22,6 +22,12 @@ export function AnalyticsCards({ totals }: { totals: AnalyticsTotals }) {
     { id: 'tokens', label: 'analytics.card.tokens', value: number.format(totals.tokens) },
     { id: 'fallback', label: 'analytics.card.fallback', value: `${number.format(totals.fallback)} / ${number.format(totals.original)}` },
   ];
+  if (ended)
+    cards.push({
+      id: 'after-end',
+      label: 'analytics.card.afterEnd',
+      value: `${number.format(ended.spent)} / ${number.format(ended.allowance)}`,
+    });
   return (
     <ul className="stat-grid stat-grid-3 analytics-cards" aria-label={t('analytics.cards')}>
       {cards.map((card) => (

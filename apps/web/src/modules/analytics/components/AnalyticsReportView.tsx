@@ -83,7 +83,7 @@ export function AnalyticsReportView({
           {t('analytics.exportFailed', { message: errorText(exporter.error, t) })}
         </p>
       )}
-      <AnalyticsCards totals={data.totals} />
+      <AnalyticsCards totals={data.totals} ended={data.ended} />
       {data.points.length === 0 ? (
         <p className="card analytics-empty muted" data-testid="analytics-empty">
           {t('analytics.empty')}
