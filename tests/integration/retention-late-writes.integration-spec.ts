@@ -10,7 +10,7 @@ jest.setTimeout(90_000);
 
 /** What the model and the speech provider take for the late calls: the room ends and is purged meanwhile. */
 const LATE_MS = 2_000;
-const FLUSH_MS = 200;
+const FLUSH = '200';
 /** What stays of a room whose content went: the room, its evaluation and figures, what it spent, the purge's records. */
 const KEPT_OF_A_ROOM = [
   'rooms.rooms',
@@ -40,10 +40,8 @@ describe.each(MODES)('retention against late writers (%s mode)', (mode) => {
   let sql: Client;
   let owner: TestUser;
   const clients: LiveClient[] = [];
-  const savedFlush = process.env.ANALYTICS_FLUSH_MS;
 
   beforeAll(async () => {
-    process.env.ANALYTICS_FLUSH_MS = String(FLUSH_MS);
     db = await createTestDatabase();
     llm = new FakeOpenAiServer();
     await llm.start();
@@ -53,7 +51,9 @@ describe.each(MODES)('retention against late writers (%s mode)', (mode) => {
       mode,
       databaseUrl: db.url,
       llmUrl: llm.url,
-      tts: { TTS_PROVIDER: 'google', GOOGLE_TTS_API_KEY: 'google-test-key', GOOGLE_TTS_URL: google.url },
+      tts: { TTS_PROVIDER: 'google', GOOGLE_TTS_API_KEY: 'google-test-key', GOOGLE_TTS_URL: google.url, ANALYTICS_FLUSH_MS: FLUSH },
+      translate: { ANALYTICS_FLUSH_MS: FLUSH },
+      rooms: { ANALYTICS_FLUSH_MS: FLUSH },
     });
     // Two translators: the one that hears the purge request is not always the one still translating.
     if (mode === 'distributed') await stack.startService('translate-svc-2');
@@ -70,8 +70,6 @@ describe.each(MODES)('retention against late writers (%s mode)', (mode) => {
     await google?.stop();
     await llm?.stop();
     await db?.drop();
-    if (savedFlush === undefined) delete process.env.ANALYTICS_FLUSH_MS;
-    else process.env.ANALYTICS_FLUSH_MS = savedFlush;
   });
 
   const leftOf = async (roomId: string) => Object.keys(await rowsHolding(sql, [roomId])).filter((table) => !KEPT_OF_A_ROOM.includes(table));
@@ -132,9 +130,9 @@ describe.each(MODES)('retention against late writers (%s mode)', (mode) => {
     expect((await summary).status).toBe(200);
     await viewer.waitFor((c) => c.of('translation').some((f) => f.messageId === late), 15_000, 'late translation');
     await eventually(() => llm.calls.filter((c) => c.prompt.includes(word) && c.tokens !== undefined).length >= 3);
-    // A viewer arriving after the purge is not kept either (the analytics write every FLUSH_MS).
+    // A viewer arriving after the purge is not kept either (the analytics write every FLUSH ms).
     await joined(stack.baseUrl, { roomId: room.id, role: 'viewer', lang: 'de', viewerId: 'viewer-late-0003' }, clients);
-    await sleep(FLUSH_MS * 5);
+    await sleep(Number(FLUSH) * 5);
 
     expect(await leftOf(room.id)).toEqual([]);
     expect(await rowsHolding(sql, [word])).toEqual({ 'rooms.rooms': 1 });
