@@ -33,7 +33,7 @@ describe.each([
     const metered: number[] = [];
     const ctx: StreamContext = {
       recognizer: make(fake),
-      settings: { sessionMaxMs, replayMaxMs: 30_000 },
+      settings: { sessionMaxMs, replayMaxMs: 30_000, idleMs: 60_000 },
       vocabulary: async () => ['Acme'],
       store: async (_s, sentence) => {
         if (!stored.some((s) => s.messageId === sentence.messageId)) stored.push(sentence);
@@ -41,6 +41,8 @@ describe.each([
       interim: () => undefined,
       commit: async () => undefined,
       meter: (_room, seconds) => metered.push(seconds),
+      allowed: async () => true,
+      finish: () => undefined,
     };
     const session = new StreamSession(stream, { holder: 'me', held: true, committedSeq: 0, segment: 0, startedAt: 1_000_000 }, ctx, (m) =>
       out.push(m),

@@ -1,21 +1,12 @@
 import { Logger } from '@nestjs/common';
 import type { AudioOut, AudioState, AudioStream } from '@lt/contracts';
-import { pcmMs, type RecognitionEvent, type Recognizer, type RecognizerSession } from '../providers/recognizer';
+import { pcmMs, type RecognitionEvent, type RecognizerSession } from '../providers/recognizer';
 import { resample } from './pcm';
 import type { LeaseState } from './lease.repository';
 import { SessionClock } from './session-clock';
+import { QUOTA_SPENT_MESSAGE, sleep, storeWithRetries, StreamUpkeep, type StreamContext } from './stream-upkeep';
 
-/** What a stream needs from its surroundings: the provider, where sentences go, the lease, the meter. */
-export interface StreamContext {
-  recognizer: Recognizer;
-  settings: { sessionMaxMs: number; replayMaxMs: number };
-  vocabulary(roomId: string): Promise<string[]>;
-  /** Stores a final as a browser's transcript is stored (idempotent by messageId); rejects on failure. */
-  store(stream: AudioStream, sentence: { messageId: string; text: string; atMs: number; confidence: number }): Promise<void>;
-  interim(stream: AudioStream, line: { messageId: string; text: string; atMs: number }): void;
-  commit(streamId: string, committedSeq: number, segment: number): Promise<void>;
-  meter(roomId: string, seconds: number): void;
-}
+export type { StreamContext } from './stream-upkeep';
 
 interface Chunk {
   seq: number;
@@ -36,10 +27,6 @@ interface Session {
 /** Provider sessions tried to say the last words of a stream that stops. */
 const STOP_ATTEMPTS = 3;
 const RECONNECT_DELAYS_MS = [0, 250, 500, 1_000, 2_000, 5_000];
-const STORE_ATTEMPTS = 6;
-const ACK_EVERY_MS = 250;
-/** Seconds of audio are reported in slices of at least this many (and the rest when the stream ends). */
-const METER_SLICE_S = 10;
 
 /** The id of a recognised sentence: the same for the same speech however often it is recognised again. */
 export const sentenceId = (streamId: string, segment: number) => `${streamId}-${segment}`;
@@ -63,11 +50,10 @@ export class StreamSession {
   private speaking = false;
   private rotateWanted = false;
   private rotateTimer?: NodeJS.Timeout;
-  private ackTimer?: NodeJS.Timeout;
   private stopped = false;
   private stopping = false;
   private state: AudioState = 'recognising';
-  private meteredMs = 0;
+  private readonly upkeep: StreamUpkeep;
   private lastAck = -2;
 
   constructor(
@@ -81,6 +67,11 @@ export class StreamSession {
     this.committedSeq = lease.committedSeq;
     this.segment = lease.segment;
     this.startedAt = lease.startedAt;
+    this.upkeep = new StreamUpkeep(stream, ctx, (reason) => {
+      if (reason === 'idle') return this.logger.log(`stream ${stream.streamId}: no audio for ${ctx.settings.idleMs} ms, it stops`);
+      this.logger.log(`stream ${stream.streamId}: the quota of room ${stream.roomId} is spent, recognition stops`);
+      this.setState('quota_exhausted', QUOTA_SPENT_MESSAGE);
+    });
   }
 
   private readonly startedAt: number;
@@ -94,15 +85,13 @@ export class StreamSession {
   }
 
   async start(): Promise<void> {
-    if (this.out) {
-      this.ackTimer = setInterval(() => this.ack(), ACK_EVERY_MS);
-      this.ackTimer.unref();
-    }
+    this.upkeep.start(this.out ? () => this.ack() : undefined);
     await this.connect();
   }
 
   push(seq: number, atMs: number, pcm: Buffer): void {
     if (this.stopped || seq < this.nextSeq) return;
+    this.upkeep.heard();
     this.nextSeq = seq + 1;
     const audio = resample(pcm, this.stream.sampleRate, this.ctx.recognizer.sampleRate);
     this.buffer.push({ seq, atMs, ms: pcmMs(audio.length, this.ctx.recognizer.sampleRate), pcm: audio });
@@ -115,6 +104,7 @@ export class StreamSession {
     if (this.stopping) return;
     this.stopping = true;
     clearTimeout(this.rotateTimer);
+    this.upkeep.end();
     // Finals that arrive while finishing still count: the session stays current until it has said them. A
     // session lost meanwhile is replaced, and the audio not yet recognised replayed to it, a few times at most.
     for (let attempt = 0; attempt < STOP_ATTEMPTS; attempt++) {
@@ -131,8 +121,8 @@ export class StreamSession {
     this.stopped = true;
     this.session = null;
     await this.storing;
-    this.meterRest();
-    clearInterval(this.ackTimer);
+    this.upkeep.meterRest();
+    this.upkeep.end();
     this.ack();
     this.out?.({ ackSeq: this.nextSeq - 1, committedSeq: this.committedSeq, state: 'stopped' });
   }
@@ -141,7 +131,7 @@ export class StreamSession {
   drop(): void {
     this.stopped = true;
     clearTimeout(this.rotateTimer);
-    clearInterval(this.ackTimer);
+    this.upkeep.end();
     this.session?.rec.close();
     this.session = null;
   }
@@ -200,7 +190,7 @@ export class StreamSession {
       s.sendFrom = chunk.seq + 1;
       sent += chunk.ms;
     }
-    if (sent) this.meter(sent);
+    if (sent) this.upkeep.sent(sent);
   }
 
   private onEvent(sessionId: number, event: RecognitionEvent): void {
@@ -251,19 +241,8 @@ export class StreamSession {
   }
 
   private async storeAndCommit(sentence: Parameters<StreamContext['store']>[1], heard: number, segment: number): Promise<void> {
-    for (let attempt = 1; ; attempt++) {
-      if (this.stopped && !this.session && attempt > 1) break;
-      try {
-        await this.ctx.store(this.stream, sentence);
-        break;
-      } catch (error) {
-        if (attempt >= STORE_ATTEMPTS) {
-          this.logger.error(`stream ${this.stream.streamId}: sentence ${sentence.messageId} not stored: ${(error as Error).message}`);
-          break;
-        }
-        await sleep(250 * 2 ** attempt);
-      }
-    }
+    const failed = await storeWithRetries(this.ctx, this.stream, sentence, () => this.stopped && !this.session);
+    if (failed) this.logger.error(`stream ${this.stream.streamId}: sentence ${sentence.messageId} not stored: ${failed.message}`);
     this.committedSeq = Math.max(this.committedSeq, heard);
     while (this.buffer.length && this.buffer[0].seq < Math.min(this.committedSeq, this.heardSeq)) this.buffer.shift();
     await this.ctx.commit(this.stream.streamId, this.committedSeq, segment).catch((error: Error) => {
@@ -313,20 +292,4 @@ export class StreamSession {
     this.lastAck = this.nextSeq - 1;
     this.out?.({ ackSeq: this.lastAck, committedSeq: this.committedSeq });
   }
-
-  private meter(ms: number): void {
-    this.meteredMs += ms;
-    if (this.meteredMs < METER_SLICE_S * 1000) return;
-    const seconds = Math.floor(this.meteredMs / 1000);
-    this.meteredMs -= seconds * 1000;
-    this.ctx.meter(this.stream.roomId, seconds);
-  }
-
-  private meterRest(): void {
-    const seconds = Math.ceil(this.meteredMs / 1000);
-    this.meteredMs = 0;
-    if (seconds > 0) this.ctx.meter(this.stream.roomId, seconds);
-  }
 }
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -37,7 +37,8 @@ export const audioClientFrameSchema = z.discriminatedUnion('type', [audioStartFr
 export type AudioStartFrame = z.infer<typeof audioStartFrameSchema>;
 export type AudioClientFrame = z.infer<typeof audioClientFrameSchema>;
 
-export type AudioState = 'recognising' | 'reconnecting' | 'provider_error';
+/** quota_exhausted: the room's quota is spent, the stream stops (an error frame follows, and the socket closes). */
+export type AudioState = 'recognising' | 'reconnecting' | 'provider_error' | 'quota_exhausted';
 
 export type AudioServerFrame =
   | { type: 'audio_ready'; streamId: string; sampleRate: number; nextSeq: number }

@@ -34,7 +34,7 @@ export function encodeChunk(chunk: HeldChunk): ArrayBuffer {
 }
 
 const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
-const PROVIDER_STATES = new Set<unknown>(['recognising', 'reconnecting', 'provider_error']);
+const PROVIDER_STATES = new Set<unknown>(['recognising', 'reconnecting', 'provider_error', 'quota_exhausted']);
 
 /** A text frame from the server, or null for anything the page does not know (ignored, not fatal). */
 export function parseAudioFrame(data: unknown): AudioServerFrame | null {

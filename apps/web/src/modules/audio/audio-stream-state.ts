@@ -11,7 +11,8 @@ export interface HeldChunk {
   pcm: Int16Array;
 }
 
-export type ProviderState = 'recognising' | 'reconnecting' | 'provider_error';
+/** quota_exhausted: the room's quota is spent; the server refuses the stream for good right after. */
+export type ProviderState = 'recognising' | 'reconnecting' | 'provider_error' | 'quota_exhausted';
 
 export type StreamPhase = 'connecting' | 'starting' | 'streaming' | 'waiting' | 'stopped' | 'refused';
 
@@ -71,7 +72,17 @@ export interface Step {
 }
 
 /** Codes after which reconnecting cannot help. */
-const FINAL_ERRORS = new Set(['forbidden', 'unauthorized', 'invalid_key', 'room_not_found', 'invalid_message']);
+export const RECOGNITION_QUOTA_EXHAUSTED = 'recognition_quota_exhausted';
+const FINAL_ERRORS = new Set([
+  'forbidden',
+  'unauthorized',
+  'invalid_key',
+  'invalid_host_key',
+  'invalid_invite',
+  'room_not_found',
+  'invalid_message',
+  RECOGNITION_QUOTA_EXHAUSTED,
+]);
 
 export function backoffMs(attempt: number): number {
   return Math.min(500 * 2 ** attempt, 10_000);

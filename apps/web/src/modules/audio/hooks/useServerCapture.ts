@@ -12,6 +12,8 @@ export interface StreamView {
   dropped: boolean;
   provider: { state: ProviderState; message?: string } | null;
   refused: string | null;
+  /** The code the server refused the stream with. */
+  refusedCode: string | null;
 }
 
 export interface ServerCaptureStart {
@@ -37,6 +39,7 @@ function viewOf(state: StreamState): StreamView {
     dropped: state.dropped > 0,
     provider: state.provider,
     refused: state.phase === 'refused' ? (state.error?.message ?? state.error?.code ?? '') : null,
+    refusedCode: state.phase === 'refused' ? (state.error?.code ?? null) : null,
   };
 }
 
@@ -87,6 +90,8 @@ export function useServerCapture({ roomId, credentials }: { roomId: string; cred
         onChange: (state) => {
           const view = viewOf(state);
           setStream((current) => (sameView(current, view) ? current : view));
+          // Refused for good (the room's quota spent, the key revoked): the microphone is let go; the alert stays.
+          if (state.phase === 'refused' && running.current?.sender === sender) queueMicrotask(stop);
         },
       });
       const capture = new MicrophoneCapture();
