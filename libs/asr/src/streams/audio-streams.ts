@@ -124,6 +124,11 @@ export class AudioStreams implements AudioSink, OnApplicationBootstrap, BeforeAp
     return terms;
   }
 
+  /** The room's glossary changed: its terms are read again (by the editor, and by the next provider session). */
+  forgetVocabulary(roomId: string): void {
+    this.vocabularies.delete(roomId);
+  }
+
   private async renew(): Promise<void> {
     const ids = [...this.streams.keys()];
     // A process whose bus is closed serves nothing: its leases lapse, and other replicas take its streams.
