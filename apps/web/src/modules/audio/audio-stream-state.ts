@@ -1,3 +1,5 @@
+import type { AudioState } from '@lt/contracts';
+
 /**
  * The page's side of the audio socket (docs/audio.md) as a pure function: captured chunks wait in a bounded ring
  * until the server acks them; the socket is fed only while its buffer is low; a full ring drops the OLDEST audio
@@ -12,7 +14,7 @@ export interface HeldChunk {
 }
 
 /** quota_exhausted: the room's quota is spent; the server refuses the stream for good right after. */
-export type ProviderState = 'recognising' | 'reconnecting' | 'provider_error' | 'quota_exhausted';
+export type ProviderState = AudioState;
 
 export type StreamPhase = 'connecting' | 'starting' | 'streaming' | 'waiting' | 'stopped' | 'refused';
 
