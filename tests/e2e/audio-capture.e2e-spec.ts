@@ -2,8 +2,9 @@ import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { E2E } from './ports.mjs';
+import { setAsrScript } from './support/asr';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium';
-import { quickRoom } from './support/room-pages';
+import { startedQuickRoom } from './support/room-pages';
 import { envelope, envelopeMatch, pcmFromBytes, readWav, speakToWav } from './support/spoken-audio';
 
 /**
@@ -13,8 +14,9 @@ import { envelope, envelopeMatch, pcmFromBytes, readWav, speakToWav } from './su
  *
  * Without a recognition provider on the stack, the `/ws/audio` socket is a test double here and the `joined`
  * frame is given a `serverRecognition`: the test checks what the page sent. With the fake provider on the
- * stack (ASR_PROVIDER, its fake server in libs/testing), the same audio goes through the gateway, and the test
- * also checks the file's words in the host's log and their translation on a French viewer.
+ * stack (ASR_PROVIDER, its fake server in libs/testing, as serve.mjs starts the stacks), the same audio goes
+ * through the gateway, and the test also checks the file's words in the host's log and their translation on a
+ * French viewer (server-recognition.e2e-spec.ts checks what the provider heard).
  */
 const WORDS = 'Welcome everyone to the opening of the conference';
 const WAV = speakToWav(WORDS, 'said');
@@ -79,14 +81,11 @@ async function shot(page: Page, name: string, size: { width: number; height: num
 test('the host speaks through a real microphone: the page streams the file it hears as 16 kHz PCM @ui', async ({ page, context }) => {
   test.setTimeout(90_000);
   await fetch(`${LLM}/__reset`, { method: 'POST' });
+  await setAsrScript([WORDS]);
   await context.grantPermissions(['microphone']);
   const audio = await routeAudio(page);
   await page.setViewportSize({ width: 1366, height: 768 });
-  const roomId = await quickRoom(page);
-  await expect(page.getByTestId('connection-status')).toHaveAttribute('data-status', 'connected');
-  await page.getByTestId('input-language').selectOption('en');
-  await page.getByTestId('toggle-room').click();
-  await expect(page.getByTestId('room-status-badge')).toHaveAttribute('data-active', 'true');
+  const roomId = await startedQuickRoom(page, 'en');
 
   // On the server is the default when the server has a provider; processing is off for a mixer feed.
   await expect(page.getByTestId('recognition-server')).toBeChecked();

@@ -74,6 +74,8 @@ export default defineConfig({
   webServer: [
     server('llm', E2E.llmPort, '/__calls'),
     ...(withNats ? [server('llm-distributed', E2E.distributedLlmPort, '/__calls')] : []),
+    server('asr', E2E.asrPort, '/_fake/sessions'),
+    ...(withNats ? [server('asr-distributed', E2E.distributedAsrPort, '/_fake/sessions')] : []),
     server('smtp', E2E.mailHttpPort, '/__mails'),
     server('oidc', E2E.oidcPort, '/realms/lt/.well-known/openid-configuration'),
     server('embedded', E2E.embeddedPort, '/healthz'),

@@ -7,4 +7,6 @@ export declare const E2E: {
   smtpPort: number;
   mailHttpPort: number;
   oidcPort: number;
+  asrPort: number;
+  distributedAsrPort: number;
 };

@@ -14,4 +14,7 @@ export const E2E = {
   smtpPort: 18160 + offset,
   mailHttpPort: 18161 + offset,
   oidcPort: 18162 + offset,
+  /** The fake speech providers (Deepgram's protocol), one per project like the fake language models. */
+  asrPort: 18165 + offset,
+  distributedAsrPort: 18166 + offset,
 };

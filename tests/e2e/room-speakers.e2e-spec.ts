@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { installFakeSpeechRecognition } from './support/fake-speech';
-import { LAPTOP, PHONE, say } from './support/room-pages';
+import { hostAndInvite, LAPTOP, ownerWithRoom, PHONE, say } from './support/room-pages';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { llmUrl } from './support/llm';
@@ -37,35 +37,16 @@ test('viewers read who says each line once a guest speaks, and the header names 
   browser,
   request,
   baseURL,
-}, info) => {
+}) => {
   test.setTimeout(120_000);
-  const email = `speakers-${info.project.name}-${Date.now().toString(36)}-${info.retry}@example.com`;
-  const password = 'owner-pass-1';
-  expect((await request.post('/api/auth/signup', { data: { email, password, name: 'Olga Owner' } })).status()).toBe(200);
-  const token = await request.post('/api/auth/token?grant_type=password', { data: { email, password } });
-  const { access_token: accessToken } = (await token.json()) as { access_token: string };
-  const created = await request.post('/api/rooms', { data: { name: 'Two voices' }, headers: { Authorization: `Bearer ${accessToken}` } });
-  const roomId = ((await created.json()) as { room: { id: string } }).room.id;
-
+  const owner = await ownerWithRoom(request, 'speakers', 'Two voices');
+  const { roomId } = owner;
   const hostContext = await newContext(browser, baseURL);
   const host = await hostContext.newPage();
-  await host.goto('/');
-  await host.getByTestId('login-button').click();
-  await host.getByRole('dialog').getByTestId('auth-email').fill(email);
-  await host.getByRole('dialog').getByTestId('auth-password').fill(password);
-  await host.getByRole('dialog').getByTestId('auth-submit').click();
-  await expect(host).toHaveURL(/\/dashboard\/?$/, { timeout: 15_000 });
-  await host.goto(`/room/${roomId}?from=en`);
-  await expect(host.getByTestId('connection-status')).toHaveAttribute('data-status', 'connected');
-  await host.getByTestId('toggle-room').click();
-  await expect(host.getByTestId('room-status-badge')).toHaveAttribute('data-active', 'true');
-
-  await host.getByTestId('speaker-name').fill('Ana');
-  await host.getByTestId('invite-speaker').click();
-  const invite = new URL((await host.getByTestId('speaker-invite-link').textContent()) ?? '');
+  const invite = await hostAndInvite(host, owner, 'en', 'Ana');
   const speakerContext = await newContext(browser, baseURL);
   const ana = await speakerContext.newPage();
-  await ana.goto(invite.pathname + invite.search);
+  await ana.goto(invite);
   await ana.getByTestId('speaker-language').selectOption('es');
   await ana.getByTestId('speaker-join-button').click();
   await expect(ana.getByTestId('connection-status')).toHaveAttribute('data-status', 'connected');

@@ -1,5 +1,5 @@
-// Starts what the end-to-end tests talk to: a fake LLM (one per project), the SMTP catcher, the local OIDC provider (Keycloak's place),
-// the product in embedded mode, or in distributed mode.
+// Starts what the end-to-end tests talk to: a fake LLM and a fake speech provider (one each per project), the SMTP
+// catcher, the local OIDC provider (Keycloak's place), the product in embedded mode, or in distributed mode.
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -10,6 +10,7 @@ import { E2E } from './ports.mjs';
 const root = join(import.meta.dirname, '..', '..');
 const what = process.argv[2];
 const llm = `http://127.0.0.1:${E2E.llmPort}/v1`;
+const ASR_KEY = 'e2e-asr-key';
 const common = {
   ...process.env,
   LT_SKIP_ENSURE: '1',
@@ -34,6 +35,12 @@ const common = {
   // as a venue's audience does.
   // Messages read aloud by the server: the fake LLM answers /v1/audio/speech with MP3 bytes.
   TTS_PROVIDER: 'openai',
+  // Speech recognised on the server by a fake speaking Deepgram's protocol (one per project, like the fake LLM).
+  // Host pages then offer it and take it by default; the tests that drive the browser's Web Speech fake pick
+  // "in this browser" (support/fake-speech.ts), as a host would.
+  ASR_PROVIDER: 'deepgram',
+  DEEPGRAM_API_KEY: ASR_KEY,
+  DEEPGRAM_URL: `ws://127.0.0.1:${E2E.asrPort}/v1/listen`,
   // Room analytics are written every 2 s rather than every minute, so the analytics page shows a test's figures soon.
   ANALYTICS_FLUSH_MS: '2000',
 };
@@ -78,6 +85,13 @@ if (what === 'llm' || what === 'llm-distributed') {
     TS_NODE_PROJECT: join(root, 'tsconfig.runtime.json'),
     PORT: String(what === 'llm' ? E2E.llmPort : E2E.distributedLlmPort),
   });
+} else if (what === 'asr' || what === 'asr-distributed') {
+  start(['-r', 'tsconfig-paths/register', 'dist/server/libs/testing/src/fake-asr/main.js'], {
+    ...process.env,
+    TS_NODE_PROJECT: join(root, 'tsconfig.runtime.json'),
+    PORT: String(what === 'asr' ? E2E.asrPort : E2E.distributedAsrPort),
+    FAKE_ASR_KEY: ASR_KEY,
+  });
 } else if (what === 'smtp') {
   await catchMail();
 } else if (what === 'oidc') {
@@ -96,11 +110,12 @@ if (what === 'llm' || what === 'llm-distributed') {
     DATABASE_URL: await freshDatabase(),
     // Its own fake language model: the two projects run side by side, each test resetting and pacing its stack's.
     OPENAI_BASE_URL: `http://127.0.0.1:${E2E.distributedLlmPort}/v1`,
+    DEEPGRAM_URL: `ws://127.0.0.1:${E2E.distributedAsrPort}/v1/listen`,
     // Its own subjects: other stacks on the same NATS (integration tests, benchmarks) never answer its requests.
     NATS_SUBJECT_PREFIX: `e2e-${Date.now().toString(36)}`,
   };
   start(['scripts/start.mjs', 'distributed'], env);
 } else {
-  console.error('usage: serve.mjs llm|llm-distributed|smtp|oidc|embedded|distributed');
+  console.error('usage: serve.mjs llm|llm-distributed|asr|asr-distributed|smtp|oidc|embedded|distributed');
   process.exit(2);
 }

@@ -134,7 +134,9 @@ describe.each(MODES)('the admin panel (%s mode)', (mode) => {
 
   it('reports each part of the system as it answers now', async () => {
     const health = await get<SystemHealth>('/api/admin/health');
-    expect(health.parts).toEqual(['gateway', 'accounts', 'rooms', 'translate', 'tts', 'database'].map((name) => ({ name, status: 'up' })));
+    expect(health.parts).toEqual(
+      ['gateway', 'accounts', 'rooms', 'translate', 'tts', 'asr', 'database'].map((name) => ({ name, status: 'up' })),
+    );
     if (mode !== 'distributed') return;
     await stack.stopService('translate-svc');
     try {

@@ -68,6 +68,7 @@ export const MATRIX: Record<string, Row> = {
     expected: owner(401, 204),
   },
   'GET /api/rooms/{id}/glossary': { method: 'GET', path: room('/glossary'), expected: owner(401) },
+  'GET /api/rooms/{id}/glossary/vocabulary': { method: 'GET', path: room('/glossary/vocabulary'), expected: owner(401) },
   'PUT /api/rooms/{id}/glossary': { method: 'PUT', path: room('/glossary'), body: () => GLOSSARY, expected: owner(401) },
   'POST /api/rooms/{id}/glossary/revise': {
     method: 'POST',

@@ -3,16 +3,15 @@ import { ROOMS_SUBJECTS, type JoinedFrame } from '@lt/contracts';
 import { AudioStreams } from '@lt/asr';
 import {
   AudioClient,
-  createTestDatabase,
-  FakeAsrServer,
-  FakeOpenAiServer,
   LiveClient,
   sentenceByPitch,
   sentencesAudio,
   type FakeAsrFault,
+  type FakeAsrServer,
   type TestDatabase,
 } from '@lt/testing';
-import { startStack, type Stack } from '../support/stack';
+import type { Stack } from '../support/stack';
+import { startAsrStack, type AsrStack } from './asr-stack';
 import { createRoom, MODES } from './helpers';
 
 jest.setTimeout(90_000);
@@ -22,36 +21,29 @@ const PROVIDERS = ['deepgram', 'openai'] as const;
 
 describe.each(MODES)('speech recognised on the server (%s mode)', (mode) => {
   describe.each(PROVIDERS)('with %s', (provider) => {
+    let env: AsrStack;
     let db: TestDatabase;
-    let llm: FakeOpenAiServer;
     let fake: FakeAsrServer;
     let stack: Stack;
     const clients: { close(): void }[] = [];
 
     beforeAll(async () => {
-      db = await createTestDatabase();
-      llm = new FakeOpenAiServer();
-      await llm.start();
-      fake = await FakeAsrServer.start({ apiKey: 'asr-key', words: sentenceByPitch(SENTENCES) });
-      const asr =
-        provider === 'deepgram'
-          ? { ASR_PROVIDER: 'deepgram', DEEPGRAM_API_KEY: 'asr-key', DEEPGRAM_URL: fake.deepgramUrl }
-          : { ASR_PROVIDER: 'openai', OPENAI_API_KEY: 'asr-key', ASR_OPENAI_URL: fake.openAiUrl };
-      stack = await startStack({
-        mode,
-        databaseUrl: db.url,
-        llmUrl: llm.url,
-        asr: { ...asr, ASR_LEASE_MS: '1500' },
+      env = await startAsrStack(mode, {
+        fake: { apiKey: 'asr-key', words: sentenceByPitch(SENTENCES) },
+        asr: (f) => ({
+          ...(provider === 'deepgram'
+            ? { ASR_PROVIDER: 'deepgram', DEEPGRAM_API_KEY: 'asr-key', DEEPGRAM_URL: f.deepgramUrl }
+            : { ASR_PROVIDER: 'openai', OPENAI_API_KEY: 'asr-key', ASR_OPENAI_URL: f.openAiUrl }),
+          ASR_LEASE_MS: '1500',
+        }),
         asrReplicas: mode === 'distributed' ? 2 : 1,
       });
+      ({ db, fake, stack } = env);
     });
 
     afterAll(async () => {
       clients.forEach((c) => c.close());
-      await stack?.close();
-      await fake?.close();
-      await llm?.stop();
-      await db?.drop();
+      await env?.close();
     });
 
     /** A started room with its host's page and a French viewer, and the host's audio socket ready. */

@@ -24,6 +24,11 @@ export const asrEnvSchema = z.object({
     .default(25 * 60_000),
   /** Audio kept since the last stored sentence, replayed to a new session (and to a replica taking over). */
   ASR_REPLAY_MAX_MS: z.coerce.number().int().min(1_000).default(30_000),
+  /**
+   * A stream that gets no audio this long is stopped and its lease released (its page or gateway is gone without
+   * a word); a page that sends again is given the stream back by its gateway.
+   */
+  ASR_STREAM_IDLE_MS: z.coerce.number().int().min(1_000).default(30_000),
   /** How long a replica's hold on a stream lasts unless renewed; another takes over after it lapses. */
   ASR_LEASE_MS: z.coerce.number().int().min(500).default(3_000),
   /** How often this service sends the rooms' analytics it counted (ms; a minute by default). */

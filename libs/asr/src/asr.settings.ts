@@ -5,6 +5,8 @@ export interface AsrSettings {
   sessionMaxMs: number;
   replayMaxMs: number;
   leaseMs: number;
+  /** A stream without audio this long is stopped. */
+  idleMs: number;
 }
 
 export const ASR_SETTINGS = Symbol('ASR_SETTINGS');
@@ -13,4 +15,5 @@ export const asrSettingsOf = (env: AsrEnv): AsrSettings => ({
   sessionMaxMs: env.ASR_SESSION_MAX_MS,
   replayMaxMs: env.ASR_REPLAY_MAX_MS,
   leaseMs: env.ASR_LEASE_MS,
+  idleMs: env.ASR_STREAM_IDLE_MS,
 });

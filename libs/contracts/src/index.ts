@@ -36,6 +36,7 @@ export * from './glossary/glossary.messages';
 export * from './glossary/glossary.dto';
 export * from './glossary/glossary-csv';
 export * from './glossary/glossary-revision';
+export * from './glossary/glossary-vocabulary';
 export * from './ingest/ingest.dto';
 export * from './ingest/ingest.subjects';
 export * from './http/client-id';

@@ -1,6 +1,7 @@
 /**
  * Runs in the page before its scripts (addInitScript): a SpeechRecognition that the test drives with
- * `window.__speech.say(text, confidence, isFinal)`, since headless Chromium cannot recognise speech.
+ * `window.__speech.say(text, confidence, isFinal)`, since headless Chromium cannot recognise speech; the
+ * page is set to recognise in the browser.
  */
 export function installFakeSpeechRecognition(): void {
   type Listener = (event: unknown) => void;
@@ -45,6 +46,14 @@ export function installFakeSpeechRecognition(): void {
     abort() {
       this.stop();
     }
+  }
+
+  // The stacks recognise on the server too (a fake provider): these pages' hosts and speakers pick "in this
+  // browser", as the page remembers (RECOGNITION_MODE_KEY of useRecognition).
+  try {
+    if (!window.localStorage.getItem('lt.recognition.mode')) window.localStorage.setItem('lt.recognition.mode', 'browser');
+  } catch {
+    // about:blank and other opaque origins have no storage, and no host page either
   }
 
   const w = window as unknown as Record<string, unknown>;

@@ -1,4 +1,4 @@
-import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, type WebSocketRoute } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -61,4 +61,54 @@ export async function endRoom(page: Page): Promise<void> {
   await page.getByTestId('end-room').click();
   await page.getByRole('alertdialog').getByTestId('confirm-accept').click();
   await expect(page.getByTestId('room-ended')).toBeVisible();
+}
+
+/** Signs in on the landing page's dialog; the page is then on the dashboard. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/');
+  await page.getByTestId('login-button').click();
+  await page.getByRole('dialog').getByTestId('auth-email').fill(email);
+  await page.getByRole('dialog').getByTestId('auth-password').fill(password);
+  await page.getByRole('dialog').getByTestId('auth-submit').click();
+  await expect(page).toHaveURL(/\/dashboard\/?$/, { timeout: 15_000 });
+}
+
+/** A new owner (by the API) and a room of theirs: its id, and the owner's email and password to sign in with. */
+export async function ownerWithRoom(request: APIRequestContext, prefix: string, roomName: string) {
+  const info = test.info();
+  const email = `${prefix}-${info.project.name}-${Date.now().toString(36)}-${info.retry}@example.com`;
+  const password = 'owner-pass-1';
+  expect((await request.post('/api/auth/signup', { data: { email, password, name: 'Olga Owner' } })).status()).toBe(200);
+  const token = await request.post('/api/auth/token?grant_type=password', { data: { email, password } });
+  const { access_token: accessToken } = (await token.json()) as { access_token: string };
+  const created = await request.post('/api/rooms', { data: { name: roomName }, headers: { Authorization: `Bearer ${accessToken}` } });
+  const roomId = ((await created.json()) as { room: { id: string } }).room.id;
+  return { email, password, accessToken, roomId };
+}
+
+/** The host page of an anonymous room, its input language set and the room started; answers the room's id. */
+export async function startedQuickRoom(page: Page, inputLanguage: string): Promise<string> {
+  const roomId = await quickRoom(page);
+  await expect(page.getByTestId('connection-status')).toHaveAttribute('data-status', 'connected');
+  await page.getByTestId('input-language').selectOption(inputLanguage);
+  await startRoom(page);
+  return roomId;
+}
+
+/** Starts the room from its host page. */
+export async function startRoom(page: Page): Promise<void> {
+  await page.getByTestId('toggle-room').click();
+  await expect(page.getByTestId('room-status-badge')).toHaveAttribute('data-active', 'true');
+}
+
+/** The owner signs in and hosts their room (started, in `from`); then invites a speaker: the invite's path. */
+export async function hostAndInvite(host: Page, owner: { email: string; password: string; roomId: string }, from: string, speaker: string) {
+  await signIn(host, owner.email, owner.password);
+  await host.goto(`/room/${owner.roomId}?from=${from}`);
+  await expect(host.getByTestId('connection-status')).toHaveAttribute('data-status', 'connected');
+  await startRoom(host);
+  await host.getByTestId('speaker-name').fill(speaker);
+  await host.getByTestId('invite-speaker').click();
+  const invite = new URL((await host.getByTestId('speaker-invite-link').textContent()) ?? '');
+  return invite.pathname + invite.search;
 }

@@ -252,6 +252,7 @@ export const dashboardEn: DashboardCatalog = {
   'admin.health.rooms': 'Rooms service',
   'admin.health.translate': 'Translation service',
   'admin.health.tts': 'Speech service',
+  'admin.health.asr': 'Recognition service',
   'admin.health.database': 'Database',
   'ingest.title': 'Audio from the venue (SRT / RTMP)',
   'ingest.hint': "The AV desk can send the room's mix straight to the server, with no laptop on the lectern.",

@@ -263,6 +263,7 @@ export const dashboardEs = {
   'admin.health.rooms': 'Servicio de salas',
   'admin.health.translate': 'Servicio de traducción',
   'admin.health.tts': 'Servicio de voz',
+  'admin.health.asr': 'Servicio de reconocimiento',
   'admin.health.database': 'Base de datos',
   'ingest.title': 'Audio de la sala (SRT / RTMP)',
   'ingest.hint': 'El equipo técnico puede enviar la mezcla de la sala directamente al servidor, sin un portátil en el atril.',

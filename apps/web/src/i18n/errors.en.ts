@@ -47,6 +47,7 @@ export const errorsEn: ErrorCatalog = {
   message_not_found: 'That message no longer exists.',
   synthesis_failed: 'The audio could not be made. Please try again.',
   tts_quota_exhausted: "The room's budget is used up: audio is paused.",
+  recognition_quota_exhausted: "The room's budget is used up: speech is no longer recognised on the server.",
   nothing_to_summarize: 'No translations to summarize',
   summary_unavailable: 'Summaries are not available: no language model is configured.',
   quota_exhausted: "The room's budget is used up: summaries are paused.",

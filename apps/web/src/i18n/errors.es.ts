@@ -51,6 +51,7 @@ export const errorsEs = {
   message_not_found: 'Ese mensaje ya no existe.',
   synthesis_failed: 'No se pudo generar el audio. Vuelve a intentarlo.',
   tts_quota_exhausted: 'El presupuesto de la sala se ha agotado: el audio está en pausa.',
+  recognition_quota_exhausted: 'El presupuesto de la sala se ha agotado: el servidor ya no reconoce la voz.',
   nothing_to_summarize: 'No hay traducciones que resumir',
   summary_unavailable: 'Los resúmenes no están disponibles: no hay un modelo de lenguaje configurado.',
   quota_exhausted: 'El presupuesto de la sala se ha agotado: los resúmenes están en pausa.',

@@ -80,4 +80,8 @@ export const glossaryEn: GlossaryCatalog = {
   'glossary.csv.badKeep': 'keep: "{value}" is not yes, no, true, false, 1 or 0',
   'glossary.csv.duplicate': '"{term}" repeats the term of line {first}',
   'glossary.csv.field': '{field}: {message}',
+  'glossary.vocabulary.title': 'Sent to the speech recogniser',
+  'glossary.vocabulary.hint': 'Server recognition ({provider}) is given these saved terms, so that it hears them right (at most {limit}).',
+  'glossary.vocabulary.none': 'No term is sent yet: saved terms appear here.',
+  'glossary.vocabulary.omitted': '{count} more terms are not sent: {provider} takes at most {limit}, the first in the glossary.',
 };

@@ -80,6 +80,11 @@ export const glossaryEs = {
   'glossary.csv.badKeep': 'keep: «{value}» no es yes, no, true, false, 1 ni 0',
   'glossary.csv.duplicate': '«{term}» repite el término de la línea {first}',
   'glossary.csv.field': '{field}: {message}',
+  'glossary.vocabulary.title': 'Enviados al reconocedor de voz',
+  'glossary.vocabulary.hint':
+    'El reconocimiento en el servidor ({provider}) recibe estos términos guardados para oírlos bien (como máximo {limit}).',
+  'glossary.vocabulary.none': 'Aún no se envía ningún término: los términos guardados aparecen aquí.',
+  'glossary.vocabulary.omitted': '{count} términos más no se envían: {provider} admite como máximo {limit}, los primeros del glosario.',
 };
 
 export type GlossaryKey = keyof typeof glossaryEs;

@@ -112,6 +112,7 @@ export const roomEn: RoomCatalog = {
   'audio.providerError': 'Server recognition failed.',
   'audio.useBrowser': 'Recognise in this browser',
   'audio.refused': 'The server refused the audio: {message}',
+  'audio.quotaExhausted': "The room's budget is used up: speech is no longer recognised on the server.",
   'audio.noDevice': 'The chosen microphone is not there. Pick another or plug it in again.',
   'audio.failed': 'The microphone could not be opened.',
   'feed.title': 'Venue feed',

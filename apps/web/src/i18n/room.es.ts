@@ -112,6 +112,7 @@ export const roomEs = {
   'audio.providerError': 'El reconocimiento en el servidor ha fallado.',
   'audio.useBrowser': 'Reconocer en este navegador',
   'audio.refused': 'El servidor ha rechazado el audio: {message}',
+  'audio.quotaExhausted': 'El presupuesto de la sala se ha agotado: el servidor ya no reconoce la voz.',
   'audio.noDevice': 'No se encuentra el micrófono elegido. Elige otro o conéctalo de nuevo.',
   'audio.failed': 'No se ha podido abrir el micrófono.',
   'feed.title': 'Señal de la sala',

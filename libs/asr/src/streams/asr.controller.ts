@@ -1,6 +1,7 @@
 import { Controller, Logger } from '@nestjs/common';
 import {
   ASR_SUBJECTS,
+  GLOSSARY_SUBJECTS,
   asrStreamSubjects,
   audioInSchema,
   eventRoute,
@@ -11,7 +12,7 @@ import {
   type ServiceHealth,
   type Vocabulary,
 } from '@lt/contracts';
-import { Bus, OnRequest, type Unsubscribe } from '@lt/platform';
+import { Bus, OnEvent, OnRequest, type Unsubscribe } from '@lt/platform';
 import { AudioStreams } from './audio-streams';
 import { LeaseRepository } from './lease.repository';
 
@@ -50,6 +51,12 @@ export class AsrController {
   @OnRequest(ASR_SUBJECTS.vocabulary)
   vocabulary(request: BusPayload<typeof ASR_SUBJECTS.vocabulary>): Promise<Vocabulary> {
     return this.streams.vocabulary(request.roomId);
+  }
+
+  /** Every replica keeps its own cache of vocabularies: no queue group. */
+  @OnEvent(GLOSSARY_SUBJECTS.changed)
+  glossaryChanged(event: BusPayload<typeof GLOSSARY_SUBJECTS.changed>): void {
+    this.streams.forgetVocabulary(event.roomId);
   }
 
   @OnRequest(ASR_SUBJECTS.open)

@@ -1,12 +1,22 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap, Optional } from '@nestjs/common';
-import { GLOSSARY_SUBJECTS, LIMITS, LIVE_SUBJECTS, ROOMS_SUBJECTS, type AudioOut, type AudioStream, type Vocabulary } from '@lt/contracts';
-import { Bus, ExpiringMap } from '@lt/platform';
+import {
+  GLOSSARY_SUBJECTS,
+  LIMITS,
+  LIVE_SUBJECTS,
+  LiveErrorCode,
+  ROOMS_SUBJECTS,
+  type AudioOut,
+  type AudioStream,
+  type Vocabulary,
+} from '@lt/contracts';
+import { Bus, DomainException, ExpiringMap } from '@lt/platform';
 import { UsageMeter } from '@lt/usage';
 import { ASR_SETTINGS, type AsrSettings } from '../asr.settings';
 import { RECOGNIZER, type Recognizer } from '../providers/recognizer';
 import { LeaseRepository } from './lease.repository';
-import type { StreamContext } from './stream-context';
 import { StreamSession } from './stream-session';
+import type { StreamContext } from './stream-context';
+import { QUOTA_SPENT_MESSAGE } from './stream-upkeep';
 import { vocabularyOf } from './vocabulary';
 
 /** What takes audio (docs/audio.md): the gateway's audio socket over the bus, or the venue ingest in process. */
@@ -82,6 +92,8 @@ export class AudioStreams implements AudioSink, OnApplicationBootstrap, BeforeAp
     const sampleRate = this.recognizer.sampleRate;
     const local = this.streams.get(stream.streamId);
     if (local) return { nextSeq: local.next, committedSeq: local.committed, sampleRate, held: true };
+    // A room whose quota is spent opens no stream (one under way stops when it is spent: StreamSession).
+    if (!(await this.ctx.allowed(stream.roomId))) throw new DomainException(LiveErrorCode.RecognitionQuotaExhausted, QUOTA_SPENT_MESSAGE);
     const lease = await this.leases.acquire(stream, this.holder, this.settings.leaseMs);
     if (!lease.held) return { nextSeq: lease.committedSeq, committedSeq: lease.committedSeq, sampleRate, held: false };
     const session = new StreamSession(stream, lease, this.ctx, out);
@@ -113,6 +125,11 @@ export class AudioStreams implements AudioSink, OnApplicationBootstrap, BeforeAp
     });
   }
 
+  /** The room's glossary changed: its terms are read again (by the editor, and by the next provider session). */
+  forgetVocabulary(roomId: string): void {
+    this.vocabularies.delete(roomId);
+  }
+
   private async renew(): Promise<void> {
     const ids = [...this.streams.keys()];
     // A process whose bus is closed serves nothing: its leases lapse, and other replicas take its streams.
@@ -131,7 +148,7 @@ export class AudioStreams implements AudioSink, OnApplicationBootstrap, BeforeAp
   private context(recognizer: Recognizer): StreamContext {
     return {
       recognizer,
-      settings: { sessionMaxMs: this.settings.sessionMaxMs, replayMaxMs: this.settings.replayMaxMs },
+      settings: { sessionMaxMs: this.settings.sessionMaxMs, replayMaxMs: this.settings.replayMaxMs, idleMs: this.settings.idleMs },
       vocabulary: async (roomId) => (await this.vocabulary(roomId)).sent,
       store: async (stream, s) => {
         await this.bus.request(
@@ -169,6 +186,8 @@ export class AudioStreams implements AudioSink, OnApplicationBootstrap, BeforeAp
         ),
       commit: (streamId, committedSeq, segment) => this.leases.commit(streamId, this.holder, committedSeq, segment),
       meter: (roomId, seconds) => this.meter?.report(roomId, 'recognition', seconds),
+      allowed: (roomId) => this.meter?.allowed(roomId) ?? Promise.resolve(true),
+      finish: (streamId) => void this.stop(streamId),
     };
   }
 }

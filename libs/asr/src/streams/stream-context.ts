@@ -5,14 +5,21 @@ import type { SessionClock } from './session-clock';
 /** What a stream needs from its surroundings: the provider, where sentences go, the lease, the meter. */
 export interface StreamContext {
   recognizer: Recognizer;
-  /** `storeRetryMs`: the first wait before a sentence's store is tried again (doubled each time, to 5 s). */
-  settings: { sessionMaxMs: number; replayMaxMs: number; storeRetryMs?: number };
+  /**
+   * `idleMs`: a stream without audio this long stops. `storeRetryMs`: the first wait before a sentence's store is
+   * tried again (doubled each time, to 5 s).
+   */
+  settings: { sessionMaxMs: number; replayMaxMs: number; idleMs: number; storeRetryMs?: number };
   vocabulary(roomId: string): Promise<string[]>;
   /** Stores a final as a browser's transcript is stored (idempotent by messageId); rejects on failure. */
   store(stream: AudioStream, sentence: { messageId: string; text: string; atMs: number; confidence: number }): Promise<void>;
   interim(stream: AudioStream, line: { messageId: string; text: string; atMs: number }): void;
   commit(streamId: string, committedSeq: number, segment: number): Promise<void>;
   meter(roomId: string, seconds: number): void;
+  /** Whether the room may still spend (its owner's quota, or an anonymous room's budget). */
+  allowed(roomId: string): Promise<boolean>;
+  /** The stream is to stop: its room's quota is spent, or it got no audio for `settings.idleMs`. */
+  finish(streamId: string): void;
 }
 
 export interface Chunk {

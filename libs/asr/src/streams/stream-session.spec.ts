@@ -36,7 +36,7 @@ describe.each([
     const metered: number[] = [];
     const ctx: StreamContext = {
       recognizer: make(fake),
-      settings: { sessionMaxMs, replayMaxMs: 30_000, storeRetryMs: 1 },
+      settings: { sessionMaxMs, replayMaxMs: 30_000, idleMs: 60_000, storeRetryMs: 1 },
       vocabulary: async () => ['Acme'],
       store: async (_s, sentence) => {
         if (failures-- > 0) throw new Error('rooms-svc does not answer');
@@ -45,6 +45,8 @@ describe.each([
       interim: () => undefined,
       commit: async (_id, seq) => void commits.push({ seq, storedBefore: stored.length }),
       meter: (_room, seconds) => metered.push(seconds),
+      allowed: async () => true,
+      finish: () => undefined,
     };
     const session = new StreamSession(stream, { holder: 'me', held: true, committedSeq: 0, segment: 0, startedAt: 1_000_000 }, ctx, (m) =>
       out.push(m),

@@ -1,18 +1,17 @@
 import { Logger } from '@nestjs/common';
 import type { AudioOut, AudioState, AudioStream } from '@lt/contracts';
 import { pcmMs, type RecognitionEvent } from '../providers/recognizer';
-import { AudioMeter } from './audio-meter';
 import { resample } from './pcm';
 import type { LeaseState } from './lease.repository';
 import { SessionClock } from './session-clock';
 import { sentenceId, type Chunk, type Session, type StreamContext } from './stream-context';
+import { QUOTA_SPENT_MESSAGE, sleep, storeWithRetries, StreamUpkeep } from './stream-upkeep';
+
+export { sentenceId, type StreamContext } from './stream-context';
 
 /** Provider sessions tried to say the last words of a stream that stops. */
 const STOP_ATTEMPTS = 3;
 const RECONNECT_DELAYS_MS = [0, 250, 500, 1_000, 2_000, 5_000];
-const STORE_ATTEMPTS = 6;
-const STORE_RETRY_MAX_MS = 5_000;
-const ACK_EVERY_MS = 250;
 
 /**
  * One audio stream held by this replica: its provider session (replaced before the provider's cap, reopened
@@ -33,13 +32,12 @@ export class StreamSession {
   private speaking = false;
   private rotateWanted = false;
   private rotateTimer?: NodeJS.Timeout;
-  private ackTimer?: NodeJS.Timeout;
   private stopped = false;
   private stopping = false;
   /** Another replica holds the stream: nothing more is stored or saved here. */
   private dropped = false;
   private state: AudioState = 'recognising';
-  private readonly audioMeter: AudioMeter;
+  private readonly upkeep: StreamUpkeep;
   private lastAck = -2;
 
   constructor(
@@ -53,7 +51,11 @@ export class StreamSession {
     this.committedSeq = lease.committedSeq;
     this.segment = lease.segment;
     this.startedAt = lease.startedAt;
-    this.audioMeter = new AudioMeter((seconds) => ctx.meter(stream.roomId, seconds));
+    this.upkeep = new StreamUpkeep(stream, ctx, (reason) => {
+      if (reason === 'idle') return this.logger.log(`stream ${stream.streamId}: no audio for ${ctx.settings.idleMs} ms, it stops`);
+      this.logger.log(`stream ${stream.streamId}: the quota of room ${stream.roomId} is spent, recognition stops`);
+      this.setState('quota_exhausted', QUOTA_SPENT_MESSAGE);
+    });
   }
 
   private readonly startedAt: number;
@@ -67,15 +69,13 @@ export class StreamSession {
   }
 
   async start(): Promise<void> {
-    if (this.out) {
-      this.ackTimer = setInterval(() => this.ack(), ACK_EVERY_MS);
-      this.ackTimer.unref();
-    }
+    this.upkeep.start(this.out ? () => this.ack() : undefined);
     await this.connect();
   }
 
   push(seq: number, atMs: number, pcm: Buffer): void {
     if (this.stopped || seq < this.nextSeq) return;
+    this.upkeep.heard();
     this.nextSeq = seq + 1;
     const audio = resample(pcm, this.stream.sampleRate, this.ctx.recognizer.sampleRate);
     this.buffer.push({ seq, atMs, ms: pcmMs(audio.length, this.ctx.recognizer.sampleRate), pcm: audio });
@@ -88,6 +88,7 @@ export class StreamSession {
     if (this.stopping) return;
     this.stopping = true;
     clearTimeout(this.rotateTimer);
+    this.upkeep.end();
     // Finals that arrive while finishing still count: the session stays current until it has said them. A
     // session lost meanwhile is replaced, and the audio not yet recognised replayed to it, a few times at most.
     for (let attempt = 0; attempt < STOP_ATTEMPTS; attempt++) {
@@ -104,8 +105,8 @@ export class StreamSession {
     this.stopped = true;
     this.session = null;
     await this.storing;
-    this.audioMeter.flush();
-    clearInterval(this.ackTimer);
+    this.upkeep.meterRest();
+    this.upkeep.end();
     this.ack();
     this.out?.({ ackSeq: this.nextSeq - 1, committedSeq: this.committedSeq, state: 'stopped' });
   }
@@ -115,7 +116,7 @@ export class StreamSession {
     this.stopped = true;
     this.dropped = true;
     clearTimeout(this.rotateTimer);
-    clearInterval(this.ackTimer);
+    this.upkeep.end();
     this.session?.rec.close();
     this.session = null;
   }
@@ -174,7 +175,7 @@ export class StreamSession {
       s.sendFrom = chunk.seq + 1;
       sent += chunk.ms;
     }
-    if (sent) this.audioMeter.add(sent);
+    if (sent) this.upkeep.sent(sent);
   }
 
   private onEvent(sessionId: number, event: RecognitionEvent): void {
@@ -224,26 +225,13 @@ export class StreamSession {
     if (this.rotateWanted && !this.stopping) void this.rotate();
   }
 
-  /**
-   * Stores the sentence, then saves the progress. Until it is stored, the progress stays before it: a replica
-   * taking the stream over replays its audio. A stream that stops gives up after STORE_ATTEMPTS (and says so).
-   */
+  /** Stores the sentence, then saves the progress; a sentence not stored leaves the progress before it. */
   private async storeAndCommit(sentence: Parameters<StreamContext['store']>[1], heard: number, segment: number): Promise<void> {
-    for (let attempt = 1; ; attempt++) {
-      if (this.dropped) return;
-      try {
-        await this.ctx.store(this.stream, sentence);
-        break;
-      } catch (error) {
-        if (attempt >= STORE_ATTEMPTS && (this.stopping || this.stopped)) {
-          this.logger.error(`stream ${this.stream.streamId}: sentence ${sentence.messageId} not stored: ${(error as Error).message}`);
-          return;
-        }
-        if (attempt === STORE_ATTEMPTS)
-          this.logger.warn(`stream ${this.stream.streamId}: sentence ${sentence.messageId} not stored yet, still trying`);
-        await sleep(Math.min((this.ctx.settings.storeRetryMs ?? 250) * 2 ** attempt, STORE_RETRY_MAX_MS));
-      }
-    }
+    const state = { dropped: () => this.dropped, stopping: () => this.stopping || this.stopped };
+    const result = await storeWithRetries(this.ctx, this.stream, sentence, state);
+    if (result === 'dropped') return;
+    if (result !== 'stored')
+      return this.logger.error(`stream ${this.stream.streamId}: sentence ${sentence.messageId} not stored: ${result.message}`);
     this.committedSeq = Math.max(this.committedSeq, heard);
     while (this.buffer.length && this.buffer[0].seq < Math.min(this.committedSeq, this.heardSeq)) this.buffer.shift();
     await this.ctx.commit(this.stream.streamId, this.committedSeq, segment).catch((error: Error) => {
@@ -294,5 +282,3 @@ export class StreamSession {
     this.out?.({ ackSeq: this.lastAck, committedSeq: this.committedSeq });
   }
 }
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -58,7 +58,7 @@ export const systemHealthSchema = z
     checked_at: z.iso.datetime({ offset: true }),
     parts: z.array(
       z.object({
-        name: z.enum(['gateway', 'accounts', 'rooms', 'translate', 'tts', 'database']),
+        name: z.enum(['gateway', 'accounts', 'rooms', 'translate', 'tts', 'asr', 'database']),
         status: z.enum(['up', 'down']),
         detail: z.string().optional(),
       }),

@@ -45,7 +45,7 @@ export const audioOutSchema = z.object({
   /** Every chunk up to it is taken (-1: none yet). */
   ackSeq: z.int().min(-1),
   committedSeq: z.int().min(0),
-  state: z.enum(['recognising', 'reconnecting', 'provider_error', 'stopped']).optional(),
+  state: z.enum(['recognising', 'reconnecting', 'provider_error', 'quota_exhausted', 'stopped']).optional(),
   message: z.string().optional(),
 });
 export type AudioOut = z.infer<typeof audioOutSchema>;

@@ -3,6 +3,7 @@ import { RoomsErrorCode } from '../errors/rooms.errors';
 import { glossaryBodySchema, glossaryHeadersSchema, glossaryResponseSchema, HOST_KEY_HEADER } from '../glossary/glossary.dto';
 import { GLOSSARY_LIMITS } from '../glossary/glossary.messages';
 import { GLOSSARY_REVISION, glossaryReviseBodySchema, glossaryRevisionResponseSchema } from '../glossary/glossary-revision';
+import { glossaryVocabularyResponseSchema } from '../glossary/glossary-vocabulary';
 import { roomIdParamsSchema } from '../rooms/room-id.dto';
 import { apiErrors, SERVICE_ERRORS, STATE_CHANGING_ERRORS, type ApiErrorCodes, type ApiRoute } from './api-route';
 
@@ -78,5 +79,21 @@ export const GLOSSARY_ROUTES: readonly ApiRoute[] = [
       200: { description: 'What was translated again', body: glossaryRevisionResponseSchema },
       ...apiErrors(STATE_CHANGING_ERRORS, SERVICE_ERRORS, writes),
     },
+  },
+  {
+    method: 'get',
+    path: '/api/rooms/{roomId}/glossary/vocabulary',
+    operationId: 'getGlossaryVocabulary',
+    summary: "The glossary terms the room's speech recogniser is given",
+    description:
+      "When the server recognises speech (`ASR_PROVIDER`), the room's glossary terms are the recogniser's vocabulary " +
+      "(Deepgram keyterms, OpenAI prompt keywords), each once, in the glossary's order, up to the provider's limit " +
+      '(`limit`; `omitted` were left out, as were terms over 50 characters). `provider` is null, and nothing is sent, when ' +
+      `speech is recognised in browsers only or the recognition service does not answer within 2 s. ${who}`,
+    tag: 'glossary',
+    auth: 'bearerOrHostKey',
+    params: roomIdParamsSchema,
+    headers: glossaryHeadersSchema,
+    responses: { 200: { description: 'The terms sent', body: glossaryVocabularyResponseSchema }, ...apiErrors(SERVICE_ERRORS, access) },
   },
 ];

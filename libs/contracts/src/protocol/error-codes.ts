@@ -14,6 +14,8 @@ export enum LiveErrorCode {
   RateLimited = 'rate_limited',
   Unavailable = 'unavailable',
   Internal = 'internal',
+  /** The audio socket: the room's quota (its owner's, or an anonymous room's budget) is spent; recognition stops. */
+  RecognitionQuotaExhausted = 'recognition_quota_exhausted',
 }
 
 /**

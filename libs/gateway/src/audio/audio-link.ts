@@ -3,6 +3,8 @@ import type { RawData, WebSocket } from 'ws';
 import {
   ASR_SUBJECTS,
   AUDIO_LIMITS,
+  CLOSE_CODES,
+  LiveErrorCode,
   asrStreamSubjects,
   audioClientFrameSchema,
   audioInSchema,
@@ -112,6 +114,13 @@ export class AudioLink {
     }
     if (out.state && out.state !== 'stopped')
       this.send({ type: 'audio_status', state: out.state, ...(out.message ? { message: out.message } : {}) });
+    // The room's quota is spent: the stream has stopped on asr-svc, and the page is told that it is final.
+    if (out.state === 'quota_exhausted') {
+      const message = out.message ?? 'The quota of this room is spent';
+      this.send({ type: 'error', code: LiveErrorCode.RecognitionQuotaExhausted, message });
+      this.close();
+      this.ws.close(CLOSE_CODES.normal, 'quota spent');
+    }
   }
 
   /** The holder said nothing for a while though audio went out: another replica takes the stream, and gets the kept audio. */

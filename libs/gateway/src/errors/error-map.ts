@@ -29,6 +29,7 @@ export function httpStatusOf(code: ErrorCode): HttpStatus {
     case SummaryErrorCode.NothingToSummarize:
     case SummaryErrorCode.QuotaExhausted:
     case TtsErrorCode.QuotaExhausted:
+    case LiveErrorCode.RecognitionQuotaExhausted:
       return HttpStatus.CONFLICT;
     case TtsErrorCode.SynthesisFailed:
     case SummaryErrorCode.Unavailable:
@@ -170,6 +171,7 @@ export function liveCodeOf(code: ErrorCode): LiveErrorCode {
     case LiveErrorCode.RateLimited:
     case LiveErrorCode.Unavailable:
     case LiveErrorCode.Internal:
+    case LiveErrorCode.RecognitionQuotaExhausted:
       return code;
     default:
       return assertUnreachable(code);

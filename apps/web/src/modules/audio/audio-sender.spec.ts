@@ -1,4 +1,4 @@
-import { parseAudioFrame } from './audio-frames';
+import { parseAudioServerFrame as parseAudioFrame } from '@lt/contracts';
 import { AudioSender, randomStreamId, type AudioSocketLike } from './audio-sender';
 
 /** A test double of the `/ws/audio` socket: records what the page sends, answers as the server would. */
@@ -10,10 +10,10 @@ class FakeAudioSocket implements AudioSocketLike {
   onmessage: ((event: { data: unknown }) => void) | null = null;
   onclose: (() => void) | null = null;
   onerror: (() => void) | null = null;
-  readonly sent: (string | ArrayBuffer)[] = [];
+  readonly sent: (string | ArrayBufferView)[] = [];
   closed = false;
   constructor(readonly url: string) {}
-  send(data: string | ArrayBuffer) {
+  send(data: string | ArrayBufferView) {
     this.sent.push(data);
   }
   close() {
@@ -36,9 +36,9 @@ class FakeAudioSocket implements AudioSocketLike {
   }
   chunks() {
     return this.sent
-      .filter((d): d is ArrayBuffer => d instanceof ArrayBuffer)
+      .filter((d): d is ArrayBufferView => typeof d !== 'string')
       .map((d) => {
-        const view = new DataView(d);
+        const view = new DataView(d.buffer, d.byteOffset, d.byteLength);
         return { seq: view.getUint32(0, true), atMs: view.getUint32(4, true), first: view.getInt16(8, true), bytes: d.byteLength };
       });
   }

@@ -1,4 +1,4 @@
-import { encodeChunk, parseAudioFrame, type AudioServerFrame, type AudioStartFrame } from './audio-frames';
+import { encodeAudioChunk, parseAudioServerFrame, type AudioServerFrame, type AudioStartMessage } from '@lt/contracts';
 import {
   DEFAULT_LIMITS,
   initialStreamState,
@@ -18,11 +18,11 @@ export interface AudioSocketLike {
   onmessage: ((event: { data: unknown }) => void) | null;
   onclose: (() => void) | null;
   onerror: (() => void) | null;
-  send(data: string | ArrayBuffer): void;
+  send(data: string | ArrayBufferView): void;
   close(code?: number, reason?: string): void;
 }
 
-export type AudioCredentials = Pick<AudioStartFrame, 'role' | 'hostKey' | 'accessToken' | 'inviteToken'>;
+export type AudioCredentials = Pick<AudioStartMessage, 'role' | 'hostKey' | 'accessToken' | 'inviteToken'>;
 
 export interface AudioSenderOptions {
   roomId: string;
@@ -123,10 +123,10 @@ export class AudioSender {
           sourceLanguage: this.options.sourceLanguage,
           sampleRate: this.options.sampleRate,
           ...(command.resumeFrom !== undefined ? { resumeFrom: command.resumeFrom } : {}),
-        } satisfies AudioStartFrame);
+        } satisfies AudioStartMessage);
         break;
       case 'send':
-        for (const chunk of command.chunks) if (this.socket?.readyState === OPEN) this.socket.send(encodeChunk(chunk));
+        for (const chunk of command.chunks) if (this.socket?.readyState === OPEN) this.socket.send(encodeAudioChunk(chunk));
         break;
       case 'reconnect':
         this.detach();
@@ -171,7 +171,7 @@ export class AudioSender {
     socket.onclose = () => this.dispatch({ type: 'closed' });
     socket.onerror = () => undefined; // a close follows
     socket.onmessage = (event) => {
-      const frame = parseAudioFrame(event.data);
+      const frame = parseAudioServerFrame(event.data);
       if (frame) this.dispatch(this.toEvent(frame));
     };
   }

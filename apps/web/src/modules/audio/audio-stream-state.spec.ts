@@ -137,6 +137,20 @@ describe('the audio stream state machine', () => {
     expect(all.filter((c) => c.kind === 'connect' || c.kind === 'reconnect')).toEqual([]);
   });
 
+  it('gives up when the room quota is spent: the server says so, then refuses the stream', () => {
+    const { state, all } = run([
+      { type: 'opened' },
+      { type: 'ready', nextSeq: 0, buffered: 0 },
+      { type: 'status', state: 'quota_exhausted', message: 'spent' },
+      { type: 'error', code: 'recognition_quota_exhausted', message: 'spent' },
+      { type: 'closed' },
+      { type: 'retry' },
+    ]);
+    expect(state.provider).toEqual({ state: 'quota_exhausted', message: 'spent' });
+    expect(state).toMatchObject({ phase: 'refused', error: { code: 'recognition_quota_exhausted' } });
+    expect(all.filter((c) => c.kind === 'connect' || c.kind === 'reconnect')).toEqual([]);
+  });
+
   it('on stop, sends what is held and unsent, then audio_stop', () => {
     const ready = run([{ type: 'opened' }, { type: 'ready', nextSeq: 0, buffered: 0 }, captured(0, 5000)]).state;
     const { all, state } = run([{ type: 'stop' }, captured(100)], ready);

@@ -1,3 +1,5 @@
+import type { AudioState } from '@lt/contracts';
+
 /**
  * The page's side of the audio socket (docs/audio.md) as a pure function: captured chunks wait in a bounded ring
  * until the server acks them; the socket is fed only while its buffer is low; a full ring drops the OLDEST audio
@@ -11,7 +13,8 @@ export interface HeldChunk {
   pcm: Int16Array;
 }
 
-export type ProviderState = 'recognising' | 'reconnecting' | 'provider_error';
+/** quota_exhausted: the room's quota is spent; the server refuses the stream for good right after. */
+export type ProviderState = AudioState;
 
 export type StreamPhase = 'connecting' | 'starting' | 'streaming' | 'waiting' | 'stopped' | 'refused';
 
@@ -71,7 +74,17 @@ export interface Step {
 }
 
 /** Codes after which reconnecting cannot help. */
-const FINAL_ERRORS = new Set(['forbidden', 'unauthorized', 'invalid_key', 'room_not_found', 'invalid_message']);
+export const RECOGNITION_QUOTA_EXHAUSTED = 'recognition_quota_exhausted';
+const FINAL_ERRORS = new Set([
+  'forbidden',
+  'unauthorized',
+  'invalid_key',
+  'invalid_host_key',
+  'invalid_invite',
+  'room_not_found',
+  'invalid_message',
+  RECOGNITION_QUOTA_EXHAUSTED,
+]);
 
 export function backoffMs(attempt: number): number {
   return Math.min(500 * 2 ** attempt, 10_000);

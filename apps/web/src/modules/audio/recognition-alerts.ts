@@ -1,5 +1,6 @@
 import type { RoomTranslate } from '../../i18n/useRoomT';
 import { errorCodeText } from '../../lib/error-text';
+import { RECOGNITION_QUOTA_EXHAUSTED } from './audio-stream-state';
 import type { Recognition } from './hooks/useRecognition';
 
 /** The audio stream's troubles, as the page's alert texts. */
@@ -11,7 +12,8 @@ export function recognitionAlerts(recognition: Recognition, t: RoomTranslate): s
   if (problem === 'no-device') alerts.push(t('audio.noDevice'));
   if (problem === 'failed') alerts.push(t('audio.failed'));
   if (!stream || stream.phase === 'stopped') return alerts;
-  if (stream.refused !== null) alerts.push(t('audio.refused', { message: errorCodeText(stream.refused, t) }));
+  if (stream.refused === RECOGNITION_QUOTA_EXHAUSTED) alerts.push(t('audio.quotaExhausted'));
+  else if (stream.refused !== null) alerts.push(t('audio.refused', { message: errorCodeText(stream.refused, t) }));
   if (stream.phase === 'waiting') alerts.push(t('audio.reconnecting'));
   if (stream.dropped) alerts.push(t('audio.dropped'));
   if (stream.provider?.state === 'reconnecting') alerts.push(t('audio.providerReconnecting'));

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   ACCOUNTS_SUBJECTS,
+  ASR_SUBJECTS,
   ROOMS_SUBJECTS,
   TRANSLATE_SUBJECTS,
   TTS_SUBJECTS,
@@ -20,6 +21,7 @@ const SERVICES = [
   ['rooms', ROOMS_SUBJECTS.health],
   ['translate', TRANSLATE_SUBJECTS.health],
   ['tts', TTS_SUBJECTS.health],
+  ['asr', ASR_SUBJECTS.health],
 ] as const satisfies readonly [Part['name'], RequestRoute][];
 
 /**

@@ -1,5 +1,6 @@
 import { Controller, Get, HttpCode, Post, Put, UseGuards } from '@nestjs/common';
 import {
+  ASR_SUBJECTS,
   GLOSSARY_REVISION,
   GLOSSARY_SUBJECTS,
   glossaryReplaceBodySchema,
@@ -11,6 +12,7 @@ import {
   type GlossaryResponse,
   type GlossaryReviseBody,
   type GlossaryRevisionResponse,
+  type GlossaryVocabularyResponse,
   type RoomGlossary,
   type RoomIdParams,
 } from '@lt/contracts';
@@ -20,6 +22,8 @@ import { GlossaryRateLimitGuard } from '../../auth/glossary-rate-limit.guard';
 import { ValidBody, ValidParams } from '../pipeline/valid-input';
 
 const toResponse = (g: RoomGlossary): GlossaryResponse => ({ room_id: g.roomId, version: g.version, entries: g.entries });
+/** The recognition service answers from a cache; the glossary editor must not wait on one that is away. */
+const VOCABULARY_TIMEOUT_MS = 2_000;
 
 /**
  * A room's glossary, for its owner (the dashboard, with the session) or whoever holds its host key (the host
@@ -63,5 +67,20 @@ export class GlossaryHttpController {
     );
     const { glossaryVersion, ...counts } = done;
     return { room_id: roomId, glossary_version: glossaryVersion, ...counts };
+  }
+
+  /** The terms the room's speech recogniser is given (none when speech is recognised in browsers only). */
+  @Get('rooms/:roomId/glossary/vocabulary')
+  async vocabulary(
+    @ValidParams(roomIdParamsSchema) { roomId }: RoomIdParams,
+    @Access() access: HostAccess,
+  ): Promise<GlossaryVocabularyResponse> {
+    // Reading the glossary checks the caller against the room.
+    await this.bus.request(GLOSSARY_SUBJECTS.read, { roomId, access });
+    const vocabulary = await this.bus
+      .request(ASR_SUBJECTS.vocabulary, { roomId }, { timeoutMs: VOCABULARY_TIMEOUT_MS })
+      .catch(() => ({ provider: null, sent: [], omitted: 0, limit: 0 }));
+    if (!vocabulary.provider) return { room_id: roomId, provider: null, sent: [], omitted: 0, limit: 0 };
+    return { room_id: roomId, ...vocabulary };
   }
 }

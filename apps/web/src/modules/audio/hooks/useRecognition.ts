@@ -1,5 +1,6 @@
 import type { ServerRecognition } from '@lt/contracts';
 import { useCallback, useRef, useState } from 'react';
+import { readStorage, writeStorage } from '../../../lib/storage';
 import type { SpeechCaptureState } from '../../speech/hooks/useSpeechCapture';
 import type { MicrophonePermission } from '../../speech/microphone';
 import type { AudioCredentials } from '../audio-sender';
@@ -8,6 +9,14 @@ import { useAudioInputs, type AudioInputs } from './useAudioInputs';
 import { useServerCapture, type ServerCapture } from './useServerCapture';
 
 export type RecognitionMode = 'browser' | 'server';
+
+/** The mode this browser's host or speaker picked last time: a host who recognises in the browser keeps doing so. */
+export const RECOGNITION_MODE_KEY = 'lt.recognition.mode';
+
+function rememberedMode(): RecognitionMode | null {
+  const kept = readStorage(RECOGNITION_MODE_KEY);
+  return kept === 'browser' || kept === 'server' ? kept : null;
+}
 
 export interface Recognition {
   mode: RecognitionMode;
@@ -32,7 +41,8 @@ export interface Recognition {
 
 /**
  * Where speech is recognised: on the server when it has a provider (the default then, and the only way in a
- * browser without the Web Speech API, such as Firefox), else in this browser as before.
+ * browser without the Web Speech API, such as Firefox), else in this browser as before. The host's own pick
+ * is remembered in this browser.
  */
 export function useRecognition({
   roomId,
@@ -45,7 +55,7 @@ export function useRecognition({
   speech: SpeechCaptureState;
   credentials: () => AudioCredentials;
 }): Recognition {
-  const [chosen, setChosen] = useState<RecognitionMode | null>(null);
+  const [chosen, setChosen] = useState<RecognitionMode | null>(rememberedMode);
   const [captureSupported] = useState(canCaptureAudio);
   const serverOffered = serverRecognition !== null;
   const serverUsable = serverOffered && captureSupported;
@@ -78,6 +88,11 @@ export function useRecognition({
     speech.stop();
   }, [server, speech]);
 
+  const setMode = useCallback((next: RecognitionMode) => {
+    setChosen(next);
+    writeStorage(RECOGNITION_MODE_KEY, next);
+  }, []);
+
   const switchToBrowser = useCallback(() => {
     server.stop();
     setChosen('browser');
@@ -90,7 +105,7 @@ export function useRecognition({
     serverOffered,
     serverUsable,
     browserSupported: speech.supported,
-    setMode: setChosen,
+    setMode,
     supported: mode === 'server' || speech.supported,
     recording: mode === 'server' ? server.recording : speech.recording,
     microphone:

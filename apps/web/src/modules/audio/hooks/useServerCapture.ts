@@ -88,6 +88,8 @@ export function useServerCapture({ roomId, credentials }: { roomId: string; cred
         onChange: (state) => {
           const view = viewOf(state);
           setStream((current) => (sameView(current, view) ? current : view));
+          // Refused for good (the room's quota spent, the key revoked): the microphone is let go; the alert stays.
+          if (state.phase === 'refused' && running.current?.sender === sender) queueMicrotask(stop);
         },
       });
       const capture = new MicrophoneCapture();

@@ -1,4 +1,10 @@
-import { HOST_KEY_HEADER, type GlossaryDraftEntry, type GlossaryResponse, type GlossaryRevisionResponse } from '@lt/contracts';
+import {
+  HOST_KEY_HEADER,
+  type GlossaryDraftEntry,
+  type GlossaryResponse,
+  type GlossaryRevisionResponse,
+  type GlossaryVocabularyResponse,
+} from '@lt/contracts';
 import { apiRequest } from '../../../lib/http';
 import type { Requester } from '../../rooms/api/rooms.api';
 
@@ -26,4 +32,9 @@ export function saveGlossary(roomId: string, entries: GlossaryDraftEntry[], cred
 /** The room's last `lines` lines translated again with the stored glossary; viewers see them replaced. */
 export function reviseWithGlossary(roomId: string, lines: number, credential: GlossaryCredential): Promise<GlossaryRevisionResponse> {
   return send<GlossaryRevisionResponse>(credential, `${glossaryPath(roomId)}/revise`, { method: 'POST', body: JSON.stringify({ lines }) });
+}
+
+/** The glossary terms the room's speech recogniser is given (provider null: recognised in browsers only). */
+export function getGlossaryVocabulary(roomId: string, credential: GlossaryCredential): Promise<GlossaryVocabularyResponse> {
+  return send<GlossaryVocabularyResponse>(credential, `${glossaryPath(roomId)}/vocabulary`);
 }

@@ -8,6 +8,7 @@ import type { GlossaryCredential } from '../api/glossary.api';
 import { useGlossaryDraft } from '../hooks/useGlossaryDraft';
 import { useGlossaryRevision } from '../hooks/useGlossaryRevision';
 import { GlossarySection } from './GlossarySection';
+import { RecognitionVocabulary } from './RecognitionVocabulary';
 import { RevisionStatus } from './RevisionStatus';
 
 interface GlossaryDialogProps {
@@ -68,6 +69,7 @@ export default function GlossaryDialog({ roomId, credential, exportName, demand,
         </button>
       </div>
       <GlossarySection draft={draft} exportName={exportName} headingId={`${id}-title`} disabled={draft.save.isPending} demand={demand} />
+      <RecognitionVocabulary roomId={roomId} credential={credential} version={draft.query.data?.version} />
       <div className="glossary-dialog-foot">
         <div aria-live="polite" className="glossary-save-status">
           {draft.dirty && draft.state === 'ready' && (
