@@ -93,12 +93,19 @@ describe.each(MODES)('co-host speakers on the live path (%s mode)', (mode) => {
     expect(de.of('translation')[0]).toMatchObject({ text: '(de) Good morning everyone', speakerName: 'Ana' });
     // Absence under test: one call per sentence and language, so an extra call is given a moment to come.
     await sleep(300);
-    expect(
+    const targets = (text: string) =>
       suite.llm.calls
-        .filter((c) => c.task === 'translation')
+        .filter((c) => c.task === 'translation' && c.user.includes(text))
         .map((c) => c.target)
-        .sort(),
-    ).toEqual(['de', 'de', 'fr', 'fr']);
+        .sort();
+    expect(targets('Gracias, Ana')).toEqual(['de', 'fr']);
+    // Ana's line was also an interim first: Fast captions may have translated it once more into each language.
+    const anas = targets('Good morning everyone');
+    expect(anas.filter((t) => t === 'de').length).toBeGreaterThanOrEqual(1);
+    expect(anas.filter((t) => t === 'de').length).toBeLessThanOrEqual(2);
+    expect(anas.filter((t) => t === 'fr').length).toBeGreaterThanOrEqual(1);
+    expect(anas.filter((t) => t === 'fr').length).toBeLessThanOrEqual(2);
+    expect(anas.length).toBe(suite.llm.calls.filter((c) => c.task === 'translation').length - 2);
 
     // Each hears the other's stored sentences, never its own.
     await host.waitFor((c) => c.of('transcript').length === 1, 5000, "the speaker's transcript at the host");
