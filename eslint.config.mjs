@@ -66,7 +66,8 @@ export default [
     },
   },
   {
-    files: ['**/*.spec.ts', '**/*.spec.tsx', '**/*.integration-spec.ts', 'tests/**'],
+    // A lib's `src/test/` holds helpers for its own tests (outside the `production` inputs in nx.json): test code too.
+    files: ['**/*.spec.ts', '**/*.spec.tsx', '**/*.integration-spec.ts', 'tests/**', 'libs/*/src/test/**'],
     rules: { '@nx/enforce-module-boundaries': boundaries(true) },
   },
   {
