@@ -1,6 +1,7 @@
-import { Client } from 'pg';
-import { createTestDatabase, eventually, FakeGoogleTtsServer, FakeOpenAiServer, type LiveClient, type TestDatabase } from '@lt/testing';
-import { startStack, type Stack } from '../support/stack';
+import type { Client } from 'pg';
+import { eventually, FakeGoogleTtsServer, type FakeOpenAiServer } from '@lt/testing';
+import { describeStack } from '../support/describe-stack';
+import type { Stack } from '../support/stack';
 import { authApi } from './auth-api';
 import { joined, newUser, ownedRoom, type Api, type TestUser } from './dashboard-api';
 import { MODES, sleep, transcript } from './helpers';
@@ -32,44 +33,35 @@ const KEPT_OF_A_ROOM = [
  * with the rest, and its audience can neither ask nor vote any more.
  */
 describe.each(MODES)('retention against late writers (%s mode)', (mode) => {
-  let db: TestDatabase;
-  let llm: FakeOpenAiServer;
   let google: FakeGoogleTtsServer;
   let stack: Stack;
+  let llm: FakeOpenAiServer;
   let api: Api;
   let sql: Client;
   let owner: TestUser;
-  const clients: LiveClient[] = [];
 
+  // Declared before the stack's hooks: the speech provider answers before the stack starts, and stops after it.
   beforeAll(async () => {
-    db = await createTestDatabase();
-    llm = new FakeOpenAiServer();
-    await llm.start();
     google = new FakeGoogleTtsServer();
     await google.start();
-    stack = await startStack({
-      mode,
-      databaseUrl: db.url,
-      llmUrl: llm.url,
-      tts: { TTS_PROVIDER: 'google', GOOGLE_TTS_API_KEY: 'google-test-key', GOOGLE_TTS_URL: google.url, ANALYTICS_FLUSH_MS: FLUSH },
-      translate: { ANALYTICS_FLUSH_MS: FLUSH },
-      rooms: { ANALYTICS_FLUSH_MS: FLUSH },
-    });
+  });
+  afterAll(() => google?.stop());
+
+  const suite = describeStack(() => ({
+    mode,
+    tts: { TTS_PROVIDER: 'google', GOOGLE_TTS_API_KEY: 'google-test-key', GOOGLE_TTS_URL: google.url, ANALYTICS_FLUSH_MS: FLUSH },
+    translate: { ANALYTICS_FLUSH_MS: FLUSH },
+    rooms: { ANALYTICS_FLUSH_MS: FLUSH },
+  }));
+  const clients = suite.clients;
+
+  beforeAll(async () => {
+    ({ stack, llm } = suite);
     // Two translators: the one that hears the purge request is not always the one still translating.
     if (mode === 'distributed') await stack.startService('translate-svc-2');
     api = authApi(stack.baseUrl);
-    sql = new Client({ connectionString: db.url });
-    await sql.connect();
+    sql = await suite.sql();
     owner = await newUser(api, 'late-writes');
-  });
-
-  afterAll(async () => {
-    clients.forEach((c) => c.close());
-    await sql?.end();
-    await stack?.close();
-    await google?.stop();
-    await llm?.stop();
-    await db?.drop();
   });
 
   const leftOf = async (roomId: string) => Object.keys(await rowsHolding(sql, [roomId])).filter((table) => !KEPT_OF_A_ROOM.includes(table));

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
+import { sha256 } from '@lt/platform';
 import { DataSource } from 'typeorm';
 import { TRANSLATE_DATA_SOURCE } from '../translate.database';
 import { TRANSLATE_ENV, type TranslateEnv } from '../translate.env';
@@ -101,7 +101,7 @@ export class LlmLimiter {
   async interim(roomId: string, speakerId: string, lang: string, intervalMs: number, perMinute: number, opening = false): Promise<boolean> {
     const limit: Limit = {
       // A limit's key holds at most 80 characters: the speaker is named by a short digest of its id, whatever its length.
-      key: `interim:${roomId}:${shortDigest(speakerId)}:${lang}`,
+      key: `interim:${roomId}:${sha256(speakerId).slice(0, 16)}:${lang}`,
       roomId,
       requestCap: 1,
       requestsPerSecond: opening ? OPENING_REFILL_PER_SECOND : 1000 / intervalMs,
@@ -223,6 +223,3 @@ export class LlmLimiter {
     this.ensured.add(limit.key);
   }
 }
-
-/** 16 characters naming a value in a limit's key (a digest: any length in, the same length out). */
-const shortDigest = (value: string) => createHash('sha256').update(value).digest('base64url').slice(0, 16);
