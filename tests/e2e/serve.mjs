@@ -1,7 +1,8 @@
 // Starts what the end-to-end tests talk to: a fake LLM and a fake speech provider (one each per project), the SMTP
 // catcher, the local OIDC provider (Keycloak's place), the product in embedded mode, or in distributed mode.
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -97,8 +98,11 @@ if (what === 'llm' || what === 'llm-distributed') {
 } else if (what === 'oidc') {
   start(['tests/e2e/support/oidc-server.mjs'], { ...process.env, OIDC_PORT: String(E2E.oidcPort) });
 } else if (what === 'embedded') {
-  const dataDir = join(root, 'tmp', 'e2e-embedded');
-  rmSync(dataDir, { recursive: true, force: true });
+  // Under the system's temporary directory, not the checkout: as root, the embedded PostgreSQL runs as `postgres`,
+  // which must be able to enter every directory above its data (a checkout in a private mktemp folder is not).
+  const dataDir = mkdtempSync(join(tmpdir(), 'lt-e2e-embedded-'));
+  // Gone once the product (and its PostgreSQL) stopped: this process exits when the product does.
+  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
   const env = { ...common, PORT: String(E2E.embeddedPort), DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(E2E.embeddedPgPort) };
   delete env.DATABASE_URL;
   start(['scripts/start.mjs', 'embedded'], env);
