@@ -274,6 +274,8 @@ export const dashboardEn: DashboardCatalog = {
   'ingest.noKey': 'The room has no stream key yet.',
   'ingest.make': 'Make a stream key',
   'ingest.rotate': 'Make a new key',
+  'ingest.rotateTitle': 'Make a new stream key?',
+  'ingest.rotateCancel': 'Keep the current key',
   'ingest.rotateConfirm': 'The current key will stop working and the encoder using it is cut at once. Make a new one?',
   'ingest.helpObs': 'OBS: Settings › Stream › Service "Custom...", Server = the full SRT URL, key left empty. Only the audio is used.',
   'ingest.helpHardware':

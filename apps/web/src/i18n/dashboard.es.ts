@@ -285,6 +285,8 @@ export const dashboardEs = {
   'ingest.noKey': 'La sala aún no tiene clave de emisión.',
   'ingest.make': 'Generar clave de emisión',
   'ingest.rotate': 'Generar una clave nueva',
+  'ingest.rotateTitle': '¿Generar una clave nueva?',
+  'ingest.rotateCancel': 'Conservar la clave actual',
   'ingest.rotateConfirm': 'La clave actual dejará de funcionar y el codificador que la use se cortará al momento. ¿Generar una nueva?',
   'ingest.helpObs': 'OBS: Ajustes › Emisión › Servicio «Personalizado», Servidor = la URL SRT completa, clave vacía. Solo se usa el audio.',
   'ingest.helpHardware':
