@@ -55,6 +55,7 @@ export const en: Catalog = {
   'host.startRecording': 'Start Recording',
   'host.stopRecording': 'Stop Recording',
   'host.inputLanguage': 'Input language',
+  'host.languageSuggested': "Your browser's language, as a suggestion: pick the one you will speak.",
   'host.selectLanguage': 'Select a language',
   'host.transcript': 'Transcription',
   'host.transcriptEmpty': 'Nothing transcribed yet. Start the room and start recording to speak.',

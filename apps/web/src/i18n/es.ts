@@ -57,6 +57,7 @@ export const es = {
   'host.startRecording': 'Iniciar Grabación',
   'host.stopRecording': 'Detener Grabación',
   'host.inputLanguage': 'Idioma de entrada',
+  'host.languageSuggested': 'El idioma de tu navegador, como sugerencia: elige el que vas a hablar.',
   'host.selectLanguage': 'Selecciona un idioma',
   'host.transcript': 'Transcripción',
   'host.transcriptEmpty': 'Aún no hay nada transcrito. Inicia la sala y la grabación para hablar.',
