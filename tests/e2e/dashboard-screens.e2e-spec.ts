@@ -31,3 +31,21 @@ test('on a phone the dashboard shows every section whole and keeps the interface
   await expect(page.getByTestId('nav-account')).toBeInViewport({ ratio: 1 });
   await shots(page, 'dashboard-phone-nav-es');
 });
+
+test('deleting an account offers the archive first and says afterwards that it is gone', UI, async ({ page, request }) => {
+  const owner = await ownerWithRoom(request, 'delete-account', 'Last room');
+  await signIn(page, owner.email, owner.password);
+  await page.getByTestId('nav-account').click();
+  await page.getByTestId('account-delete').click();
+  await expect(page.getByTestId('account-delete-archive')).toContainText('Before you go: download your data.');
+  const saved = page.waitForEvent('download');
+  await page.getByTestId('account-delete-archive-download').click();
+  expect((await saved).suggestedFilename()).toMatch(/\.zip$/);
+  await expect(page.getByTestId('account-delete-archive-status')).toHaveText('Archive downloaded. You can now delete the account.');
+  await shots(page, 'dashboard-account-delete');
+
+  await page.getByTestId('account-delete-confirm').click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('account-deleted')).toHaveText('Your account, its rooms and their transcripts were deleted.');
+  await shots(page, 'landing-account-deleted');
+});

@@ -187,6 +187,11 @@ export const dashboardEn: DashboardCatalog = {
   'account.dangerBody': 'Deleting your account permanently removes your profile and your rooms.',
   'account.delete': 'Delete Account',
   'account.deleteConfirm': 'Are you sure? This action cannot be undone.',
+  'account.deleteArchiveFirst':
+    'Before you go: download your data. Your rooms and their transcripts cannot be recovered once the account is deleted.',
+  'account.deleteArchiveDownload': 'Download my data first',
+  'account.deleteArchiveSaved': 'Archive downloaded. You can now delete the account.',
+  'account.deleteArchiveFailed': 'The archive could not be downloaded. Please try again.',
   'account.confirmDelete': 'Confirm Deletion',
   'account.deleting': 'Deleting...',
   'account.deleteFailed': 'Error deleting the account',

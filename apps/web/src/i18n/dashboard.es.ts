@@ -197,6 +197,11 @@ export const dashboardEs = {
   'account.dangerBody': 'Eliminar tu cuenta borra tu perfil y tus salas de forma permanente.',
   'account.delete': 'Eliminar Cuenta',
   'account.deleteConfirm': '¿Estás seguro? Esta acción no se puede deshacer.',
+  'account.deleteArchiveFirst':
+    'Antes de irte: descarga tus datos. Tus salas y sus transcripciones no se pueden recuperar una vez eliminada la cuenta.',
+  'account.deleteArchiveDownload': 'Descargar mis datos primero',
+  'account.deleteArchiveSaved': 'Archivo descargado. Ya puedes eliminar la cuenta.',
+  'account.deleteArchiveFailed': 'No se pudo descargar el archivo. Inténtalo de nuevo.',
   'account.confirmDelete': 'Confirmar Eliminación',
   'account.deleting': 'Eliminando...',
   'account.deleteFailed': 'Error al eliminar la cuenta',

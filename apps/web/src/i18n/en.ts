@@ -16,6 +16,7 @@ export const en: Catalog = {
   'notFound.body': 'The page you are looking for does not exist.',
   'notFound.home': 'Go to Home',
 
+  'landing.accountDeleted': 'Your account, its rooms and their transcripts were deleted.',
   'landing.title': 'AI Translation Rooms',
   'landing.tagline': 'Create real-time translation rooms for your events quickly and easily',
   'landing.credit': 'Made by an events company',

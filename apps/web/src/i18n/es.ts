@@ -18,6 +18,7 @@ export const es = {
   'notFound.body': 'La página que buscas no existe.',
   'notFound.home': 'Ir al Inicio',
 
+  'landing.accountDeleted': 'Se eliminaron tu cuenta, sus salas y sus transcripciones.',
   'landing.title': 'AI Translation Rooms',
   'landing.tagline': 'Crea salas de traducción en tiempo real para tus eventos de forma rápida y sencilla',
   'landing.credit': 'Hecho por una empresa de eventos',
