@@ -49,3 +49,16 @@ test('deleting an account offers the archive first and says afterwards that it i
   await expect(page.getByTestId('account-deleted')).toHaveText('Your account, its rooms and their transcripts were deleted.');
   await shots(page, 'landing-account-deleted');
 });
+
+test("signing in where the profile keeps another interface language says so and offers the page's back", UI, async ({ page, request }) => {
+  const owner = await ownerWithRoom(request, 'profile-locale', 'Sala');
+  const saved = await request.patch('/api/profile', { data: { locale: 'es' }, headers: { Authorization: `Bearer ${owner.accessToken}` } });
+  expect(saved.ok()).toBe(true);
+  await signIn(page, owner.email, owner.password);
+  const notice = page.getByTestId('profile-locale-notice');
+  await expect(notice).toContainText('La interfaz está ahora en Español, el idioma guardado en tu cuenta.');
+  await shots(page, 'profile-locale-notice');
+  await notice.getByTestId('profile-locale-back').click();
+  await expect(page.getByTestId('nav-account')).toHaveText('My Account');
+  await expect(notice).toHaveCount(0);
+});

@@ -9,6 +9,9 @@ export const en: Catalog = {
   'nav.main': 'Main',
   'locale.es': 'Español',
   'locale.en': 'English',
+  'locale.fromProfile': 'The interface is now in {language}, the language saved on your account.',
+  'locale.backTo': 'Back to {language}',
+  'locale.keep': 'Keep it',
   'locale.label': 'Interface language',
   'error.unexpected': 'An unexpected error occurred. Please try again.',
 

@@ -11,6 +11,9 @@ export const es = {
   'nav.main': 'Principal',
   'locale.es': 'Español',
   'locale.en': 'English',
+  'locale.fromProfile': 'La interfaz está ahora en {language}, el idioma guardado en tu cuenta.',
+  'locale.backTo': 'Volver a {language}',
+  'locale.keep': 'Mantener',
   'locale.label': 'Idioma de la interfaz',
   'error.unexpected': 'Ha ocurrido un error inesperado. Inténtalo de nuevo.',
 
