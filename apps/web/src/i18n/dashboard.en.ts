@@ -48,7 +48,6 @@ export const dashboardEn: DashboardCatalog = {
   'home.subtitle': 'Your rooms and usage at a glance.',
   'home.stats': 'Summary',
   'home.totalRooms': 'Total rooms',
-  'home.totalRoomsHint': 'Of your 5 latest rooms',
   'home.activeRooms': 'Active rooms',
   'home.tokens': 'Tokens used',
   'home.quickActions': 'Quick actions',

@@ -53,7 +53,6 @@ export const dashboardEs = {
   'home.subtitle': 'Tus salas y tu consumo de un vistazo.',
   'home.stats': 'Resumen',
   'home.totalRooms': 'Salas totales',
-  'home.totalRoomsHint': 'De tus 5 salas más recientes',
   'home.activeRooms': 'Salas activas',
   'home.tokens': 'Tokens usados',
   'home.quickActions': 'Acciones rápidas',
