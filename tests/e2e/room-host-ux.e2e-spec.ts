@@ -49,6 +49,8 @@ test("a new room's input language starts on the browser's, said to be a suggesti
   await expect(page.getByTestId('input-language-hint')).toHaveText(
     "Your browser's language, as a suggestion: pick the one you will speak.",
   );
+  // "Show QR full screen" on one line (a one-line button is 42 px high).
+  expect(await page.getByTestId('qr-fullscreen').evaluate((el) => el.getBoundingClientRect().height)).toBeLessThanOrEqual(44);
   await shots(page, 'host-suggested-language');
   await select.selectOption('fr');
   await expect(page.getByTestId('input-language-hint')).toHaveCount(0);
