@@ -5,7 +5,8 @@ import { UI } from './support/tags';
 
 /** Every link of the dashboard's sections shows its whole label inside the screen. */
 async function expectWholeSections(page: Page): Promise<void> {
-  const links = page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link');
+  // The sections' navigation, in either interface language.
+  const links = page.locator('nav.sidebar').getByRole('link');
   await expect(links).toHaveCount(6);
   for (const link of await links.all()) {
     await expect(link).toBeInViewport({ ratio: 1 });
