@@ -184,11 +184,12 @@ test('a host and a co-host speaker speak; viewers read, listen, summarise and ca
   expect(deAudio).toEqual([]);
   expect((await llmCalls()).filter((c) => c.task === 'enhancement')).toHaveLength(3);
 
-  // The caption overlay shows the last two lines.
+  // The caption overlay shows the last two lines, each after its speaker's name: two people speak.
   const overlay = await viewerContext.newPage();
   await overlay.goto(`/view/${roomId}/captions?lang=fr&lines=2&size=40`);
   await expect(overlay.getByTestId('caption-line')).toHaveCount(2);
-  await expect(overlay.getByTestId('caption-line').last()).toHaveText('(fr) Gracias ana. [enhanced]');
+  await expect(overlay.getByTestId('caption-line').last()).toHaveText('Host: (fr) Gracias ana. [enhanced]');
+  await expect(overlay.getByTestId('caption-speaker')).toHaveText(['Ana:', 'Host:']);
 
   // Bruno is removed: his page says so at once and his socket is gone for good.
   await host.getByTestId('speaker-row').filter({ hasText: 'Bruno' }).getByTestId('remove-speaker').click();
@@ -201,6 +202,13 @@ test('a host and a co-host speaker speak; viewers read, listen, summarise and ca
   await shot(fr, 'live-viewer');
   await overlay.setViewportSize({ width: 1280, height: 360 });
   await overlay.screenshot({ path: join(SHOTS, `${info.project.name}-live-overlay.png`) });
+  for (const [size, viewport] of [
+    ['laptop', { width: 1366, height: 768 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const) {
+    await overlay.setViewportSize(viewport);
+    await overlay.screenshot({ path: join(SHOTS, `${info.project.name}-live-overlay-${size}.png`) });
+  }
 
   // Twenty viewers ask for a summary at the same moment: four pages on their sockets and sixteen direct calls, two languages.
   const readers = await Promise.all([0, 1, 2, 3].map(() => viewerContext.newPage()));

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { installFakeSpeechRecognition } from './support/fake-speech';
 import { endRoom, LAPTOP, quickRoom, routeLiveSocket, say, shotBoth } from './support/room-pages';
+import { shots } from './support/screens';
 
 test.use({ viewport: LAPTOP });
 
@@ -41,7 +42,26 @@ test('during a slow first connection Start Room waits, the language chosen meanw
   await audience.close();
 });
 
+test("a new room's input language starts on the browser's, said to be a suggestion the host may change", async ({ page }) => {
+  await quickRoom(page);
+  const select = page.getByTestId('input-language');
+  await expect(select).toHaveValue('en');
+  await expect(page.getByTestId('input-language-hint')).toHaveText(
+    "Your browser's language, as a suggestion: pick the one you will speak.",
+  );
+  // "Show QR full screen" on one line (a one-line button is 42 px high).
+  expect(await page.getByTestId('qr-fullscreen').evaluate((el) => el.getBoundingClientRect().height)).toBeLessThanOrEqual(44);
+  await shots(page, 'host-suggested-language');
+  await select.selectOption('fr');
+  await expect(page.getByTestId('input-language-hint')).toHaveCount(0);
+  await page.getByTestId('toggle-room').click();
+  await expect(page.getByTestId('room-status-badge')).toHaveAttribute('data-active', 'true');
+  await expect(page.getByTestId('input-language')).toHaveValue('fr');
+});
+
 test('a room is not started without its input language', async ({ page }) => {
+  // A browser in a language no host may speak (Klingon): nothing to suggest.
+  await page.addInitScript(() => Object.defineProperty(navigator, 'languages', { get: () => ['tlh'] }));
   await quickRoom(page);
   await expect(page.getByTestId('connection-status')).toHaveAttribute('data-status', 'connected');
   await page.getByTestId('toggle-room').click();

@@ -99,6 +99,9 @@ for (const [size, viewport] of [
       for (const id of ['viewer-language', 'mute-toggle', 'generate-summary', 'viewer-settings']) {
         await expect(viewer.getByTestId(id)).toBeInViewport({ ratio: 1 });
       }
+      // The captions take more than half of the screen's height, on a laptop too.
+      const captions = await viewer.locator('.messages-card').boundingBox();
+      expect(captions?.height ?? 0).toBeGreaterThanOrEqual(viewport.height * 0.54);
       await shot(viewer, `${LINES}-lines`);
       expect(await seriousViolations(viewer)).toEqual([]);
       await audience.close();

@@ -78,6 +78,10 @@ describe.each(MODES)("a room's evaluation (%s mode)", (mode) => {
       { total_messages: 0, translated_messages: 0, success_rate: '100.00', ends_with_room: true },
     ]);
     const { body } = await api.call<RoomListResponse>('GET', '/api/rooms', undefined, owner.token);
+    const latest = await api.call<RoomListResponse>('GET', '/api/rooms?limit=1', undefined, owner.token);
+    // The count is of every room of the owner, not of the page answered.
+    expect(latest.body).toMatchObject({ rooms: [expect.anything()], total: body.rooms.length });
+    expect(body.total).toBeGreaterThanOrEqual(2);
     expect(body.rooms.find((r) => r.id === silent.id)?.evaluation).toMatchObject({
       total_messages: 0,
       translated_messages: 0,

@@ -7,7 +7,7 @@ import { I18nProvider } from './i18n/I18nProvider';
 import { useT } from './i18n/useT';
 import type { AuthClient } from './modules/auth/auth-client';
 import { AuthProvider } from './modules/auth/AuthProvider';
-import { ProfileLocaleSync } from './modules/auth/hooks/useProfileLocale';
+import { ProfileLocaleSync } from './modules/auth/components/ProfileLocaleSync';
 import { DashboardRoute } from './pages/DashboardRoute';
 import { AuthCallbackPage, CaptionsPage, HostRoomPage, LandingPage, ResetPasswordPage, SpeakerRoomPage } from './pages/lazy-pages';
 import { NotFoundPage } from './pages/NotFoundPage';

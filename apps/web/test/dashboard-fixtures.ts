@@ -7,12 +7,17 @@ type Handler = Parameters<typeof routeFetch>[0][string];
 export const LIST = {
   latest: 'GET /api/rooms?order=created_desc&limit=5',
   upcoming: 'GET /api/rooms?status=scheduled&order=scheduled_asc&limit=3',
+  active: 'GET /api/rooms?status=active&order=created_desc&limit=1',
   scheduled: 'GET /api/rooms?status=scheduled&order=scheduled_asc',
   open: 'GET /api/rooms?status=scheduled%2Cactive&order=updated_desc',
   ended: 'GET /api/rooms?status=ended&order=updated_desc',
 } as const;
 
-export const rooms = (list: RoomResponse[]) => () => jsonResponse(200, { rooms: list });
+/** A list's answer: its rooms, and `total` of them in all (the list's own length unless given). */
+export const rooms =
+  (list: RoomResponse[], total = list.length) =>
+  () =>
+    jsonResponse(200, { rooms: list, total });
 
 /** A signed-in user's server: the profile, empty home lists, plus whatever a test adds or replaces. */
 export function dashboardFetch(routes: Record<string, Handler> = {}, profile: ProfileResponse = makeProfile()) {
@@ -21,6 +26,7 @@ export function dashboardFetch(routes: Record<string, Handler> = {}, profile: Pr
     'POST /api/auth/logout': () => jsonResponse(204, undefined),
     [LIST.latest]: rooms([]),
     [LIST.upcoming]: rooms([]),
+    [LIST.active]: rooms([]),
     ...routes,
   });
 }

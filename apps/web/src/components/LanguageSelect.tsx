@@ -12,12 +12,15 @@ interface LanguageSelectProps {
   disabled?: boolean;
   /** The field's problem, said under it and read with it (the select is marked invalid). */
   error?: string | null;
+  /** A note under the field, read with it. */
+  hint?: string | null;
   ref?: Ref<HTMLSelectElement>;
 }
 
 /** What a host or speaker speaks: only the languages the browser's speech recognition accepts. */
-export function LanguageSelect({ label, placeholder, value, onChange, testId, disabled, error, ref }: LanguageSelectProps) {
+export function LanguageSelect({ label, placeholder, value, onChange, testId, disabled, error, hint, ref }: LanguageSelectProps) {
   const id = useId();
+  const describedBy = [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(' ') || undefined;
   const { locale } = useLocale();
   return (
     <div className="field">
@@ -31,7 +34,7 @@ export function LanguageSelect({ label, placeholder, value, onChange, testId, di
         value={value ?? ''}
         disabled={disabled}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={describedBy}
         data-testid={testId}
         onChange={(e) => isHostLanguageCode(e.target.value) && onChange(e.target.value)}
       >
@@ -44,6 +47,11 @@ export function LanguageSelect({ label, placeholder, value, onChange, testId, di
           </option>
         ))}
       </select>
+      {hint && (
+        <p id={`${id}-hint`} className="field-hint" data-testid={`${testId}-hint`}>
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={`${id}-error`} className="field-error">
           {error}

@@ -1,6 +1,8 @@
 import type { DashboardCatalog } from './dashboard.es';
+import { ingestEn } from './ingest.en';
 
 export const dashboardEn: DashboardCatalog = {
+  ...ingestEn,
   'dashboard.nav': 'Dashboard',
   'dashboard.nav.home': 'Home',
   'dashboard.nav.create': 'Create Room',
@@ -46,7 +48,6 @@ export const dashboardEn: DashboardCatalog = {
   'home.subtitle': 'Your rooms and usage at a glance.',
   'home.stats': 'Summary',
   'home.totalRooms': 'Total rooms',
-  'home.totalRoomsHint': 'Of your 5 latest rooms',
   'home.activeRooms': 'Active rooms',
   'home.tokens': 'Tokens used',
   'home.quickActions': 'Quick actions',
@@ -187,6 +188,11 @@ export const dashboardEn: DashboardCatalog = {
   'account.dangerBody': 'Deleting your account permanently removes your profile and your rooms.',
   'account.delete': 'Delete Account',
   'account.deleteConfirm': 'Are you sure? This action cannot be undone.',
+  'account.deleteArchiveFirst':
+    'Before you go: download your data. Your rooms and their transcripts cannot be recovered once the account is deleted.',
+  'account.deleteArchiveDownload': 'Download my data first',
+  'account.deleteArchiveSaved': 'Archive downloaded. You can now delete the account.',
+  'account.deleteArchiveFailed': 'The archive could not be downloaded. Please try again.',
   'account.confirmDelete': 'Confirm Deletion',
   'account.deleting': 'Deleting...',
   'account.deleteFailed': 'Error deleting the account',
@@ -254,29 +260,4 @@ export const dashboardEn: DashboardCatalog = {
   'admin.health.tts': 'Speech service',
   'admin.health.asr': 'Recognition service',
   'admin.health.database': 'Database',
-  'ingest.title': 'Audio from the venue (SRT / RTMP)',
-  'ingest.hint': "The AV desk can send the room's mix straight to the server, with no laptop on the lectern.",
-  'ingest.loading': 'Loading the ingest address...',
-  'ingest.disabled': 'This server takes no venue feeds. Its operator turns them on with INGEST_ENABLED.',
-  'ingest.stateNow': 'Feed now: {state}',
-  'ingest.state.waiting': 'waiting for the encoder',
-  'ingest.state.receiving': 'receiving audio',
-  'ingest.state.silent': 'silent for {seconds} s',
-  'ingest.state.lost': 'lost',
-  'ingest.srtServer': 'SRT server',
-  'ingest.srtUrl': 'Full SRT URL (with the key)',
-  'ingest.rtmpUrl': 'Full RTMP URL (with the key)',
-  'ingest.key': 'Stream key',
-  'ingest.copy': 'Copy',
-  'ingest.copied': 'Copied',
-  'ingest.shownOnce': 'Copy it now: the key is shown this once only. Making another cuts the encoder that uses this one at once.',
-  'ingest.keyMade': 'The room has had a stream key since {date}. It is shown only when made: if you do not have it, make a new one.',
-  'ingest.noKey': 'The room has no stream key yet.',
-  'ingest.make': 'Make a stream key',
-  'ingest.rotate': 'Make a new key',
-  'ingest.rotateConfirm': 'The current key will stop working and the encoder using it is cut at once. Make a new one?',
-  'ingest.helpObs': 'OBS: Settings › Stream › Service "Custom...", Server = the full SRT URL, key left empty. Only the audio is used.',
-  'ingest.helpHardware':
-    "Hardware encoder: caller mode, the SRT server's host and port, Stream ID = the key, latency 200 ms or more. Any audio codec (AAC, Opus, MP2, PCM); video is ignored.",
-  'ingest.helpRtmp': 'RTMP: server {address}, stream key = the key.',
 };

@@ -2,7 +2,10 @@
  * Texts of the dashboard and the admin panel, loaded with their chunk only so that the viewer page stays
  * light. Like every catalog, in one language: the admin panel follows the interface language too.
  */
+import { ingestEs } from './ingest.es';
+
 export const dashboardEs = {
+  ...ingestEs,
   'dashboard.nav': 'Panel',
   'dashboard.nav.home': 'Inicio',
   'dashboard.nav.create': 'Crear Sala',
@@ -50,7 +53,6 @@ export const dashboardEs = {
   'home.subtitle': 'Tus salas y tu consumo de un vistazo.',
   'home.stats': 'Resumen',
   'home.totalRooms': 'Salas totales',
-  'home.totalRoomsHint': 'De tus 5 salas más recientes',
   'home.activeRooms': 'Salas activas',
   'home.tokens': 'Tokens usados',
   'home.quickActions': 'Acciones rápidas',
@@ -197,6 +199,11 @@ export const dashboardEs = {
   'account.dangerBody': 'Eliminar tu cuenta borra tu perfil y tus salas de forma permanente.',
   'account.delete': 'Eliminar Cuenta',
   'account.deleteConfirm': '¿Estás seguro? Esta acción no se puede deshacer.',
+  'account.deleteArchiveFirst':
+    'Antes de irte: descarga tus datos. Tus salas y sus transcripciones no se pueden recuperar una vez eliminada la cuenta.',
+  'account.deleteArchiveDownload': 'Descargar mis datos primero',
+  'account.deleteArchiveSaved': 'Archivo descargado. Ya puedes eliminar la cuenta.',
+  'account.deleteArchiveFailed': 'No se pudo descargar el archivo. Inténtalo de nuevo.',
   'account.confirmDelete': 'Confirmar Eliminación',
   'account.deleting': 'Eliminando...',
   'account.deleteFailed': 'Error al eliminar la cuenta',
@@ -265,31 +272,6 @@ export const dashboardEs = {
   'admin.health.tts': 'Servicio de voz',
   'admin.health.asr': 'Servicio de reconocimiento',
   'admin.health.database': 'Base de datos',
-  'ingest.title': 'Audio de la sala (SRT / RTMP)',
-  'ingest.hint': 'El equipo técnico puede enviar la mezcla de la sala directamente al servidor, sin un portátil en el atril.',
-  'ingest.loading': 'Cargando la dirección de entrada...',
-  'ingest.disabled': 'Este servidor no recibe señales de la sala. Quien lo administra puede activarlas con INGEST_ENABLED.',
-  'ingest.stateNow': 'Señal ahora: {state}',
-  'ingest.state.waiting': 'esperando al codificador',
-  'ingest.state.receiving': 'recibiendo audio',
-  'ingest.state.silent': 'en silencio desde hace {seconds} s',
-  'ingest.state.lost': 'perdida',
-  'ingest.srtServer': 'Servidor SRT',
-  'ingest.srtUrl': 'URL SRT completa (con la clave)',
-  'ingest.rtmpUrl': 'URL RTMP completa (con la clave)',
-  'ingest.key': 'Clave de emisión',
-  'ingest.copy': 'Copiar',
-  'ingest.copied': 'Copiado',
-  'ingest.shownOnce': 'Cópiela ahora: la clave solo se muestra esta vez. Si genera otra, el codificador que use esta se corta al momento.',
-  'ingest.keyMade': 'La sala tiene una clave de emisión desde el {date}. Solo se muestra al generarla: si no la tiene, genere otra.',
-  'ingest.noKey': 'La sala aún no tiene clave de emisión.',
-  'ingest.make': 'Generar clave de emisión',
-  'ingest.rotate': 'Generar una clave nueva',
-  'ingest.rotateConfirm': 'La clave actual dejará de funcionar y el codificador que la use se cortará al momento. ¿Generar una nueva?',
-  'ingest.helpObs': 'OBS: Ajustes › Emisión › Servicio «Personalizado», Servidor = la URL SRT completa, clave vacía. Solo se usa el audio.',
-  'ingest.helpHardware':
-    'Codificador de hardware: modo caller, el host y el puerto del servidor SRT, Stream ID = la clave, latencia de 200 ms o más. Cualquier códec de audio (AAC, Opus, MP2, PCM); el vídeo se ignora.',
-  'ingest.helpRtmp': 'RTMP: servidor {address}, clave de retransmisión = la clave.',
 } as const;
 
 export type DashboardKey = keyof typeof dashboardEs;

@@ -9,6 +9,9 @@ export const en: Catalog = {
   'nav.main': 'Main',
   'locale.es': 'Español',
   'locale.en': 'English',
+  'locale.fromProfile': 'The interface is now in {language}, the language saved on your account.',
+  'locale.backTo': 'Back to {language}',
+  'locale.keep': 'Keep it',
   'locale.label': 'Interface language',
   'error.unexpected': 'An unexpected error occurred. Please try again.',
 
@@ -16,6 +19,7 @@ export const en: Catalog = {
   'notFound.body': 'The page you are looking for does not exist.',
   'notFound.home': 'Go to Home',
 
+  'landing.accountDeleted': 'Your account, its rooms and their transcripts were deleted.',
   'landing.title': 'AI Translation Rooms',
   'landing.tagline': 'Create real-time translation rooms for your events quickly and easily',
   'landing.credit': 'Made by an events company',
@@ -55,6 +59,7 @@ export const en: Catalog = {
   'host.startRecording': 'Start Recording',
   'host.stopRecording': 'Stop Recording',
   'host.inputLanguage': 'Input language',
+  'host.languageSuggested': "Your browser's language, as a suggestion: pick the one you will speak.",
   'host.selectLanguage': 'Select a language',
   'host.transcript': 'Transcription',
   'host.transcriptEmpty': 'Nothing transcribed yet. Start the room and start recording to speak.',

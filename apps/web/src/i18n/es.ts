@@ -11,6 +11,9 @@ export const es = {
   'nav.main': 'Principal',
   'locale.es': 'Español',
   'locale.en': 'English',
+  'locale.fromProfile': 'La interfaz está ahora en {language}, el idioma guardado en tu cuenta.',
+  'locale.backTo': 'Volver a {language}',
+  'locale.keep': 'Mantener',
   'locale.label': 'Idioma de la interfaz',
   'error.unexpected': 'Ha ocurrido un error inesperado. Inténtalo de nuevo.',
 
@@ -18,6 +21,7 @@ export const es = {
   'notFound.body': 'La página que buscas no existe.',
   'notFound.home': 'Ir al Inicio',
 
+  'landing.accountDeleted': 'Se eliminaron tu cuenta, sus salas y sus transcripciones.',
   'landing.title': 'AI Translation Rooms',
   'landing.tagline': 'Crea salas de traducción en tiempo real para tus eventos de forma rápida y sencilla',
   'landing.credit': 'Hecho por una empresa de eventos',
@@ -57,6 +61,7 @@ export const es = {
   'host.startRecording': 'Iniciar Grabación',
   'host.stopRecording': 'Detener Grabación',
   'host.inputLanguage': 'Idioma de entrada',
+  'host.languageSuggested': 'El idioma de tu navegador, como sugerencia: elige el que vas a hablar.',
   'host.selectLanguage': 'Selecciona un idioma',
   'host.transcript': 'Transcripción',
   'host.transcriptEmpty': 'Aún no hay nada transcrito. Inicia la sala y la grabación para hablar.',

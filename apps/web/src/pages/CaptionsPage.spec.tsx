@@ -72,6 +72,23 @@ describe('Caption overlay', () => {
     window.localStorage.clear();
   });
 
+  it('names the speaker before each line once a guest has spoken, and nobody while only the host speaks', () => {
+    window.localStorage.setItem('lt.locale', 'en');
+    renderApp(`/view/${ROOM_ID}/captions?lang=fr&lines=3`);
+    const socket = FakeSocket.latest();
+    act(() => {
+      socket.open();
+      socket.receive(joinedFrame({ role: 'viewer', room: { name: 'Keynote', status: 'active', sourceLanguage: 'es' } }));
+      socket.receive(translation(1));
+    });
+    const lines = () => screen.getAllByTestId('caption-line').map((line) => line.textContent);
+    expect(lines()).toEqual(['Ligne 1']);
+    act(() => socket.receive(translation(2, { speakerId: '0d9e3c57-1b2a-4c3d-8e4f-5a6b7c8d9e0f', speakerName: 'Ana' })));
+    expect(lines()).toEqual(['Host: Ligne 1', 'Ana: Ligne 2']);
+    // In the page's language, apart from the line's own.
+    expect(screen.getAllByTestId('caption-speaker').map((name) => name.lang)).toEqual(['en', 'en']);
+  });
+
   it('writes each line in its language and direction', () => {
     renderApp(`/view/${ROOM_ID}/captions?lang=he`);
     const socket = FakeSocket.latest();

@@ -156,7 +156,7 @@ describe('Dashboard shell', () => {
 });
 
 describe('Dashboard home', () => {
-  it('shows the three stat cards, up to 3 scheduled rooms and 3 recent ones with their status', async () => {
+  it('shows the three stat cards (counts of all the rooms), up to 3 scheduled rooms and 3 recent ones with their status', async () => {
     storeSession(makeSession());
     const latest = [
       makeRoom({ id: '10000000-0000-4000-8000-000000000001', name: 'Uno', status: 'active' }),
@@ -166,12 +166,13 @@ describe('Dashboard home', () => {
     ];
     const upcoming = [makeRoom({ id: '20000000-0000-4000-8000-000000000001', name: 'Mañana', scheduled_at: '2030-05-01T09:30:00.000Z' })];
     dashboardFetch(
-      { [LIST.latest]: rooms(latest), [LIST.upcoming]: rooms(upcoming) },
+      { [LIST.latest]: rooms(latest, 12), [LIST.upcoming]: rooms(upcoming), [LIST.active]: rooms(latest.slice(0, 1), 3) },
       makeProfile({ tokens_used: 150000, token_quota: 100000 }),
     );
     renderApp('/dashboard');
-    await waitFor(() => expect(screen.getByTestId('stat-total-rooms').textContent).toContain('4'));
-    expect(screen.getByTestId('stat-active-rooms').textContent).toContain('2');
+    // Twelve rooms in all, of which the latest are listed; three active, one of them among the latest.
+    await waitFor(() => expect(screen.getByTestId('stat-total-rooms').textContent).toBe('Salas totales12'));
+    await waitFor(() => expect(screen.getByTestId('stat-active-rooms').textContent).toBe('Salas activas3'));
     await waitFor(() => expect(screen.getByTestId('profile-tokens').textContent).toContain('150.000 / 100.000'));
     const bar = screen.getByRole('progressbar');
     expect(bar.getAttribute('aria-valuenow')).toBe('100');

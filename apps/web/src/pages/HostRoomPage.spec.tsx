@@ -6,6 +6,10 @@ import { renderApp } from '../../test/render-app';
 
 setUpHostRoomTests();
 
+/** A browser in a language no host may speak (Klingon): the input language starts unset. */
+const noHostLanguageInBrowser = () => jest.spyOn(window.navigator, 'languages', 'get').mockReturnValue(['tlh']);
+afterEach(() => jest.restoreAllMocks());
+
 describe('Host room live session', () => {
   beforeEach(() => window.localStorage.setItem(`lt.hostKey.${ROOM_ID}`, HOST_KEY));
 
@@ -68,7 +72,23 @@ describe('Host room live session', () => {
     expect(text('recording-badge')).toBe('Not recording');
   });
 
+  it("starts a new room on the browser's language, said to be a suggestion, until the host picks one", () => {
+    renderApp(`/room/${ROOM_ID}`);
+    const socket = joinServer({ room: { name: 'Keynote', status: 'scheduled', sourceLanguage: null } });
+    const select = screen.getByTestId('input-language') as HTMLSelectElement;
+    expect(select.value).toBe('en');
+    expect(text('input-language-hint')).toBe("Your browser's language, as a suggestion: pick the one you will speak.");
+    expect(select.getAttribute('aria-describedby')).toBe(screen.getByTestId('input-language-hint').id);
+
+    fireEvent.change(select, { target: { value: 'fr' } });
+    expect(select.value).toBe('fr');
+    expect(screen.queryByTestId('input-language-hint')).toBeNull();
+    fireEvent.click(screen.getByTestId('toggle-room'));
+    expect(socket.sentOfType('room_start')).toEqual([{ type: 'room_start', sourceLanguage: 'fr' }]);
+  });
+
   it('asks for a language before recording', async () => {
+    noHostLanguageInBrowser();
     renderApp(`/room/${ROOM_ID}`);
     const socket = joinServer({ room: { name: 'Keynote', status: 'active', sourceLanguage: null } });
     fireEvent.click(screen.getByTestId('toggle-recording'));
@@ -121,6 +141,7 @@ describe('Host room live session', () => {
   });
 
   it('waits for the first connection and for a language before starting the room', () => {
+    noHostLanguageInBrowser();
     renderApp(`/room/${ROOM_ID}`);
     const button = screen.getByTestId('toggle-room') as HTMLButtonElement;
     expect(button.disabled).toBe(true);

@@ -43,7 +43,12 @@ export const listRoomsQuerySchema = z
   .strict();
 export type ListRoomsQuery = z.output<typeof listRoomsQuerySchema>;
 
-export const roomListResponseSchema = z.object({ rooms: z.array(ownedRoomSchema) }).meta({ id: 'RoomList' });
+export const roomListResponseSchema = z
+  .object({
+    rooms: z.array(ownedRoomSchema),
+    total: z.int().min(0).describe('How many rooms of the caller match the status asked, also beyond `limit`'),
+  })
+  .meta({ id: 'RoomList' });
 export type RoomListResponse = z.infer<typeof roomListResponseSchema>;
 
 /** Whether viewers may read and download the transcript; on unless the owner turns it off. */

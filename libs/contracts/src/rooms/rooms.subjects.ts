@@ -48,7 +48,7 @@ export const ROOMS_SUBJECTS = {
   ),
 
   /** The owner's rooms: each answers `room_not_found` for a room the owner does not own. */
-  listOwned: requestRoute('rooms.owner.list', listOwnedRoomsRequestSchema, typed<OwnedRoom[]>()),
+  listOwned: requestRoute('rooms.owner.list', listOwnedRoomsRequestSchema, typed<{ rooms: OwnedRoom[]; total: number }>()),
   getOwned: requestRoute('rooms.owner.get', ownerRoomRequestSchema, typed<RoomResponse>()),
   updateOwned: requestRoute('rooms.owner.update', updateOwnedRoomRequestSchema, typed<RoomResponse>()),
   deleteOwned: requestRoute('rooms.owner.delete', ownerRoomRequestSchema, roomsDeletedSchema),

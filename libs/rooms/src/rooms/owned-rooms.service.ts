@@ -56,11 +56,11 @@ export class OwnedRoomsService {
     private readonly questions: QuestionsService,
   ) {}
 
-  /** The owner's rooms; an ended one with its evaluation (the history list). */
-  async list(request: ListOwnedRoomsRequest): Promise<OwnedRoom[]> {
-    const rooms = await this.rooms.listOwned(request);
+  /** The owner's rooms, an ended one with its evaluation (the history list), and how many match in all. */
+  async list(request: ListOwnedRoomsRequest): Promise<{ rooms: OwnedRoom[]; total: number }> {
+    const [rooms, total] = await this.rooms.listOwned(request);
     const evaluations = await this.evaluations.of(rooms.filter((r) => r.status === 'ended').map((r) => r.id));
-    return rooms.map((r) => ({ ...toRoomResponse(r), evaluation: evaluations.get(r.id) ?? null }));
+    return { rooms: rooms.map((r) => ({ ...toRoomResponse(r), evaluation: evaluations.get(r.id) ?? null })), total };
   }
 
   /** A page of every room of the owner, oldest first, each with its evaluation (the owner's archive). */

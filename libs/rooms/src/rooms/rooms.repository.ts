@@ -100,7 +100,8 @@ export class RoomsRepository {
     return this.db.getRepository(RoomEntity).findOneBy({ id });
   }
 
-  listOwned(request: ListOwnedRoomsRequest): Promise<RoomEntity[]> {
+  /** A page of the owner's rooms, and how many match in all. */
+  listOwned(request: ListOwnedRoomsRequest): Promise<[RoomEntity[], number]> {
     const query = this.db
       .getRepository(RoomEntity)
       .createQueryBuilder('r')
@@ -108,7 +109,7 @@ export class RoomsRepository {
       .take(request.limit);
     if (request.statuses?.length) query.andWhere('r.status IN (:...statuses)', { statuses: request.statuses });
     for (const [column, direction, nulls] of ORDERS[request.order]) query.addOrderBy(column, direction, nulls);
-    return query.getMany();
+    return query.getManyAndCount();
   }
 
   /** Applies the changes; null when the room is not there (any more). */

@@ -1,4 +1,4 @@
-import { findLanguage, LANGUAGES, type Language, type LanguageCode } from '@lt/contracts';
+import { findLanguage, isHostLanguageCode, LANGUAGES, type HostLanguageCode, type Language, type LanguageCode } from '@lt/contracts';
 import { languageNameIn } from '../../lib/language-names';
 
 /** Suggestions from the browser's preferred languages, at most this many. */
@@ -89,6 +89,15 @@ export function suggestedLanguages(preferred: readonly string[]): Language[] {
     if (codes.size >= MAX_SUGGESTIONS) break;
   }
   return [...codes].map((code) => findLanguage(code)).filter((l): l is Language => l !== undefined);
+}
+
+/** The first of the browser's preferred languages that a host may speak: where a new host's input language starts. */
+export function suggestedHostLanguage(preferred: readonly string[]): HostLanguageCode | null {
+  for (const tag of preferred) {
+    const code = languageForTag(tag);
+    if (isHostLanguageCode(code)) return code;
+  }
+  return null;
 }
 
 /** The picker's list: suggestions first (when nothing is typed), then every language once. */

@@ -61,16 +61,19 @@ describe('Account', () => {
     expect((await screen.findByTestId('account-error')).textContent).toBe('Error al actualizar el perfil');
   });
 
-  it('deletes the account in two steps, then goes to /', async () => {
+  it('deletes the account in two steps, offering the archive first, then says so on /', async () => {
     const fetchMock = dashboardFetch({ 'DELETE /api/auth/user': () => jsonResponse(204, undefined) });
     renderApp('/dashboard/account');
     fireEvent.click(await screen.findByTestId('account-delete'));
     expect(callsTo(fetchMock, 'DELETE /api/auth/user')).toBe(0);
     expect(screen.getByTestId('account-delete-question').textContent).toBe('¿Estás seguro? Esta acción no se puede deshacer.');
+    expect(screen.getByTestId('account-delete-archive').textContent).toMatch(/^Antes de irte: descarga tus datos\./);
+    expect(screen.getByTestId('account-delete-archive-download').textContent).toBe('Descargar mis datos primero');
     expect(screen.getByTestId('account-delete-confirm').textContent).toBe('Confirmar Eliminación');
     fireEvent.click(screen.getByTestId('account-delete-confirm'));
     await waitFor(() => expect(window.location.pathname).toBe('/'));
     expect(storedSession()).toBeNull();
+    expect((await screen.findByTestId('account-deleted')).textContent).toBe('Se eliminaron tu cuenta, sus salas y sus transcripciones.');
   });
 
   it("says 'Error al eliminar la cuenta' when deletion fails", async () => {

@@ -33,12 +33,8 @@ export class OwnerRoomsHttpController {
   ) {}
 
   @Get('rooms')
-  async list(
-    @ValidQuery(listRoomsQuerySchema) { status, order, limit }: ListRoomsQuery,
-    @Caller() caller: Caller,
-  ): Promise<RoomListResponse> {
-    const rooms = await this.bus.request(ROOMS_SUBJECTS.listOwned, { ownerId: caller.userId, statuses: status, order, limit });
-    return { rooms };
+  list(@ValidQuery(listRoomsQuerySchema) { status, order, limit }: ListRoomsQuery, @Caller() caller: Caller): Promise<RoomListResponse> {
+    return this.bus.request(ROOMS_SUBJECTS.listOwned, { ownerId: caller.userId, statuses: status, order, limit });
   }
 
   @Get('rooms/:roomId')

@@ -81,7 +81,12 @@ export class TranscriptExports {
       tz: query.tz ?? 'UTC',
       locale: query.locale,
       dir: textDirection(lang),
-      lines: messages.map((m, i) => ({ timestamp: m.message_timestamp, confidence: m.confidence_level, text: texts[i] })),
+      // Viewers are told of a line only when recognition was unsure of it; owners see every line's confidence.
+      lines: messages.map((m, i) => ({
+        timestamp: m.message_timestamp,
+        confidence: forOwner || m.confidence_level === 'low' ? m.confidence_level : null,
+        text: texts[i],
+      })),
       questions,
     });
   }

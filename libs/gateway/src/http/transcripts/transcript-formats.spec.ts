@@ -75,10 +75,23 @@ describe('transcript exports', () => {
     expect(sanitiseFileName('"Quoted"; rm -rf /')).toBe('quoted-rm-rf');
   });
 
-  it('gives durations as the History screen does', () => {
-    expect(formatDuration('2025-05-01T07:30:00Z', '2025-05-01T07:30:59Z')).toBe('0 min');
+  it('gives durations as the History screen does, in seconds under a minute', () => {
+    expect(formatDuration('2025-05-01T07:30:00Z', '2025-05-01T07:30:59Z')).toBe('59 s');
+    expect(formatDuration('2025-05-01T07:30:00Z', '2025-05-01T07:31:00Z')).toBe('1 min');
     expect(formatDuration('2025-05-01T07:30:00Z', '2025-05-01T08:29:00Z')).toBe('59 min');
     expect(formatDuration('2025-05-01T07:30:00Z', '2025-05-01T09:30:00Z')).toBe('2h 0m');
+  });
+
+  it("writes no confidence where a line has none, and a live room's duration up to its last line", () => {
+    const live = { ...room, created_at: '2025-05-01T07:30:00.000Z', updated_at: '2025-05-01T07:30:10.000Z' };
+    const viewerLines: ExportLine[] = [
+      { timestamp: '2025-05-01T07:30:20.000Z', confidence: null, text: 'Buenos días' },
+      { timestamp: '2025-05-01T07:30:45.000Z', confidence: 'low', text: 'Gracias' },
+    ];
+    const txt = formatTxt({ room: live, language: 'x', tz: 'UTC', lines: viewerLines, ui: 'en' });
+    expect(txt).toContain('Duration: 45 s\n');
+    expect(txt).toContain('[07:30:20] Buenos días\n\n[07:30:45] (Low confidence) Gracias\n');
+    expect(formatTxt({ room: live, language: 'x', tz: 'UTC', lines: [], ui: 'en' })).toContain('Duration: 10 s\n');
   });
 
   it('times cues from the first message, each until the next one and 7 s at most', () => {

@@ -13,7 +13,8 @@ export { sanitiseFileName };
 /** One line of an exported transcript, in the language of the export. */
 export interface ExportLine {
   timestamp: string;
-  confidence: ConfidenceLevel;
+  /** Written before the line in the .txt; null writes none (a viewer's copy says only where recognition was unsure). */
+  confidence: ConfidenceLevel | null;
   text: string;
 }
 
@@ -87,10 +88,19 @@ export function localTime(iso: string, tz: string): LocalTime {
   return { year: part('year'), month: part('month'), day: part('day'), hour: part('hour'), minute: part('minute'), second: part('second') };
 }
 
-/** The History screen's duration: updated_at minus created_at, `N min` under an hour, else `Hh Mm`. */
+/** A duration as the History screen writes it, `N min` under an hour, else `Hh Mm`; `N s` under a minute. */
 export function formatDuration(fromIso: string, toIso: string): string {
-  const minutes = Math.max(0, Math.floor((Date.parse(toIso) - Date.parse(fromIso)) / 60_000));
+  const seconds = Math.max(0, Math.floor((Date.parse(toIso) - Date.parse(fromIso)) / 1000));
+  const minutes = Math.floor(seconds / 60);
+  if (minutes === 0) return `${seconds} s`;
   return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
+}
+
+/** From the room's creation to its last change or its last line, whichever is later (a live room keeps talking). */
+function roomSpan(input: ExportInput): [string, string] {
+  const last = input.lines.at(-1)?.timestamp;
+  const end = last && Date.parse(last) > Date.parse(input.room.updated_at) ? last : input.room.updated_at;
+  return [input.room.created_at, end];
 }
 
 /**
@@ -146,7 +156,7 @@ const oneLine = (text: string) => text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
  *
  *     Sala: {name}
  *     Fecha: {DD/MM/YYYY HH:mm} ({tz})
- *     Duración: {N min | Hh Mm}
+ *     Duración: {N s | N min | Hh Mm}
  *     Idioma: {language}
  *
  *     --- TRANSCRIPCIÓN ---
@@ -154,6 +164,8 @@ const oneLine = (text: string) => text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
  *     [HH:mm:ss] (Alta confianza) text
  *
  *     [HH:mm:ss] (Confianza media) text
+ *
+ * A line without a confidence (a viewer's copy of a line recognised with confidence) is `[HH:mm:ss] text`.
  *
  * The labels are in the interface language `ui` (Room, Date, Duration, Language, TRANSCRIPT, High confidence…);
  * with the reader's `locale`, the date and times are written as the reader's page writes them (`05:17:03 PM`).
@@ -163,11 +175,12 @@ export function formatTxt(input: ExportInput): string {
   const header = [
     `${texts.room}: ${oneLine(input.room.name)}`,
     `${texts.date}: ${dateOf(input.room.created_at, input)} (${input.tz})`,
-    `${texts.duration}: ${formatDuration(input.room.created_at, input.room.updated_at)}`,
+    `${texts.duration}: ${formatDuration(...roomSpan(input))}`,
     `${texts.language}: ${input.language}`,
   ];
   const messages = input.lines.map(
-    (line) => `[${timeOf(line.timestamp, input)}] (${texts.confidence[line.confidence]}) ${isolate(oneLine(line.text), input.dir)}`,
+    (line) =>
+      `[${timeOf(line.timestamp, input)}] ${line.confidence ? `(${texts.confidence[line.confidence]}) ` : ''}${isolate(oneLine(line.text), input.dir)}`,
   );
   return (
     [...header, '', texts.marker, ...(messages.length ? ['', messages.join('\n\n')] : []), ...questionSection(input)].join('\n') + '\n'

@@ -3,14 +3,16 @@ import { useNavigate } from 'react-router-dom';
 import { Icon } from '../../../components/Icon';
 import { useDashboardT } from '../../../i18n/useDashboardT';
 import { knownErrorText } from '../../../lib/error-text';
+import { useDataArchive } from '../../retention/hooks/useDataArchive';
 import { useAccountActions } from '../hooks/useAccountActions';
 
-/** Account deletion: idle → confirm → deleting, then the landing page. */
+/** Account deletion: idle → confirm (with the archive offered first) → deleting, then the landing page, which says so (useAccountDeleted). */
 export function DangerZone() {
   const t = useDashboardT();
   const id = useId();
   const navigate = useNavigate();
   const { remove } = useAccountActions();
+  const { download } = useDataArchive();
   const [confirming, setConfirming] = useState(false);
   const failure = knownErrorText(remove.error, t) ?? t('account.deleteFailed');
 
@@ -23,6 +25,25 @@ export function DangerZone() {
           <p id={`${id}-confirm`} className="danger-question" data-testid="account-delete-question">
             {t('account.deleteConfirm')}
           </p>
+          <p className="danger-archive" data-testid="account-delete-archive">
+            {t('account.deleteArchiveFirst')}
+          </p>
+          <div className="actions">
+            <button
+              type="button"
+              className="btn btn-secondary"
+              disabled={download.isPending || remove.isPending}
+              data-testid="account-delete-archive-download"
+              onClick={() => download.mutate()}
+            >
+              {download.isPending ? <span className="spinner spinner-sm" aria-hidden="true" /> : <Icon name="download" size={16} />}
+              {t('account.deleteArchiveDownload')}
+            </button>
+            <span className="muted" role="status" data-testid="account-delete-archive-status">
+              {download.isSuccess && t('account.deleteArchiveSaved')}
+              {download.isError && t('account.deleteArchiveFailed')}
+            </span>
+          </div>
           <div className="actions">
             <button
               type="button"

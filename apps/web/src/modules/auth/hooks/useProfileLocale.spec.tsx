@@ -35,14 +35,30 @@ describe('the interface language in an en-US browser', () => {
     expect(screen.getByText('Idioma de la interfaz')).toBeTruthy();
   });
 
-  it("applies the profile's language on sign-in, over the browser and the stored choice", async () => {
+  it("applies the profile's language on sign-in, over the browser and the stored choice, and says so with the way back", async () => {
     window.localStorage.setItem('lt.locale', 'en');
     storeSession(makeSession());
-    routeFetch({ 'GET /api/profile': () => jsonResponse(200, makeProfile({ locale: 'es' })) });
+    let profile = makeProfile({ locale: 'es' });
+    routeFetch({
+      'GET /api/profile': () => jsonResponse(200, profile),
+      'PATCH /api/profile': (init) => {
+        profile = { ...profile, ...(JSON.parse(String(init?.body)) as { locale: 'en' }) };
+        return jsonResponse(200, profile);
+      },
+    });
     renderApp('/nowhere');
     expect(await screen.findByText('Página no encontrada')).toBeTruthy();
     expect(html().lang).toBe('es');
     expect(window.localStorage.getItem('lt.locale')).toBe('es');
+    const notice = screen.getByTestId('profile-locale-notice');
+    expect(notice.getAttribute('role')).toBe('status');
+    expect(notice.textContent).toContain('La interfaz está ahora en Español, el idioma guardado en tu cuenta.');
+
+    fireEvent.click(screen.getByTestId('profile-locale-back'));
+    expect(await screen.findByText('Page not found')).toBeTruthy();
+    expect(screen.queryByTestId('profile-locale-notice')).toBeNull();
+    await waitFor(() => expect(profile.locale).toBe('en'));
+    expect(screen.getByText('Page not found')).toBeTruthy();
   });
 
   it('keeps the browser language for a profile that has none, and saves a choice on the profile', async () => {
@@ -58,6 +74,7 @@ describe('the interface language in an en-US browser', () => {
     renderApp('/nowhere');
     await waitFor(() => expect(screen.getByTestId('user-menu').textContent).toContain('Ana García'));
     expect(screen.getByText('Page not found')).toBeTruthy();
+    expect(screen.queryByTestId('profile-locale-notice')).toBeNull();
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'PATCH')).toEqual([]);
 
     fireEvent.change(switcher(), { target: { value: 'es' } });

@@ -1,5 +1,5 @@
 import type { ProfileResponse, UpdateProfileBody } from '@lt/contracts';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Locale } from '../../../i18n/i18n-context';
 import { useLocale } from '../../../i18n/useLocale';
 import type { AuthClient } from '../auth-client';
@@ -14,12 +14,14 @@ async function saveProfileLocale(client: AuthClient, locale: Locale): Promise<vo
 
 /**
  * The profile's language applies when a user signs in (or their profile changes elsewhere); a profile without
- * one leaves the language of this browser as it is.
+ * one leaves the language of this browser as it is. Answers the language the page was in before the profile
+ * switched it (null when it did not), so that the page can say so and offer it back.
  */
-export function useProfileLocaleSync(): void {
+export function useProfileLocaleSync(): { switchedFrom: Locale | null; dismiss: () => void } {
   const { profile } = useAuth();
   const { locale, setLocale } = useLocale();
   const seen = useRef<string | null>(null);
+  const [switchedFrom, setSwitchedFrom] = useState<Locale | null>(null);
 
   useEffect(() => {
     if (!profile) {
@@ -29,8 +31,15 @@ export function useProfileLocaleSync(): void {
     const key = `${profile.id}:${profile.locale ?? ''}`;
     if (seen.current === key) return;
     seen.current = key;
-    if (profile.locale && profile.locale !== locale) setLocale(profile.locale);
+    if (profile.locale && profile.locale !== locale) {
+      setSwitchedFrom(locale);
+      setLocale(profile.locale);
+    }
   }, [profile, locale, setLocale]);
+  useEffect(() => {
+    if (!profile) setSwitchedFrom(null);
+  }, [profile]);
+  return { switchedFrom, dismiss: useCallback(() => setSwitchedFrom(null), []) };
 }
 
 /** What the language switcher does: this browser remembers the choice, and so does a signed-in user's profile. */
@@ -44,10 +53,4 @@ export function useChooseLocale(): (next: Locale) => void {
     },
     [session, client, setLocale],
   );
-}
-
-/** `useProfileLocaleSync` where the app mounts its providers. */
-export function ProfileLocaleSync(): null {
-  useProfileLocaleSync();
-  return null;
 }

@@ -6,7 +6,7 @@ import { useDashboardT } from '../../../i18n/useDashboardT';
 import { errorText } from '../../../lib/error-text';
 import { useAuth } from '../../auth/hooks/useAuth';
 import { useCreateRoom } from '../../rooms/hooks/useCreateRoom';
-import { useRoomList } from '../../rooms/hooks/useRoomList';
+import { useRoomList, useRoomPage } from '../../rooms/hooks/useRoomList';
 import { useStartRoom } from '../../rooms/hooks/useStartRoom';
 import { localeDate, localeDateTime } from '../format';
 import { CopyLinkButton } from './CopyLinkButton';
@@ -16,13 +16,16 @@ import { RoomStatusBadge } from './RoomStatusBadge';
 
 const LATEST = { order: 'created_desc', limit: 5 } as const;
 const UPCOMING = { status: 'scheduled', order: 'scheduled_asc', limit: 3 } as const;
+/** Only the count matters: one room answered. */
+const ACTIVE = { status: 'active', order: 'created_desc', limit: 1 } as const;
 
 export function DashboardHome() {
   const t = useDashboardT();
   const { locale } = useLocale();
   const { profile, profileLoading } = useAuth();
-  const latest = useRoomList(LATEST);
+  const latest = useRoomPage(LATEST);
   const upcoming = useRoomList(UPCOMING);
+  const active = useRoomPage(ACTIVE);
   const createRoom = useCreateRoom();
   const startRoom = useStartRoom();
   const listError = latest.error ?? upcoming.error ?? startRoom.error;
@@ -39,7 +42,7 @@ export function DashboardHome() {
           {t('dashboard.profileUnavailable')}
         </p>
       )}
-      <HomeStats rooms={latest.data} profile={profile} />
+      <HomeStats total={latest.data?.total} active={active.data?.total} profile={profile} />
 
       <section className="card quick-actions" aria-labelledby="quick-actions-title">
         <h2 id="quick-actions-title">{t('home.quickActions')}</h2>
@@ -112,11 +115,11 @@ export function DashboardHome() {
             <p className="muted" role="status">
               {t('dashboard.chunkLoading')}
             </p>
-          ) : !latest.data?.length ? (
+          ) : !latest.data?.rooms.length ? (
             <p className="muted">{t('home.recentEmpty')}</p>
           ) : (
             <ul className="room-list">
-              {latest.data.slice(0, 3).map((room: RoomResponse) => (
+              {latest.data.rooms.slice(0, 3).map((room: RoomResponse) => (
                 <li key={room.id} className="room-list-item" data-testid="recent-room">
                   <div className="room-list-main">
                     <strong>{room.name}</strong>

@@ -1,10 +1,17 @@
-import type { ProfileResponse, RoomResponse } from '@lt/contracts';
+import type { ProfileResponse } from '@lt/contracts';
 import { useLocale } from '../../../i18n/useLocale';
 import { useDashboardT } from '../../../i18n/useDashboardT';
 import { UsageBar } from './UsageBar';
 
-/** Dashboard home cards: total rooms (of the latest five), active rooms among them, tokens used / quota. */
-export function HomeStats({ rooms, profile }: { rooms: RoomResponse[] | undefined; profile: ProfileResponse | null }) {
+interface HomeStatsProps {
+  /** How many rooms the user has in all, and how many of them are active. */
+  total: number | undefined;
+  active: number | undefined;
+  profile: ProfileResponse | null;
+}
+
+/** Dashboard home cards: the user's rooms, the active ones among them, tokens used / quota. */
+export function HomeStats({ total, active, profile }: HomeStatsProps) {
   const t = useDashboardT();
   const { locale } = useLocale();
   const number = new Intl.NumberFormat(locale);
@@ -13,12 +20,11 @@ export function HomeStats({ rooms, profile }: { rooms: RoomResponse[] | undefine
     <ul className="stat-grid" aria-label={t('home.stats')}>
       <li className="card stat-card" data-testid="stat-total-rooms">
         <p className="stat-label">{t('home.totalRooms')}</p>
-        <p className="stat-value">{count(rooms?.length)}</p>
-        <p className="stat-hint muted">{t('home.totalRoomsHint')}</p>
+        <p className="stat-value">{count(total)}</p>
       </li>
       <li className="card stat-card" data-testid="stat-active-rooms">
         <p className="stat-label">{t('home.activeRooms')}</p>
-        <p className="stat-value">{count(rooms?.filter((room) => room.status === 'active').length)}</p>
+        <p className="stat-value">{count(active)}</p>
       </li>
       <li className="card stat-card" data-testid="profile-tokens">
         <p className="stat-label">{t('home.tokens')}</p>

@@ -1,5 +1,4 @@
-import { useEffect, useRef } from 'react';
-import { NavLink, useLocation } from 'react-router-dom';
+import { NavLink } from 'react-router-dom';
 import { Icon, type IconName } from '../../../components/Icon';
 import { LocaleSwitch } from '../../../components/LocaleSwitch';
 import type { DashboardKey } from '../../../i18n/dashboard.es';
@@ -32,25 +31,9 @@ const COMING_SOON: { icon: IconName; label: DashboardKey }[] = [
 export function Sidebar({ isAdmin }: { isAdmin: boolean }) {
   const t = useDashboardT();
   const entries = isAdmin ? [...ENTRIES, ADMIN] : ENTRIES;
-  const list = useRef<HTMLUListElement>(null);
-  const { pathname } = useLocation();
-  // On a phone the sections are a sideways strip: the current one is scrolled into it, not left past the edge.
-  useEffect(() => {
-    const reveal = () => {
-      const strip = list.current;
-      const current = strip?.querySelector<HTMLElement>('a.active');
-      if (!strip || !current || strip.scrollWidth <= strip.clientWidth) return;
-      const box = strip.getBoundingClientRect();
-      const link = current.getBoundingClientRect();
-      if (link.left < box.left || link.right > box.right) strip.scrollLeft += link.left - box.left - (box.width - link.width) / 2;
-    };
-    reveal();
-    window.addEventListener('resize', reveal);
-    return () => window.removeEventListener('resize', reveal);
-  }, [pathname]);
   return (
     <nav className="sidebar" aria-label={t('dashboard.nav')}>
-      <ul ref={list}>
+      <ul>
         {entries.map((entry) => (
           <li key={entry.to}>
             <NavLink end={entry.end} to={entry.to} className="sidebar-link" data-testid={`nav-${entry.to.split('/')[2] ?? 'home'}`}>
@@ -60,7 +43,7 @@ export function Sidebar({ isAdmin }: { isAdmin: boolean }) {
           </li>
         ))}
         {COMING_SOON.map((item) => (
-          <li key={item.label}>
+          <li key={item.label} className="sidebar-soon">
             <span className="sidebar-link is-disabled" aria-disabled="true">
               <Icon name={item.icon} size={18} />
               <span className="sidebar-label">

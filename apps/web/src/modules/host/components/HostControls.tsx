@@ -26,6 +26,8 @@ interface HostControlsProps {
   onFastCaptionsChange: (on: boolean) => void;
   /** Where speech is recognised, the microphone and its level. */
   recognitionSettings?: ReactNode;
+  /** The input language is the browser's, not yet chosen: the select says it is a suggestion. */
+  languageSuggested?: boolean;
   /** Start Room was pressed without a language: the select says so and takes the focus. */
   languageMissing?: boolean;
 }
@@ -64,6 +66,7 @@ export function HostControls(props: HostControlsProps) {
         disabled={recording}
         testId="input-language"
         error={props.languageMissing ? t('host.selectInputLanguageFirst') : null}
+        hint={props.languageSuggested ? t('host.languageSuggested') : null}
         ref={languageRef}
       />
       {props.recognitionSettings}

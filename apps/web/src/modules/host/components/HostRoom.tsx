@@ -27,6 +27,7 @@ import { HostHeader } from './HostHeader';
 import { ShareLinks } from './ShareLinks';
 import { TranscriptLog } from './TranscriptLog';
 import { FeedStatusLine } from '../../ingest/components/FeedStatusLine';
+import { suggestedHostLanguage } from '../../viewer/language-search';
 
 /** The host's own lines: sent from this page, or stored under a host connection's id. */
 const isHostLine = (entry: TranscriptEntry) => !entry.speakerId || speakerKey(entry.speakerId) === HOST_SPEAKER;
@@ -82,11 +83,14 @@ export function HostRoom({ roomId, hostKey }: { roomId: string; hostKey: string 
   // With recognition on the server, this page's own lines come back from it as `interim` frames.
   const ownInterim = host.speakerInterim && speakerKey(host.speakerInterim.speakerId) === HOST_SPEAKER ? host.speakerInterim : null;
   // What the host picked wins over what the server had, also when picked before the room had joined; a host
-  // link opened on another device has no `from`: the room's own language is the best guess then.
+  // link opened on another device has no `from`: the room's own language is the best guess then. A new room
+  // starts on the browser's language, said to be a suggestion the host may change.
   const [chosen, setChosen] = useState<HostLanguageCode | null>(null);
+  const [browserLanguage] = useState(() => suggestedHostLanguage(navigator.languages ?? []));
   const roomLanguage = host.room.sourceLanguage;
-  const language: HostLanguageCode | null =
+  const known: HostLanguageCode | null =
     chosen ?? (isHostLanguageCode(fromParam) ? fromParam : isHostLanguageCode(roomLanguage) ? roomLanguage : null);
+  const language = known ?? browserLanguage;
   const name = host.room.name ?? urlName ?? defaultRoomName(roomId);
   // An ended room shows what it leaves, until the host opens it again.
   const ended = host.room.status === 'ended' && host.pending !== 'start';
@@ -205,6 +209,7 @@ export function HostRoom({ roomId, hostKey }: { roomId: string; hostKey: string 
             <HostControls
               language={language}
               onLanguageChange={setLanguage}
+              languageSuggested={known === null && language !== null}
               active={host.active}
               connecting={host.status === 'connecting'}
               pending={host.pending}

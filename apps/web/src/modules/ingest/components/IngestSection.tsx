@@ -1,4 +1,5 @@
 import type { FeedState } from '@lt/contracts';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { CopyButton } from '../../../components/CopyButton';
 import { Spinner } from '../../../components/Spinner';
 import { useDashboardT } from '../../../i18n/useDashboardT';
@@ -42,10 +43,7 @@ export function IngestSection({ roomId, credential, headingId }: { roomId: strin
   const { query, rotate } = useIngest(roomId, credential);
   const ingest = query.data;
   const made = rotate.data;
-  const makeKey = () => {
-    if (ingest?.has_key && !window.confirm(t('ingest.rotateConfirm'))) return;
-    rotate.mutate();
-  };
+  const makeKey = () => rotate.mutate();
   return (
     <section className="ingest-section" aria-labelledby={headingId} data-testid="ingest-section">
       <h2 id={headingId}>{t('ingest.title')}</h2>
@@ -84,9 +82,31 @@ export function IngestSection({ roomId, credential, headingId }: { roomId: strin
           )}
           {rotate.isError && <p className="alert alert-error">{errorText(rotate.error, t)}</p>}
           <div>
-            <button type="button" className="btn btn-secondary" onClick={makeKey} disabled={rotate.isPending} data-testid="ingest-rotate">
-              {ingest.has_key ? t('ingest.rotate') : t('ingest.make')}
-            </button>
+            {ingest.has_key ? (
+              // Asked in the page's own dialog, as ending a room is: the encoder on the current key is cut.
+              <ConfirmDialog
+                title={t('ingest.rotateTitle')}
+                description={t('ingest.rotateConfirm')}
+                confirmLabel={t('ingest.rotate')}
+                cancelLabel={t('ingest.rotateCancel')}
+                onConfirm={makeKey}
+                renderTrigger={(open) => (
+                  <button
+                    type="button"
+                    className="btn btn-secondary"
+                    onClick={open}
+                    disabled={rotate.isPending}
+                    data-testid="ingest-rotate"
+                  >
+                    {t('ingest.rotate')}
+                  </button>
+                )}
+              />
+            ) : (
+              <button type="button" className="btn btn-secondary" onClick={makeKey} disabled={rotate.isPending} data-testid="ingest-rotate">
+                {t('ingest.make')}
+              </button>
+            )}
           </div>
           <ul className="ingest-help">
             <li>{t('ingest.helpObs')}</li>
