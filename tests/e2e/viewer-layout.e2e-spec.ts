@@ -101,7 +101,7 @@ for (const [size, viewport] of [
       }
       // The captions take more than half of the screen's height, on a laptop too.
       const captions = await viewer.locator('.messages-card').boundingBox();
-      expect(captions?.height ?? 0).toBeGreaterThanOrEqual(viewport.height * 0.54);
+      expect(captions?.height ?? 0).toBeGreaterThanOrEqual(viewport.height * 0.6);
       await shot(viewer, `${LINES}-lines`);
       expect(await seriousViolations(viewer)).toEqual([]);
       await audience.close();
