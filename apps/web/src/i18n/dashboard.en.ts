@@ -263,7 +263,11 @@ export const dashboardEn: DashboardCatalog = {
   'ingest.state.receiving': 'receiving audio',
   'ingest.state.silent': 'silent for {seconds} s',
   'ingest.state.lost': 'lost',
+  'ingest.state.stopped': 'stopped by the server',
+  'ingest.state.stoppedQuota': "stopped: the room's recognition quota is reached",
+  'ingest.state.stoppedIdle': 'stopped: no audio arrived for a while',
   'ingest.srtServer': 'SRT server',
+  'ingest.rtmpServer': 'RTMP server',
   'ingest.srtUrl': 'Full SRT URL (with the key)',
   'ingest.rtmpUrl': 'Full RTMP URL (with the key)',
   'ingest.key': 'Stream key',
@@ -275,8 +279,12 @@ export const dashboardEn: DashboardCatalog = {
   'ingest.make': 'Make a stream key',
   'ingest.rotate': 'Make a new key',
   'ingest.rotateConfirm': 'The current key will stop working and the encoder using it is cut at once. Make a new one?',
-  'ingest.helpObs': 'OBS: Settings › Stream › Service "Custom...", Server = the full SRT URL, key left empty. Only the audio is used.',
+  'ingest.helpObs':
+    'OBS, SRT (recommended): Settings › Stream › Service "Custom...", Server = the full SRT URL, Stream Key left empty. Only the audio is used.',
+  'ingest.helpObsRtmp':
+    'OBS, RTMP: Service "Custom...", Server = {address}, Stream Key = the key. Turn on automatic reconnection (Settings › Advanced).',
   'ingest.helpHardware':
     "Hardware encoder: caller mode, the SRT server's host and port, Stream ID = the key, latency 200 ms or more. Any audio codec (AAC, Opus, MP2, PCM); video is ignored.",
-  'ingest.helpRtmp': 'RTMP: server {address}, stream key = the key.',
+  'ingest.helpOneEncoder':
+    'Either protocol: one encoder per room (a second one with the key takes over); making a new key, or the room running out of recognition quota, disconnects it.',
 };
