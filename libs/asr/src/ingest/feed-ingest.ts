@@ -33,7 +33,7 @@ export interface FeedIngestOptions {
   /** Where both fronts listen. */
   srtHost: string;
   srtPort: number;
-  /** The RTMP port; 0: no RTMP front (RTMP is optional beside SRT). */
+  /** The RTMP port; 0 or absent: no RTMP front (RTMP is optional beside SRT); null: any free port (tests). */
   rtmpPort?: number | null;
   /** A caller silent this long (ms) is let go. */
   idleMs: number;

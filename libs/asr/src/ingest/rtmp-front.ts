@@ -64,7 +64,8 @@ async function connectLocal(port: number, deadline: number): Promise<Socket | nu
  * The public RTMP port. ffmpeg's RTMP listener takes one publisher and does not check the stream name, so each
  * publisher gets a decoder of its own on a local port, and this front relays the TCP stream to it, reading the
  * publisher's side until its `publish` command (which carries the stream key) and holding that command until the
- * key is checked. A refused publisher is disconnected before its decoder hears the key or any audio.
+ * key is checked. A refused publisher is disconnected before any of its audio reaches the decoder (which may have
+ * seen its earlier commands: OBS names the stream in `releaseStream` and `FCPublish` too, and ffmpeg only logs them).
  */
 export class RtmpFront {
   private readonly server: Server;
