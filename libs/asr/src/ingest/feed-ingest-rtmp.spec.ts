@@ -10,6 +10,7 @@ import {
   speechWav,
   wavPcm,
 } from '@lt/testing';
+import { connect } from 'node:net';
 import type { FeedStatus } from './feed-meter';
 import { FeedIngest, type FeedIngestOptions, type IngestRoom } from './feed-ingest';
 
@@ -96,6 +97,15 @@ describe('FeedIngest over RTMP', () => {
     expect(sink.opened).toEqual([]);
     expect(sink.chunks).toEqual([]);
     await eventually(() => current().decoders === 0);
+  });
+
+  it('starts no decoder for a connection that is not RTMP, and closes it', async () => {
+    const port = await startIngest(new RecordingSink());
+    const started = jest.spyOn(current() as unknown as { start: () => unknown }, 'start');
+    const socket = connect(port, '127.0.0.1', () => socket.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n'));
+    await new Promise((resolve) => socket.once('close', resolve));
+    expect(started).not.toHaveBeenCalled();
+    expect(current().decoders).toBe(0);
   });
 
   it('cuts the publisher at once when the key is rotated', async () => {

@@ -12,6 +12,7 @@ export interface RtmpFrontOptions {
 /** What a publisher may send before its key is checked (its handshake and first commands take a few KiB). */
 const MAX_HELD_BYTES = 256 * 1024;
 const CONNECT_RETRY_MS = 50;
+const RTMP_VERSION = 3;
 
 interface Connection {
   client: Socket;
@@ -36,6 +37,21 @@ const localPort = (): Promise<number> =>
       const address = probe.address();
       probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
     });
+  });
+
+/** The first bytes a client sends, or null when it sends none within `ms` (the stream is left paused). */
+const firstBytes = (client: Socket, ms: number): Promise<Buffer | null> =>
+  new Promise((resolve) => {
+    const done = (data: Buffer | null) => {
+      clearTimeout(timer);
+      client.pause();
+      client.removeListener('close', closed);
+      resolve(data);
+    };
+    const closed = () => done(null);
+    const timer = setTimeout(closed, ms);
+    client.once('close', closed);
+    client.once('data', (data: Buffer) => done(data));
   });
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -107,8 +123,10 @@ export class RtmpFront {
 
   private async accept(client: Socket): Promise<void> {
     client.on('error', () => undefined);
-    client.pause();
     const peer = `${client.remoteAddress}:${client.remotePort}`;
+    // No decoder for a connection that says nothing, or is not RTMP (C0, the version, is 3): a port scan costs none.
+    const first = await firstBytes(client, this.options.idleMs);
+    if (!first || first[0] !== RTMP_VERSION) return void client.destroy();
     const port = await localPort().catch(() => 0);
     const caller = port && !client.destroyed ? this.handler.start(peer, port) : null;
     if (!caller) return void client.destroy();
@@ -131,6 +149,7 @@ export class RtmpFront {
     client.setTimeout(this.options.idleMs, () => this.drop(peer));
     client.on('close', () => this.drop(peer));
     client.on('data', (data: Buffer) => this.onData(peer, c, data));
+    this.onData(peer, c, first);
     client.resume();
 
     const backend = await connectLocal(port, Date.now() + this.options.idleMs);
