@@ -9,4 +9,8 @@ export declare const E2E: {
   oidcPort: number;
   asrPort: number;
   distributedAsrPort: number;
+  embeddedSrtPort: number;
+  embeddedRtmpPort: number;
+  distributedSrtPort: number;
+  distributedRtmpPort: number;
 };

@@ -17,4 +17,9 @@ export const E2E = {
   /** The fake speech providers (Deepgram's protocol), one per project like the fake language models. */
   asrPort: 18165 + offset,
   distributedAsrPort: 18166 + offset,
+  /** The venue feed's ingest of each stack: SRT (UDP) and RTMP (TCP). */
+  embeddedSrtPort: 18150 + offset,
+  embeddedRtmpPort: 18151 + offset,
+  distributedSrtPort: 18152 + offset,
+  distributedRtmpPort: 18153 + offset,
 };

@@ -42,6 +42,10 @@ const common = {
   ASR_PROVIDER: 'deepgram',
   DEEPGRAM_API_KEY: ASR_KEY,
   DEEPGRAM_URL: `ws://127.0.0.1:${E2E.asrPort}/v1/listen`,
+  // The venue feed (SRT and RTMP) on each stack's own ports, called by ffmpeg from the tests.
+  INGEST_ENABLED: 'true',
+  INGEST_HOST: '127.0.0.1',
+  INGEST_PUBLIC_HOST: '127.0.0.1',
   // Room analytics are written every 2 s rather than every minute, so the analytics page shows a test's figures soon.
   ANALYTICS_FLUSH_MS: '2000',
 };
@@ -103,7 +107,14 @@ if (what === 'llm' || what === 'llm-distributed') {
   const dataDir = mkdtempSync(join(tmpdir(), 'lt-e2e-embedded-'));
   // Gone once the product (and its PostgreSQL) stopped: this process exits when the product does.
   process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
-  const env = { ...common, PORT: String(E2E.embeddedPort), DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(E2E.embeddedPgPort) };
+  const env = {
+    ...common,
+    PORT: String(E2E.embeddedPort),
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: String(E2E.embeddedPgPort),
+    INGEST_SRT_PORT: String(E2E.embeddedSrtPort),
+    INGEST_RTMP_PORT: String(E2E.embeddedRtmpPort),
+  };
   delete env.DATABASE_URL;
   start(['scripts/start.mjs', 'embedded'], env);
 } else if (what === 'distributed') {
@@ -115,6 +126,8 @@ if (what === 'llm' || what === 'llm-distributed') {
     // Its own fake language model: the two projects run side by side, each test resetting and pacing its stack's.
     OPENAI_BASE_URL: `http://127.0.0.1:${E2E.distributedLlmPort}/v1`,
     DEEPGRAM_URL: `ws://127.0.0.1:${E2E.distributedAsrPort}/v1/listen`,
+    INGEST_SRT_PORT: String(E2E.distributedSrtPort),
+    INGEST_RTMP_PORT: String(E2E.distributedRtmpPort),
     // Its own subjects: other stacks on the same NATS (integration tests, benchmarks) never answer its requests.
     NATS_SUBJECT_PREFIX: `e2e-${Date.now().toString(36)}`,
   };

@@ -44,8 +44,9 @@ describe.each(MODES)('venue feed over SRT (%s mode)', (mode) => {
         INGEST_ENABLED: 'true',
         INGEST_HOST: '127.0.0.1',
         INGEST_SRT_PORT: String(SRT_PORT),
+        INGEST_RTMP_PORT: '0',
       },
-      gatewayEnv: { INGEST_ENABLED: 'true', INGEST_PUBLIC_HOST: '127.0.0.1', INGEST_SRT_PORT: String(SRT_PORT) },
+      gatewayEnv: { INGEST_ENABLED: 'true', INGEST_PUBLIC_HOST: '127.0.0.1', INGEST_SRT_PORT: String(SRT_PORT), INGEST_RTMP_PORT: '0' },
     });
     api = authApi(stack.baseUrl);
     sql = new Client({ connectionString: db.url });

@@ -100,7 +100,7 @@ export const gatewayEnvSchema = keycloakEnvSchema.extend({
   INGEST_PUBLIC_HOST: optionalString,
   /** The ports encoders reach (as asr-svc listens on them, or the load balancer in front forwards). RTMP 0: off. */
   INGEST_SRT_PORT: port(9000),
-  INGEST_RTMP_PORT: port(0),
+  INGEST_RTMP_PORT: port(1935),
   /** Where the built web app is; served when present. Empty: the gateway serves the API alone. */
   WEB_DIST: z.string().default('dist/web'),
 });

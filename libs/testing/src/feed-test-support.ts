@@ -33,6 +33,14 @@ export function publishSrt(file: string, port: number, streamId: string, extra: 
   });
 }
 
+/** ffmpeg publishing the WAV at real time over RTMP, as OBS would (FLV, AAC), with the key as the stream name. */
+export function publishRtmp(file: string, port: number, key: string, extra: string[] = []): ChildProcess {
+  const url = `rtmp://127.0.0.1:${port}/live/${key}`;
+  return spawn(FFMPEG, ['-hide_banner', '-loglevel', 'error', '-re', ...extra, '-i', file, '-c:a', 'aac', '-f', 'flv', url], {
+    stdio: 'ignore',
+  });
+}
+
 export const exited = (child: ChildProcess): Promise<number | null> =>
   child.exitCode !== null ? Promise.resolve(child.exitCode) : new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 
@@ -86,11 +94,17 @@ export class RecordingSink {
   readonly opened: OpenedStream[] = [];
   readonly chunks: { streamId: string; seq: number; atMs: number; pcm: Buffer }[] = [];
   readonly stopped: string[] = [];
+  /** Each open stream's way to say it stopped by itself (as the recognition does for a spent quota). */
+  readonly stopBySink = new Map<string, (reason: 'quota' | 'idle') => void>();
+  /** While set, `open` fails with it (as the recognition refuses a room whose quota is spent). */
+  refusal: Error | null = null;
 
   constructor(private readonly nextSeq = 0) {}
 
-  async open(stream: OpenedStream) {
+  async open(stream: OpenedStream, stopped?: (reason: 'quota' | 'idle') => void) {
+    if (this.refusal) throw this.refusal;
     this.opened.push(stream);
+    if (stopped) this.stopBySink.set(stream.streamId, stopped);
     return { nextSeq: this.nextSeq, sampleRate: stream.sampleRate };
   }
 

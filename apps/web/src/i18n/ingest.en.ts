@@ -1,6 +1,6 @@
 import type { ingestEs } from './ingest.es';
 
-/** Texts of the room form's venue feed section (SRT / RTMP ingest), part of the dashboard's catalog. */
+/** Texts of the venue feed's section (the room form and the host page's panel), part of the dashboard's catalog. */
 export const ingestEn: Record<keyof typeof ingestEs, string> = {
   'ingest.title': 'Audio from the venue (SRT / RTMP)',
   'ingest.hint': "The AV desk can send the room's mix straight to the server, with no laptop on the lectern.",
@@ -11,7 +11,11 @@ export const ingestEn: Record<keyof typeof ingestEs, string> = {
   'ingest.state.receiving': 'receiving audio',
   'ingest.state.silent': 'silent for {seconds} s',
   'ingest.state.lost': 'lost',
+  'ingest.state.stopped': 'stopped by the server',
+  'ingest.state.stoppedQuota': "stopped: the room's recognition quota is reached",
+  'ingest.state.stoppedIdle': 'stopped: no audio arrived for a while',
   'ingest.srtServer': 'SRT server',
+  'ingest.rtmpServer': 'RTMP server',
   'ingest.srtUrl': 'Full SRT URL (with the key)',
   'ingest.rtmpUrl': 'Full RTMP URL (with the key)',
   'ingest.key': 'Stream key',
@@ -25,8 +29,12 @@ export const ingestEn: Record<keyof typeof ingestEs, string> = {
   'ingest.rotateTitle': 'Make a new stream key?',
   'ingest.rotateCancel': 'Keep the current key',
   'ingest.rotateConfirm': 'The current key will stop working and the encoder using it is cut at once. Make a new one?',
-  'ingest.helpObs': 'OBS: Settings › Stream › Service "Custom...", Server = the full SRT URL, key left empty. Only the audio is used.',
+  'ingest.helpObs':
+    'OBS, SRT (recommended): Settings › Stream › Service "Custom...", Server = the full SRT URL, Stream Key left empty. Only the audio is used.',
+  'ingest.helpObsRtmp':
+    'OBS, RTMP: Service "Custom...", Server = {address}, Stream Key = the key. Turn on automatic reconnection (Settings › Advanced).',
   'ingest.helpHardware':
     "Hardware encoder: caller mode, the SRT server's host and port, Stream ID = the key, latency 200 ms or more. Any audio codec (AAC, Opus, MP2, PCM); video is ignored.",
-  'ingest.helpRtmp': 'RTMP: server {address}, stream key = the key.',
+  'ingest.helpOneEncoder':
+    'Either protocol: one encoder per room (a second one with the key takes over); making a new key, or the room running out of recognition quota, disconnects it.',
 };

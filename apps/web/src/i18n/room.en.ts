@@ -116,10 +116,14 @@ export const roomEn: RoomCatalog = {
   'audio.noDevice': 'The chosen microphone is not there. Pick another or plug it in again.',
   'audio.failed': 'The microphone could not be opened.',
   'feed.title': 'Venue feed',
+  'feed.setup': 'Audio from the venue (SRT / RTMP)',
   'feed.waiting': 'waiting for the encoder',
   'feed.receiving': 'receiving audio',
   'feed.silent': 'silent for {seconds} s',
   'feed.lost': 'feed lost: check the encoder',
+  'feed.stoppedQuota':
+    "stopped: the room's recognition quota is reached. The encoder was disconnected; it is taken again once the quota is raised.",
+  'feed.stoppedIdle': 'stopped: no audio arrived for a while. The encoder was disconnected; it is taken again when it reconnects.',
   'feed.level': 'Feed level',
   'feed.db': '{db} dBFS',
 };

@@ -116,10 +116,14 @@ export const roomEs = {
   'audio.noDevice': 'No se encuentra el micrófono elegido. Elige otro o conéctalo de nuevo.',
   'audio.failed': 'No se ha podido abrir el micrófono.',
   'feed.title': 'Señal de la sala',
+  'feed.setup': 'Audio de la sala (SRT / RTMP)',
   'feed.waiting': 'esperando al codificador',
   'feed.receiving': 'recibiendo audio',
   'feed.silent': 'en silencio desde hace {seconds} s',
   'feed.lost': 'señal perdida: revise el codificador',
+  'feed.stoppedQuota':
+    'detenida: se alcanzó la cuota de reconocimiento de la sala. Se desconectó el codificador; se vuelve a recibir en cuanto se amplíe la cuota.',
+  'feed.stoppedIdle': 'detenida: no llegó audio durante un rato. Se desconectó el codificador; se vuelve a recibir cuando se reconecte.',
   'feed.level': 'Nivel de la señal',
   'feed.db': '{db} dBFS',
 };

@@ -35,6 +35,7 @@ export class FeedIngestService implements OnApplicationBootstrap, OnApplicationS
         maxIngests: env.INGEST_MAX_STREAMS,
         srtHost: env.INGEST_HOST,
         srtPort: env.INGEST_SRT_PORT,
+        rtmpPort: env.INGEST_RTMP_PORT,
         idleMs: 5000,
         lostAfterMs: 3000,
         silenceDb: env.INGEST_SILENCE_DB,
@@ -54,8 +55,9 @@ export class FeedIngestService implements OnApplicationBootstrap, OnApplicationS
       return;
     }
     this.listening = true;
-    const { srtPort } = await this.ingest.listen();
-    this.logger.log(`venue feeds: SRT on ${this.env.INGEST_HOST}:${srtPort} (udp)`);
+    const { srtPort, rtmpPort } = await this.ingest.listen();
+    const rtmp = rtmpPort ? `, RTMP on ${this.env.INGEST_HOST}:${rtmpPort} (tcp)` : ', RTMP off';
+    this.logger.log(`venue feeds: SRT on ${this.env.INGEST_HOST}:${srtPort} (udp)${rtmp}`);
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,11 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
-import type { LanguageCode } from '@lt/contracts';
+import { LiveErrorCode, type FeedStopReason, type LanguageCode } from '@lt/contracts';
+import { DomainException } from '@lt/platform';
 import type { AudioSink } from '../streams/audio-streams';
-import { FfmpegDecoder } from './ffmpeg-decoder';
+import { keyFromStreamId, type FeedCaller } from './feed-caller';
+import { FfmpegDecoder, type DecoderOptions } from './ffmpeg-decoder';
 import { FeedMeter, type FeedStatus } from './feed-meter';
 import { PcmChunker } from './pcm-chunker';
-import { SrtFront, type SrtCaller } from './srt-front';
+import { RtmpFront } from './rtmp-front';
+import { SrtFront } from './srt-front';
+
+export { keyFromStreamId } from './feed-caller';
 
 /** The room a stream key opens (rooms-svc keeps only the key's hash). */
 export interface IngestRoom {
@@ -25,8 +30,11 @@ export interface FeedIngestOptions {
   chunkMs: number;
   /** Callers decoded at once, admitted or still in their handshake. */
   maxIngests: number;
+  /** Where both fronts listen. */
   srtHost: string;
   srtPort: number;
+  /** The RTMP port; 0 or absent: no RTMP front (RTMP is optional beside SRT); null: any free port (tests). */
+  rtmpPort?: number | null;
   /** A caller silent this long (ms) is let go. */
   idleMs: number;
   /** No audio for this long (ms) from a connected publisher: `lost`. */
@@ -42,19 +50,22 @@ export type PublishFeedStatus = (roomId: string, status: FeedStatus) => void;
 /** The speaker a feed's words are stored under. */
 export const FEED_SPEAKER = { speakerId: 'feed', speakerName: 'Venue feed' } as const;
 
-/**
- * A stream id is the key itself, or SRT's access-control form `#!::r=<key>,…` that some encoders write.
- */
-export function keyFromStreamId(streamId: string | undefined): string | null {
-  if (!streamId) return null;
-  const acl = /^#!::(.*)$/.exec(streamId);
-  const key = acl ? /(?:^|,)r=([^,]+)/.exec(acl[1])?.[1] : streamId;
-  return key && /^[A-Za-z0-9_-]{16,200}$/.test(key) ? key : null;
-}
+type Protocol = 'srt' | 'rtmp';
+
+const STOPPED: Record<FeedStopReason, FeedStatus> = {
+  quota: { state: 'stopped', level: null, silentForS: null, reason: 'quota' },
+  idle: { state: 'stopped', level: null, silentForS: null, reason: 'idle' },
+};
+const LOST: FeedStatus = { state: 'lost', level: null, silentForS: null };
 
 interface Feed {
+  /** The protocol and the caller's address: SRT's and RTMP's callers never share one. */
   peer: string;
   decoder: FfmpegDecoder;
+  /** Lets the caller go through its front (the encoder sees the disconnect). */
+  disconnect(): void;
+  /** The recognition stopped it by itself: its stream is not stopped again, and the host page is told why. */
+  stoppedFor?: FeedStopReason;
   room?: IngestRoom;
   streamId?: string;
   chunker?: PcmChunker;
@@ -64,16 +75,18 @@ interface Feed {
 }
 
 /**
- * The venue's feed: SRT callers relayed to one ffmpeg each, admitted by their stream key, decoded to the
- * provider's PCM and pushed into the sink in chunks of `chunkMs`, with the feed's state published per room.
- * The newest publisher of a room wins (an encoder that reconnects comes from a new port).
+ * The venue's feed: SRT callers and RTMP publishers relayed to one ffmpeg each, admitted by their stream key,
+ * decoded to the provider's PCM and pushed into the sink in chunks of `chunkMs`, with the feed's state published
+ * per room. One publisher per room, the newest (an encoder that reconnects comes from a new port). A feed whose
+ * recognition stops by itself (quota, idle) is disconnected, so its encoder sees it, and the host page says why.
  */
 export class FeedIngest {
   private readonly logger = new Logger('FeedIngest');
   private readonly feeds = new Map<string, Feed>();
   private readonly byRoom = new Map<string, Feed>();
   private readonly lastStatus = new Map<string, FeedStatus>();
-  private readonly front: SrtFront;
+  private readonly srt: SrtFront;
+  private readonly rtmp: RtmpFront | null;
   private ticker?: NodeJS.Timeout;
 
   constructor(
@@ -82,18 +95,21 @@ export class FeedIngest {
     private readonly sink: AudioSink,
     private readonly publish: PublishFeedStatus,
   ) {
-    this.front = new SrtFront(
-      { host: options.srtHost, port: options.srtPort, idleMs: options.idleMs },
-      { start: (peer, port) => this.start(peer, port) },
-    );
+    const { srtHost: host, idleMs } = options;
+    this.srt = new SrtFront({ host, port: options.srtPort, idleMs }, { start: (peer, port) => this.start('srt', peer, port) });
+    this.rtmp =
+      options.rtmpPort === 0 || options.rtmpPort === undefined
+        ? null
+        : new RtmpFront({ host, port: options.rtmpPort ?? 0, idleMs }, { start: (peer, port) => this.start('rtmp', peer, port) });
   }
 
-  /** Listens; resolves with the SRT port (useful when 0 asked for any). */
-  async listen(): Promise<{ srtPort: number }> {
-    const srtPort = await this.front.listen();
+  /** Listens; resolves with the ports (useful when 0 asked for any; RTMP null when off). */
+  async listen(): Promise<{ srtPort: number; rtmpPort: number | null }> {
+    const srtPort = await this.srt.listen();
+    const rtmpPort = this.rtmp ? await this.rtmp.listen() : null;
     this.ticker = setInterval(() => this.tick(), this.options.statusEveryMs);
     this.ticker.unref();
-    return { srtPort };
+    return { srtPort, rtmpPort };
   }
 
   /** Decoders running (admitted callers and callers in their handshake). */
@@ -104,7 +120,7 @@ export class FeedIngest {
   /** The room's key was rotated: its publisher is cut at once. */
   cut(roomId: string): void {
     const feed = this.byRoom.get(roomId);
-    if (feed) this.front.drop(feed.peer);
+    feed?.disconnect();
   }
 
   /** What the host page shows now: `waiting` for a room that never had a feed here. */
@@ -114,18 +130,27 @@ export class FeedIngest {
 
   async close(): Promise<void> {
     clearInterval(this.ticker);
-    await this.front.close();
+    await Promise.all([this.srt.close(), this.rtmp?.close()]);
   }
 
-  private start(peer: string, port: number): SrtCaller | null {
+  /** What the decoder listens on for a caller relayed to `port`: ffmpeg's listener of that protocol. */
+  private input(protocol: Protocol, port: number): Pick<DecoderOptions, 'input' | 'inputArgs'> {
+    const { idleMs } = this.options;
+    return protocol === 'srt'
+      ? { input: `srt://127.0.0.1:${port}?mode=listener&listen_timeout=${idleMs * 1000}` }
+      : { input: `rtmp://127.0.0.1:${port}/live/feed`, inputArgs: ['-listen', '1', '-timeout', String(Math.ceil(idleMs / 1000))] };
+  }
+
+  private start(protocol: Protocol, from: string, port: number): FeedCaller | null {
+    const peer = `${protocol}://${from}`;
     if (this.feeds.size >= this.options.maxIngests) {
       this.logger.warn(`feed from ${peer} refused: ${this.options.maxIngests} ingests already run`);
       return null;
     }
-    const input = `srt://127.0.0.1:${port}?mode=listener&listen_timeout=${this.options.idleMs * 1000}`;
-    const feed: Feed = { peer, lastPcmAt: Date.now(), ended: false } as Feed;
+    const front = protocol === 'srt' ? this.srt : this.rtmp;
+    const feed: Feed = { peer, lastPcmAt: Date.now(), ended: false, disconnect: () => front?.drop(from) } as Feed;
     feed.decoder = new FfmpegDecoder(
-      { ffmpegPath: this.options.ffmpegPath, input, sampleRate: this.options.sampleRate },
+      { ffmpegPath: this.options.ffmpegPath, ...this.input(protocol, port), sampleRate: this.options.sampleRate },
       { pcm: (data) => this.onPcm(feed, data), exit: (code, log) => this.onExit(feed, code, log) },
     );
     this.feeds.set(peer, feed);
@@ -137,25 +162,29 @@ export class FeedIngest {
     const room = key ? await this.keys.resolve(key).catch(() => null) : null;
     if (!room || feed.ended) return false;
     const previous = this.byRoom.get(room.roomId);
-    if (previous && previous !== feed) this.front.drop(previous.peer);
+    if (previous && previous !== feed) previous.disconnect();
     feed.room = room;
     this.byRoom.set(room.roomId, feed);
     const id = randomUUID();
+    const stream = {
+      streamId: id,
+      roomId: room.roomId,
+      source: 'feed',
+      ...FEED_SPEAKER,
+      sourceLanguage: room.sourceLanguage,
+      sampleRate: this.options.sampleRate,
+    } as const;
     const opened = await this.sink
-      .open({
-        streamId: id,
-        roomId: room.roomId,
-        source: 'feed',
-        ...FEED_SPEAKER,
-        sourceLanguage: room.sourceLanguage,
-        sampleRate: this.options.sampleRate,
-      })
+      .open(stream, (reason) => this.stoppedBySink(feed, reason))
       .catch((error: Error) => {
         this.logger.warn(`feed of room ${room.roomId} refused: the recognition did not open (${error.message})`);
+        // A room whose quota is spent keeps saying so while its encoder tries again.
+        if (error instanceof DomainException && error.code === LiveErrorCode.RecognitionQuotaExhausted)
+          this.setStatus(room.roomId, STOPPED.quota);
         return null;
       });
     if (!opened) {
-      this.byRoom.delete(room.roomId);
+      if (this.byRoom.get(room.roomId) === feed) this.byRoom.delete(room.roomId);
       return false;
     }
     const { nextSeq, sampleRate } = opened;
@@ -182,7 +211,16 @@ export class FeedIngest {
   private onExit(feed: Feed, code: number | null, log: string): void {
     if (!feed.ended && feed.room)
       this.logger.log(`feed of room ${feed.room.roomId} ended (ffmpeg ${code}): ${log.split('\n').pop() ?? ''}`);
-    this.front.drop(feed.peer);
+    feed.disconnect();
+    this.end(feed);
+  }
+
+  /** The recognition stopped the feed's stream by itself: the publisher is let go, and the host page says why. */
+  private stoppedBySink(feed: Feed, reason: FeedStopReason): void {
+    if (feed.ended) return;
+    this.logger.log(`feed of room ${feed.room?.roomId} stopped (${reason}): its publisher is disconnected`);
+    feed.stoppedFor = reason;
+    feed.disconnect();
     this.end(feed);
   }
 
@@ -193,14 +231,14 @@ export class FeedIngest {
     feed.decoder.stop();
     this.feeds.delete(feed.peer);
     if (!feed.room) return;
-    if (feed.streamId && feed.chunker) {
+    if (feed.streamId && feed.chunker && !feed.stoppedFor) {
       const last = feed.chunker.flush();
       if (last) this.sink.push(feed.streamId, last.seq, last.atMs, last.pcm);
       void this.sink.stop(feed.streamId).catch((error: Error) => this.logger.warn(`feed stream stop failed: ${error.message}`));
     }
     if (this.byRoom.get(feed.room.roomId) === feed) {
       this.byRoom.delete(feed.room.roomId);
-      this.setStatus(feed.room.roomId, { state: 'lost', level: null, silentForS: null });
+      this.setStatus(feed.room.roomId, feed.stoppedFor ? STOPPED[feed.stoppedFor] : LOST);
     }
   }
 
@@ -209,14 +247,14 @@ export class FeedIngest {
     for (const [roomId, feed] of this.byRoom) {
       if (!feed.meter) continue;
       const stalled = now - feed.lastPcmAt >= this.options.lostAfterMs;
-      this.setStatus(roomId, stalled ? { state: 'lost', level: null, silentForS: null } : feed.meter.status(), true);
+      this.setStatus(roomId, stalled ? LOST : feed.meter.status(), true);
     }
   }
 
   private setStatus(roomId: string, status: FeedStatus, periodic = false): void {
     const before = this.lastStatus.get(roomId);
     this.lastStatus.set(roomId, status);
-    const changed = !before || before.state !== status.state || before.silentForS !== status.silentForS;
+    const changed = !before || before.state !== status.state || before.silentForS !== status.silentForS || before.reason !== status.reason;
     if (changed || (periodic && status.state === 'receiving')) this.publish(roomId, status);
   }
 }

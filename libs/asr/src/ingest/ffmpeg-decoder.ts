@@ -5,6 +5,8 @@ export interface DecoderOptions {
   ffmpegPath: string;
   /** What ffmpeg reads, e.g. `srt://127.0.0.1:40000?mode=listener`. */
   input: string;
+  /** Options of the input, before it (e.g. `-listen 1` for RTMP). */
+  inputArgs?: string[];
   sampleRate: number;
 }
 
@@ -17,7 +19,7 @@ export interface DecoderEvents {
 const LOG_TAIL = 2000;
 
 /** ffmpeg's arguments: whatever codec arrives, its first audio track, as 16-bit mono PCM at the rate asked, on stdout. */
-export function decoderArgs(input: string, sampleRate: number): string[] {
+export function decoderArgs(input: string, sampleRate: number, inputArgs: string[] = []): string[] {
   return [
     '-hide_banner',
     '-nostdin',
@@ -29,6 +31,7 @@ export function decoderArgs(input: string, sampleRate: number): string[] {
     '262144',
     '-analyzeduration',
     '1000000',
+    ...inputArgs,
     '-i',
     input,
     '-map',
@@ -53,7 +56,9 @@ export class FfmpegDecoder {
   private stopped = false;
 
   constructor(options: DecoderOptions, events: DecoderEvents) {
-    this.child = spawn(options.ffmpegPath, decoderArgs(options.input, options.sampleRate), { stdio: ['ignore', 'pipe', 'pipe'] });
+    this.child = spawn(options.ffmpegPath, decoderArgs(options.input, options.sampleRate, options.inputArgs), {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     this.child.stdout.on('data', (data: Buffer) => {
       if (!this.stopped) events.pcm(data);
     });

@@ -7,12 +7,12 @@ const count = (fallback: number) => z.coerce.number().int().min(1).default(fallb
 export const ingestEnvSchema = z.object({
   /** Whether this asr-svc listens for venue feeds. */
   INGEST_ENABLED: flag,
-  /** Where the SRT port is bound. */
+  /** Where the SRT and RTMP ports are bound. */
   INGEST_HOST: z.string().min(1).default('0.0.0.0'),
   /** The UDP port SRT encoders call (every room's feed; the stream id carries the room's key). */
   INGEST_SRT_PORT: port(9000),
-  /** Not yet served: set it to 0 (RTMP encoders are told to use SRT). */
-  INGEST_RTMP_PORT: port(0),
+  /** The TCP port RTMP encoders publish to (`rtmp://host:port/live/<key>`); 0: no RTMP, SRT only. */
+  INGEST_RTMP_PORT: port(1935),
   /** Feeds decoded at once by this replica (one ffmpeg each); further callers are refused. */
   INGEST_MAX_STREAMS: count(10),
   FFMPEG_PATH: z.string().min(1).default('/usr/bin/ffmpeg'),

@@ -1,25 +1,9 @@
 import { createSocket, type RemoteInfo, type Socket } from 'node:dgram';
+import type { FeedCaller, FeedFrontHandler } from './feed-caller';
 import { readSrtHandshake, SRT_CONCLUSION, SRT_INDUCTION } from './srt-handshake';
 
-/**
- * What the front asks of the ingest: a decoder listening on a local port for a new caller (`null` when no more
- * may run), and whether the stream id the caller sent opens a room; the answer is awaited before the caller's
- * conclusion handshake goes on, so no audio of a wrong key ever reaches a decoder that feeds a room.
- */
-export interface SrtFrontHandler {
-  /** A decoder for a caller not yet admitted; it must listen on `port` on 127.0.0.1. */
-  start(peer: string, port: number): SrtCaller | null;
-}
-
-export interface SrtCaller {
-  /** Whether the stream id opens a room; the caller's handshake goes on only when it does. */
-  admit(streamId: string | undefined): Promise<boolean>;
-  /** The front let the caller go (it went quiet, or was refused): the decoder is to be stopped. */
-  dropped(): void;
-}
-
 interface Session {
-  caller: SrtCaller;
+  caller: FeedCaller;
   backend: Socket;
   backendPort: number;
   state: 'pending' | 'checking' | 'admitted' | 'refused';
@@ -57,7 +41,7 @@ export class SrtFront {
 
   constructor(
     private readonly options: SrtFrontOptions,
-    private readonly handler: SrtFrontHandler,
+    private readonly handler: FeedFrontHandler,
   ) {
     this.socket = createSocket('udp4');
     this.socket.on('message', (packet, from) => void this.onPacket(packet, from));

@@ -15,13 +15,14 @@ import { ASR_SETTINGS, type AsrSettings } from '../asr.settings';
 import { RECOGNIZER, type Recognizer } from '../providers/recognizer';
 import { LeaseRepository } from './lease.repository';
 import { StreamSession } from './stream-session';
-import type { StreamContext } from './stream-context';
+import type { StopReason, StreamContext } from './stream-context';
 import { QUOTA_SPENT_MESSAGE } from './stream-upkeep';
 import { vocabularyOf } from './vocabulary';
 
 /** What takes audio (docs/audio.md): the gateway's audio socket over the bus, or the venue ingest in process. */
 export interface AudioSink {
-  open(stream: AudioStream): Promise<{ nextSeq: number; sampleRate: number }>;
+  /** `stopped`: told at once when the stream stops by itself (the room's quota spent, no audio for a while). */
+  open(stream: AudioStream, stopped?: (reason: StopReason) => void): Promise<{ nextSeq: number; sampleRate: number }>;
   push(streamId: string, seq: number, atMs: number, pcm: Buffer): void;
   stop(streamId: string): Promise<void>;
 }
@@ -50,6 +51,8 @@ export class AudioStreams implements AudioSink, OnApplicationBootstrap, BeforeAp
   private readonly vocabularies = new ExpiringMap<string, Vocabulary>({ max: MAX_VOCABULARIES, ttlMs: VOCABULARY_TTL_MS });
   /** Told when a stream is taken by another replica, or ends: the bus link stops listening for it. */
   private readonly ended = new Set<(streamId: string) => void>();
+  /** Senders in this process told when their stream stops by itself (the venue feed). */
+  private readonly stopListeners = new Map<string, (reason: StopReason) => void>();
   readonly holder = `asr-${crypto.randomUUID().slice(0, 8)}`;
   private renewTimer?: NodeJS.Timeout;
   private readonly ctx: StreamContext | null;
@@ -82,8 +85,10 @@ export class AudioStreams implements AudioSink, OnApplicationBootstrap, BeforeAp
     this.ended.add(listener);
   }
 
-  open(stream: AudioStream): Promise<OpenedStream> {
-    return this.openWith(stream);
+  async open(stream: AudioStream, stopped?: (reason: StopReason) => void): Promise<OpenedStream> {
+    const opened = await this.openWith(stream);
+    if (stopped && opened.held) this.stopListeners.set(stream.streamId, stopped);
+    return opened;
   }
 
   /** Opens (or finds) the stream; `out` hears acks and the provider's state. */
@@ -108,6 +113,7 @@ export class AudioStreams implements AudioSink, OnApplicationBootstrap, BeforeAp
 
   async stop(streamId: string): Promise<void> {
     const session = this.streams.get(streamId);
+    this.stopListeners.delete(streamId);
     if (!session) return;
     await session.stop();
     this.streams.delete(streamId);
@@ -141,6 +147,7 @@ export class AudioStreams implements AudioSink, OnApplicationBootstrap, BeforeAp
       this.logger.warn(`stream ${id} is held by another replica now: dropped here`);
       this.streams.get(id)?.drop();
       this.streams.delete(id);
+      this.stopListeners.delete(id);
       for (const listener of this.ended) listener(id);
     }
   }
@@ -187,7 +194,11 @@ export class AudioStreams implements AudioSink, OnApplicationBootstrap, BeforeAp
       commit: (streamId, committedSeq, segment) => this.leases.commit(streamId, this.holder, committedSeq, segment),
       meter: (roomId, seconds) => this.meter?.report(roomId, 'recognition', seconds),
       allowed: (roomId) => this.meter?.allowed(roomId) ?? Promise.resolve(true),
-      finish: (streamId) => void this.stop(streamId),
+      finish: (streamId, reason) => {
+        const told = this.stopListeners.get(streamId);
+        void this.stop(streamId);
+        told?.(reason);
+      },
     };
   }
 }

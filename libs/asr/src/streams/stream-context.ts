@@ -2,6 +2,9 @@ import type { AudioStream } from '@lt/contracts';
 import type { Recognizer, RecognizerSession } from '../providers/recognizer';
 import type { SessionClock } from './session-clock';
 
+/** Why a stream stops by itself. */
+export type StopReason = 'quota' | 'idle';
+
 /** What a stream needs from its surroundings: the provider, where sentences go, the lease, the meter. */
 export interface StreamContext {
   recognizer: Recognizer;
@@ -19,7 +22,7 @@ export interface StreamContext {
   /** Whether the room may still spend (its owner's quota, or an anonymous room's budget). */
   allowed(roomId: string): Promise<boolean>;
   /** The stream is to stop: its room's quota is spent, or it got no audio for `settings.idleMs`. */
-  finish(streamId: string): void;
+  finish(streamId: string, reason: StopReason): void;
 }
 
 export interface Chunk {

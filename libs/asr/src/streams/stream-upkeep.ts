@@ -1,5 +1,7 @@
 import type { AudioStream } from '@lt/contracts';
-import type { StreamContext } from './stream-context';
+import type { StopReason, StreamContext } from './stream-context';
+
+export type { StopReason };
 
 /** What the page reads when recognition stops for the room's quota. */
 export const QUOTA_SPENT_MESSAGE = "The room's quota is spent: speech is no longer recognised on the server";
@@ -12,8 +14,6 @@ const STORE_ATTEMPTS = 6;
 const STORE_RETRY_MAX_MS = 5_000;
 /** Seconds of audio are reported in slices of at least this many (and the rest when the stream ends). */
 const METER_SLICE_S = 10;
-
-export type StopReason = 'quota' | 'idle';
 
 /**
  * What a held stream does beside recognising: the seconds of audio sent to the provider metered in slices,
@@ -86,7 +86,7 @@ export class StreamUpkeep {
     if (this.done) return;
     this.end();
     this.onStop(reason);
-    this.ctx.finish(this.stream.streamId);
+    this.ctx.finish(this.stream.streamId, reason);
   }
 }
 

@@ -6,17 +6,28 @@ import { roomIdSchema } from '../rooms/room-id.dto';
  * ingest sees it (docs/api.md "Venue feed", docs/protocol.md `feed_status`).
  */
 
-export const FEED_STATES = ['waiting', 'receiving', 'silent', 'lost'] as const;
+export const FEED_STATES = ['waiting', 'receiving', 'silent', 'lost', 'stopped'] as const;
 export const feedStateSchema = z.enum(FEED_STATES);
 export type FeedState = z.infer<typeof feedStateSchema>;
+
+/** Why the server stopped a feed: the room's recognition quota is spent, or it sent no audio for a while. */
+export const FEED_STOP_REASONS = ['quota', 'idle'] as const;
+export type FeedStopReason = (typeof FEED_STOP_REASONS)[number];
 
 export const feedStatusSchema = z
   .object({
     state: feedStateSchema.describe(
-      '`waiting`: no publisher; `receiving`: audio arrives; `silent`: a publisher sends only silence; `lost`: the publisher left or stopped sending',
+      '`waiting`: no publisher; `receiving`: audio arrives; `silent`: a publisher sends only silence; `lost`: the publisher left or stopped sending; ' +
+        '`stopped`: the server stopped recognising it and disconnected the publisher (`reason`); it is taken again when it reconnects and may',
     ),
     level: z.number().min(-90).max(0).nullable().describe("The last second's loudness in dBFS, while audio arrives"),
     silentForS: z.number().int().min(0).nullable().describe('Seconds of silence, while `silent`'),
+    reason: z
+      .enum(FEED_STOP_REASONS)
+      .optional()
+      .describe(
+        "While `stopped`: `quota`, the room's recognition quota is spent (a publisher that reconnects is refused until it is raised); `idle`, no audio for `ASR_STREAM_IDLE_MS`",
+      ),
   })
   .meta({ id: 'FeedStatus' });
 export type FeedStatus = z.infer<typeof feedStatusSchema>;

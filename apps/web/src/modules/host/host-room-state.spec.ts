@@ -54,6 +54,19 @@ describe('host room reducer', () => {
     expect(run(start(), feed('receiving', -18.5, null), feed('lost', null, null)).feed?.state).toBe('lost');
   });
 
+  it('keeps why the server stopped the venue feed', () => {
+    const stopped = received({
+      type: 'feed_status',
+      roomId: 'r',
+      timestamp: '2025-05-01T09:30:00.000Z',
+      state: 'stopped',
+      level: null,
+      silentForS: null,
+      reason: 'quota',
+    });
+    expect(run(start(), stopped).feed).toEqual({ state: 'stopped', level: null, silentForS: null, reason: 'quota' });
+  });
+
   it('marks its sentences acked or failed, and an ack is final', () => {
     const state = run(
       start(),

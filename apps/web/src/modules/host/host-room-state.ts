@@ -156,7 +156,10 @@ function onFrame(state: HostState, frame: ServerFrame): HostState {
     case 'quota_restored':
       return { ...state, room: { ...state.room, quotaExhausted: frame.type === 'quota_exhausted' } };
     case 'feed_status':
-      return { ...state, feed: { state: frame.state, level: frame.level, silentForS: frame.silentForS } };
+      return {
+        ...state,
+        feed: { state: frame.state, level: frame.level, silentForS: frame.silentForS, ...(frame.reason ? { reason: frame.reason } : {}) },
+      };
     case 'error':
       return frame.messageId
         ? { ...state, log: transcriptLogReducer(state.log, { type: 'failed', messageId: frame.messageId, code: frame.code }) }

@@ -27,6 +27,8 @@ import { HostHeader } from './HostHeader';
 import { ShareLinks } from './ShareLinks';
 import { TranscriptLog } from './TranscriptLog';
 import { FeedStatusLine } from '../../ingest/components/FeedStatusLine';
+import { VenueFeedPanel } from '../../ingest/components/VenueFeedPanel';
+import { useVenueFeed } from '../../ingest/hooks/useVenueFeed';
 import { suggestedHostLanguage } from '../../viewer/language-search';
 
 /** The host's own lines: sent from this page, or stored under a host connection's id. */
@@ -73,6 +75,7 @@ export function HostRoom({ roomId, hostKey }: { roomId: string; hostKey: string 
     onRoomEnded: () => recognition.stop(),
     onSpeakerEvent: () => void speakers.refresh(),
   });
+  const venue = useVenueFeed(roomId, hostKey, host.feed);
   const accessToken = session?.access_token;
   const recognition = useRecognition({
     roomId,
@@ -186,7 +189,7 @@ export function HostRoom({ roomId, hostKey }: { roomId: string; hostKey: string 
         </p>
       )}
       <ProviderFailureAlert recognition={recognition} />
-      {host.feed && <FeedStatusLine feed={host.feed} />}
+      {venue.feed && <FeedStatusLine feed={venue.feed} />}
       <div className="alerts" role="alert">
         {alerts.map((text) => (
           <p key={text} className="alert alert-error">
@@ -238,6 +241,7 @@ export function HostRoom({ roomId, hostKey }: { roomId: string; hostKey: string 
               className="btn btn-secondary btn-block room-transcript-open"
             />
             {user && <SpeakersPanel roomId={roomId} speakers={speakers} />}
+            {venue.enabled && <VenueFeedPanel roomId={roomId} credential={venue.credential} />}
             <QuestionsPanel roomId={roomId} hostKey={hostKey} lang={roomLanguage ?? language ?? 'en'} />
             <LiveAnalyticsPanel roomId={roomId} hostKey={hostKey} live={host.active} />
           </div>

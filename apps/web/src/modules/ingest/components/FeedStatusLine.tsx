@@ -5,17 +5,27 @@ import { useRoomT } from '../../../i18n/useRoomT';
 /** −60 dBFS reads as an empty meter, 0 as a full one. */
 const meterPercent = (level: number | null) => (level === null ? 0 : Math.round(Math.min(1, Math.max(0, (level + 60) / 60)) * 100));
 
-/** The host page's one line about the venue's feed: its state and, while audio arrives, its level. */
+type RoomT = ReturnType<typeof useRoomT>;
+
+function feedText(feed: FeedStatus, t: RoomT): string {
+  switch (feed.state) {
+    case 'receiving':
+      return t('feed.receiving');
+    case 'silent':
+      return t('feed.silent', { seconds: feed.silentForS ?? 0 });
+    case 'lost':
+      return t('feed.lost');
+    case 'stopped':
+      return feed.reason === 'idle' ? t('feed.stoppedIdle') : t('feed.stoppedQuota');
+    default:
+      return t('feed.waiting');
+  }
+}
+
+/** The host page's one line about the venue's feed: its state (why, when the server stopped it) and its level. */
 export function FeedStatusLine({ feed }: { feed: FeedStatus }) {
   const t = useRoomT();
-  const text =
-    feed.state === 'receiving'
-      ? t('feed.receiving')
-      : feed.state === 'silent'
-        ? t('feed.silent', { seconds: feed.silentForS ?? 0 })
-        : feed.state === 'lost'
-          ? t('feed.lost')
-          : t('feed.waiting');
+  const text = feedText(feed, t);
   const showLevel = feed.state === 'receiving' || feed.state === 'silent';
   return (
     <p className={`feed-status feed-${feed.state}`} role="status" data-testid="feed-status">

@@ -1,4 +1,5 @@
-import type { FeedState } from '@lt/contracts';
+import type { FeedState, FeedStatus } from '@lt/contracts';
+import { Fragment } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { CopyButton } from '../../../components/CopyButton';
 import { Spinner } from '../../../components/Spinner';
@@ -13,15 +14,34 @@ const STATE_KEY = {
   receiving: 'ingest.state.receiving',
   silent: 'ingest.state.silent',
   lost: 'ingest.state.lost',
+  stopped: 'ingest.state.stopped',
 } as const satisfies Record<FeedState, string>;
 
-function Address({ label, value, testId }: { label: string; value: string; testId: string }) {
+const stateKey = (feed: FeedStatus) =>
+  feed.state !== 'stopped' || !feed.reason
+    ? STATE_KEY[feed.state]
+    : feed.reason === 'quota'
+      ? 'ingest.state.stoppedQuota'
+      : 'ingest.state.stoppedIdle';
+
+/** An address with a line-break opportunity after each `/`, `?` and `=`, so a narrow screen breaks it between parts. */
+const breakable = (value: string) =>
+  value.split(/(?<=[/?=])/).map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
+
+function Address({ label, value, testId, secret = false }: { label: string; value: string; testId: string; secret?: boolean }) {
   const t = useDashboardT();
   return (
     <div className="field">
       <span className="field-label">{label}</span>
       <div className="ingest-address">
-        <code data-testid={testId}>{value}</code>
+        <code data-testid={testId} className={secret ? 'ingest-secret' : undefined}>
+          {breakable(value)}
+        </code>
         <CopyButton
           value={value}
           label={t('ingest.copy')}
@@ -35,10 +55,22 @@ function Address({ label, value, testId }: { label: string; value: string; testI
 }
 
 /**
- * The room form's section for the AV desk: where the venue's feed goes, a stream key (shown once, when made),
- * and how to set up OBS or a hardware encoder.
+ * The room form's (and the host page's) section for the AV desk: where the venue's feed goes over SRT and RTMP,
+ * a stream key (shown once, when made), and how to set up OBS or a hardware encoder. `titled` false: the
+ * element named by `headingId` is outside, and the feed's state is not repeated (the host page's folded panel,
+ * under the page's live status line).
  */
-export function IngestSection({ roomId, credential, headingId }: { roomId: string; credential: IngestCredential; headingId: string }) {
+export function IngestSection({
+  roomId,
+  credential,
+  headingId,
+  titled = true,
+}: {
+  roomId: string;
+  credential: IngestCredential;
+  headingId: string;
+  titled?: boolean;
+}) {
   const t = useDashboardT();
   const { query, rotate } = useIngest(roomId, credential);
   const ingest = query.data;
@@ -46,7 +78,7 @@ export function IngestSection({ roomId, credential, headingId }: { roomId: strin
   const makeKey = () => rotate.mutate();
   return (
     <section className="ingest-section" aria-labelledby={headingId} data-testid="ingest-section">
-      <h2 id={headingId}>{t('ingest.title')}</h2>
+      {titled && <h2 id={headingId}>{t('ingest.title')}</h2>}
       <p className="field-hint">{t('ingest.hint')}</p>
       {query.isPending ? (
         <Spinner label={t('ingest.loading')} />
@@ -58,20 +90,21 @@ export function IngestSection({ roomId, credential, headingId }: { roomId: strin
         </p>
       ) : (
         <>
-          {ingest.feed && (
+          {titled && ingest.feed && (
             <p className="muted" data-testid="ingest-state">
-              {t('ingest.stateNow', { state: t(STATE_KEY[ingest.feed.state], { seconds: ingest.feed.silentForS ?? 0 }) })}
+              {t('ingest.stateNow', { state: t(stateKey(ingest.feed), { seconds: ingest.feed.silentForS ?? 0 }) })}
             </p>
           )}
           <Address label={t('ingest.srtServer')} value={ingest.srt_address} testId="ingest-srt-address" />
+          {ingest.rtmp_address && <Address label={t('ingest.rtmpServer')} value={ingest.rtmp_address} testId="ingest-rtmp-address" />}
           {made ? (
             <>
               <p className="alert alert-warning" role="status">
                 {t('ingest.shownOnce')}
               </p>
-              {made.srt_url && <Address label={t('ingest.srtUrl')} value={made.srt_url} testId="ingest-srt-url" />}
-              <Address label={t('ingest.key')} value={made.key} testId="ingest-key" />
-              {made.rtmp_url && <Address label={t('ingest.rtmpUrl')} value={made.rtmp_url} testId="ingest-rtmp-url" />}
+              {made.srt_url && <Address label={t('ingest.srtUrl')} value={made.srt_url} testId="ingest-srt-url" secret />}
+              <Address label={t('ingest.key')} value={made.key} testId="ingest-key" secret />
+              {made.rtmp_url && <Address label={t('ingest.rtmpUrl')} value={made.rtmp_url} testId="ingest-rtmp-url" secret />}
             </>
           ) : (
             <p className="muted">
@@ -110,8 +143,9 @@ export function IngestSection({ roomId, credential, headingId }: { roomId: strin
           </div>
           <ul className="ingest-help">
             <li>{t('ingest.helpObs')}</li>
+            {ingest.rtmp_address && <li>{t('ingest.helpObsRtmp', { address: ingest.rtmp_address })}</li>}
             <li>{t('ingest.helpHardware')}</li>
-            {ingest.rtmp_address && <li>{t('ingest.helpRtmp', { address: ingest.rtmp_address })}</li>}
+            <li>{t('ingest.helpOneEncoder')}</li>
           </ul>
         </>
       )}
