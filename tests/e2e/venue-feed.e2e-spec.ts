@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { setAsrScript } from './support/asr';
 import { llmUrl } from './support/llm';
-import { LAPTOP, startedQuickRoom } from './support/room-pages';
+import { LAPTOP, shotBoth, startedQuickRoom } from './support/room-pages';
 import { shots } from './support/screens';
 import { speakToWav } from './support/spoken-audio';
 
@@ -81,6 +81,7 @@ test('a new key made on the host page cuts the encoder at once; the old key open
   await expect(page.getByTestId('feed-status')).toHaveClass(/feed-receiving/, { timeout: 20_000 });
 
   await page.getByTestId('ingest-rotate').click();
+  await shotBoth(page, 'ingest-rotate-dialog');
   await page.getByRole('alertdialog', { name: 'Make a new stream key?' }).getByRole('button', { name: 'Make a new key' }).click();
   await expect(page.getByTestId('feed-status')).toHaveClass(/feed-lost/, { timeout: 5_000 });
   expect(await exited(looping)).not.toBe(0);
