@@ -1,8 +1,9 @@
 import { createTestDatabase, eventually, FakeOpenAiServer, type LiveClient, type TestDatabase } from '@lt/testing';
+import { readersCounted } from '../support/describe-stack';
 import { startStack, type Stack } from '../support/stack';
 import { authApi, type ApiAnswer } from './auth-api';
 import { joined, newUser, ownedRoom, type Api, type TestUser } from './dashboard-api';
-import { createRoom, MODES, sleep } from './helpers';
+import { createRoom, MODES } from './helpers';
 import { questionsApi } from './questions-api';
 
 jest.setTimeout(60_000);
@@ -109,8 +110,8 @@ describe.each(MODES)('questions from the audience (%s mode)', (mode) => {
     // Lists in a language a viewer has just begun to read, asked at once by many: one more translation, shared;
     // the others are stored.
     await joined(stack.baseUrl, { roomId: room.id, role: 'viewer', lang: 'de' }, clients);
-    // translate-svc hears of the new language with the gateway's presence, at once.
-    await sleep(1000);
+    // translate-svc hears of the new language with the gateway's presence.
+    await readersCounted(stack, room.id, 'de');
     llm.delay(300);
     const lists = await Promise.all([...['de', 'de', 'de', 'fr', 'es', 'ja'].map((lang) => list(room.id, lang))]);
     llm.delay(0);
