@@ -1,8 +1,8 @@
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import { LANGUAGE_CODES, type AnalyticsReport, type LanguageCode, type RoomResponse } from '@lt/contracts';
-import { createTestDatabase, eventually, FakeOpenAiServer, LiveClient, type TestDatabase } from '@lt/testing';
-import { readersCounted } from '../support/describe-stack';
-import { startStack, type Stack } from '../support/stack';
+import { eventually, type FakeOpenAiServer, LiveClient } from '@lt/testing';
+import { describeStack, readersCounted } from '../support/describe-stack';
+import type { Stack } from '../support/stack';
 import { authApi } from './auth-api';
 import { joined, newUser, ownedRoom } from './dashboard-api';
 import { createRoom, MODES, sleep, transcript } from './helpers';
@@ -19,27 +19,16 @@ const ALLOWANCE = 800;
  * viewers read, and strangers naming languages nobody reads. Each says what the model was asked and spent.
  */
 describe.each(MODES)('what a room may spend cannot be outrun (%s mode)', (mode) => {
-  let db: TestDatabase;
   let llm: FakeOpenAiServer;
   let stack: Stack;
   let sql: Client;
-  const clients: LiveClient[] = [];
+
+  const suite = describeStack({ mode, translate: { LLM_RPM: '100000', LLM_TPM: '100000000' } });
+  const clients = suite.clients;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    llm = new FakeOpenAiServer();
-    await llm.start();
-    stack = await startStack({ mode, databaseUrl: db.url, llmUrl: llm.url, translate: { LLM_RPM: '100000', LLM_TPM: '100000000' } });
-    sql = new Client({ connectionString: db.url });
-    await sql.connect();
-  });
-
-  afterAll(async () => {
-    clients.forEach((c) => c.close());
-    await sql?.end();
-    await stack?.close();
-    await llm?.stop();
-    await db?.drop();
+    ({ stack, llm } = suite);
+    sql = await suite.sql();
   });
 
   beforeEach(() => llm.reset());
