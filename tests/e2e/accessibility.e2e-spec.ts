@@ -6,6 +6,7 @@ import { installFakeSpeechRecognition } from './support/fake-speech';
 import { endRoom, LAPTOP, PHONE, quickRoom, say } from './support/room-pages';
 import { UI_ON_DISTRIBUTED } from './support/tags';
 import { llmUrl } from './support/llm';
+import { resized } from './support/screens';
 
 const SHOTS = join(__dirname, '..', '..', 'test-results', 'screens');
 const ADMIN = { email: 'admin@example.com', password: 'admin-pass-1', name: 'Ada Admin' };
@@ -32,9 +33,8 @@ async function scan(page: Page, screen: string): Promise<Finding[]> {
   mkdirSync(SHOTS, { recursive: true });
   const findings: Finding[] = [];
   for (const [size, viewport] of SIZES) {
-    await page.setViewportSize(viewport);
     // Layout and transitions settle after a resize; axe reads computed colours.
-    await page.waitForTimeout(300);
+    await resized(page, viewport);
     const results = await new AxeBuilder({ page }).analyze();
     for (const violation of results.violations) {
       if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;

@@ -2,6 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { llmUrl } from './support/llm';
+import { resized } from './support/screens';
 
 const SHOTS = join(__dirname, '..', '..', 'test-results', 'screens');
 const PHONE = { width: 390, height: 844 };
@@ -19,8 +20,7 @@ async function shot(page: Page, name: string): Promise<void> {
     ['laptop', LAPTOP],
     ['phone', PHONE],
   ] as const) {
-    await page.setViewportSize(viewport);
-    await page.waitForTimeout(200);
+    await resized(page, viewport);
     await page.screenshot({ path: join(SHOTS, `${project}-questions-${name}-${size}.png`), fullPage: true });
   }
   await page.setViewportSize(LAPTOP);

@@ -77,13 +77,15 @@ test('a viewer on a phone sees how far behind the captions are, and sets size, c
   const meter = viewer.getByTestId('caption-delay');
   await expect(meter).toHaveAttribute('data-known', 'false');
   await expect(meter).toContainText('Delay not known yet');
+  const spokeAt = Date.now();
   await speak(page, viewer, 1, 3);
   await expect(meter).toHaveAttribute('data-known', 'true');
   await expect(meter).toContainText(/^Caption delay: \d+(\.\d)? s behind$/);
-  // The model's answer alone takes MODEL_ANSWER_MS; on one machine the rest of the path is far under 5 s.
+  // The model's answer alone takes MODEL_ANSWER_MS; what the meter shows is a wait the viewer really had, so no
+  // longer than the time since the host began to speak.
   const delay = Number(await meter.getAttribute('data-delay-ms'));
   expect(delay).toBeGreaterThanOrEqual(MODEL_ANSWER_MS);
-  expect(delay).toBeLessThan(MODEL_ANSWER_MS + 5_000);
+  expect(delay).toBeLessThanOrEqual(Date.now() - spokeAt);
   await expect(meter).not.toHaveAttribute('aria-live');
   await shot(viewer, 'default');
 

@@ -1,8 +1,7 @@
 import { strFromU8, unzipSync } from 'fflate';
-import { Client } from 'pg';
 import { archiveManifestSchema, type OwnedRoom } from '@lt/contracts';
-import { createTestDatabase, FakeOpenAiServer, type LiveClient, type TestDatabase } from '@lt/testing';
-import { startStack, type Stack } from '../support/stack';
+import { describeStack } from '../support/describe-stack';
+import type { Stack } from '../support/stack';
 import { apiContract } from './api-contract';
 import { authApi } from './auth-api';
 import { joined, newUser, ownedRoom, speak, type Api, type TestUser } from './dashboard-api';
@@ -11,25 +10,15 @@ import { MODES } from './helpers';
 jest.setTimeout(30_000);
 
 describe.each(MODES)("the owner's archive (%s mode)", (mode) => {
-  let db: TestDatabase;
-  let llm: FakeOpenAiServer;
   let stack: Stack;
   let api: Api;
-  const clients: LiveClient[] = [];
+
+  const suite = describeStack({ mode });
+  const clients = suite.clients;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    llm = new FakeOpenAiServer();
-    await llm.start();
-    stack = await startStack({ mode, databaseUrl: db.url, llmUrl: llm.url });
+    ({ stack } = suite);
     api = authApi(stack.baseUrl);
-  });
-
-  afterAll(async () => {
-    clients.forEach((c) => c.close());
-    await stack?.close();
-    await llm?.stop();
-    await db?.drop();
   });
 
   const fetchArchive = async (token?: string) => {
@@ -143,23 +132,18 @@ describe.each(MODES)("the owner's archive (%s mode)", (mode) => {
     const { room } = await ownedRoom(api, user, { name: 'Larga' });
     // Stored as a long talk leaves it (more than a page of messages, and of translations), without speaking it for minutes.
     const count = 1234;
-    const sql = new Client({ connectionString: db.url });
-    await sql.connect();
-    try {
-      await sql.query(
-        `INSERT INTO rooms.message_logs (room_id, message_id, seq, text, source_language, message_timestamp, speaker_id, speaker_name)
-         SELECT $1, 'm' || n, n, 'Frase ' || n, 'es', now(), 'host', 'Host' FROM generate_series(1, $2) n`,
-        [room.id, count],
-      );
-      await sql.query(
-        `INSERT INTO translate.translations (room_id, message_id, seq, lang, text)
-         SELECT $1, 'm' || n, n, lang, '(' || lang || ') Frase ' || n
-         FROM generate_series(1, $2) n, unnest(ARRAY['de', 'fr', 'it', 'pt-BR']) lang`,
-        [room.id, count],
-      );
-    } finally {
-      await sql.end();
-    }
+    const sql = await suite.sql();
+    await sql.query(
+      `INSERT INTO rooms.message_logs (room_id, message_id, seq, text, source_language, message_timestamp, speaker_id, speaker_name)
+       SELECT $1, 'm' || n, n, 'Frase ' || n, 'es', now(), 'host', 'Host' FROM generate_series(1, $2) n`,
+      [room.id, count],
+    );
+    await sql.query(
+      `INSERT INTO translate.translations (room_id, message_id, seq, lang, text)
+       SELECT $1, 'm' || n, n, lang, '(' || lang || ') Frase ' || n
+       FROM generate_series(1, $2) n, unnest(ARRAY['de', 'fr', 'it', 'pt-BR']) lang`,
+      [room.id, count],
+    );
 
     const { json } = await download(user.token);
     type Line = { seq: number; text: string; translations: Record<string, { text: string }> };

@@ -1,29 +1,30 @@
-import { createTestDatabase, SmtpCatcher, type TestDatabase } from '@lt/testing';
-import { startStack, type Stack } from '../support/stack';
+import { SmtpCatcher } from '@lt/testing';
+import { describeStack } from '../support/describe-stack';
+import type { Stack } from '../support/stack';
 import { authApi, uniqueEmail } from './auth-api';
 
 jest.setTimeout(30_000);
 
 describe('accounts with e-mail confirmation', () => {
-  let db: TestDatabase;
   let stack: Stack;
   let smtp: SmtpCatcher;
+  let smtpUrl: string;
+
+  // Declared before the stack's hooks: the mail server answers before the stack starts.
+  beforeAll(async () => {
+    smtp = new SmtpCatcher();
+    smtpUrl = await smtp.start();
+  });
+  afterAll(() => smtp?.stop());
+
+  const suite = describeStack(() => ({
+    mode: 'embedded',
+    accounts: { SMTP_URL: smtpUrl, AUTH_CONFIRM_EMAIL: true },
+    llm: false,
+  }));
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    smtp = new SmtpCatcher();
-    stack = await startStack({
-      mode: 'embedded',
-      databaseUrl: db.url,
-      llmUrl: null,
-      accounts: { SMTP_URL: await smtp.start(), AUTH_CONFIRM_EMAIL: true },
-    });
-  });
-
-  afterAll(async () => {
-    await stack?.close();
-    await smtp?.stop();
-    await db?.drop();
+    ({ stack } = suite);
   });
 
   it('signs up without a session until the e-mail is confirmed', async () => {

@@ -1,8 +1,9 @@
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import { generateKeyPair, importJWK, SignJWT, type KeyLike } from 'jose';
 import { ACCOUNTS_SUBJECTS, type AuthSession, type TokenUsageEvent } from '@lt/contracts';
-import { createTestDatabase, eventually, LiveClient, SmtpCatcher, type TestDatabase } from '@lt/testing';
-import { startStack, type Stack } from '../support/stack';
+import { eventually, LiveClient, SmtpCatcher } from '@lt/testing';
+import { describeStack } from '../support/describe-stack';
+import type { Stack } from '../support/stack';
 import { authApi, uniqueEmail } from './auth-api';
 import { fakeRealm } from './fake-realm';
 import { createRoom, MODES, sleep } from './helpers';
@@ -10,35 +11,35 @@ import { createRoom, MODES, sleep } from './helpers';
 jest.setTimeout(30_000);
 
 describe.each(MODES)('accounts (%s mode)', (mode) => {
-  let db: TestDatabase;
   let stack: Stack;
   let smtp: SmtpCatcher;
+  let smtpUrl: string;
   let realm: Awaited<ReturnType<typeof fakeRealm>>;
   let sql: Client;
   let api: ReturnType<typeof authApi>;
 
+  // Declared before the stack's hooks: the mail server and the identity provider answer before the stack starts.
   beforeAll(async () => {
-    db = await createTestDatabase();
     smtp = new SmtpCatcher();
+    smtpUrl = await smtp.start();
     realm = await fakeRealm();
-    stack = await startStack({
-      mode,
-      databaseUrl: db.url,
-      llmUrl: null,
-      publicUrl: 'https://rooms.example',
-      accounts: { SMTP_URL: await smtp.start(), KEYCLOAK_URL: realm.url, KEYCLOAK_REALM: 'lt', KEYCLOAK_CLIENT_ID: 'lt-web' },
-    });
-    sql = new Client({ connectionString: db.url });
-    await sql.connect();
-    api = authApi(stack.baseUrl);
   });
-
   afterAll(async () => {
-    await sql?.end();
-    await stack?.close();
     await smtp?.stop();
     await realm?.close();
-    await db?.drop();
+  });
+
+  const suite = describeStack(() => ({
+    mode,
+    llm: false,
+    publicUrl: 'https://rooms.example',
+    accounts: { SMTP_URL: smtpUrl, KEYCLOAK_URL: realm.url, KEYCLOAK_REALM: 'lt', KEYCLOAK_CLIENT_ID: 'lt-web' },
+  }));
+
+  beforeAll(async () => {
+    ({ stack } = suite);
+    sql = await suite.sql();
+    api = authApi(stack.baseUrl);
   });
 
   it('signs up with a session and a free profile, hashing the password with argon2id', async () => {
@@ -137,14 +138,22 @@ describe.each(MODES)('accounts (%s mode)', (mode) => {
     const socket = await LiveClient.connect(stack.baseUrl);
     socket.send({ type: 'join', roomId: room.room.id, role: 'viewer', lang: 'fr', accessToken: session.access_token });
     await socket.waitFor((c) => c.of('joined').length === 1);
-    const started = Date.now();
     expect((await api.logout(session.access_token)).status).toBe(204);
-    await socket.waitFor((c) => c.closeCode !== null, 1000, 'socket closed');
+    // How soon it closes is measured by the control-path bench (tests/bench/control.bench.ts).
+    await socket.waitFor((c) => c.closeCode !== null, 5000, 'socket closed');
     expect(socket.closeCode).toBe(4001);
-    expect(Date.now() - started).toBeLessThan(1000);
     expect((await api.profile(session.access_token)).status).toBe(401);
     expect((await api.refresh(session.refresh_token)).status).toBe(400);
   });
+
+  const recoveryLinks = async (email: string) => {
+    const { rows } = await sql.query(
+      `SELECT count(*)::int AS n FROM accounts.verification_tokens t JOIN accounts.users u ON u.id = t.user_id
+       WHERE u.email = $1 AND t.purpose = 'recovery'`,
+      [email],
+    );
+    return rows[0].n as number;
+  };
 
   it('recovers a password through a single-use link, once a minute per address, without telling who exists', async () => {
     const email = uniqueEmail('lost');
@@ -156,8 +165,8 @@ describe.each(MODES)('accounts (%s mode)', (mode) => {
     expect([unknown.status, unknown.body]).toEqual([known.status, known.body]);
     const mail = await smtp.waitForMail((m) => m.to.includes(email));
     expect(await api.recover(email)).toMatchObject({ status: 200 });
-    // Absence under test: no second mail may go out, so one is given a moment to arrive.
-    await sleep(300);
+    // A recovery mail carries a link stored before the answer: one link, so no second mail is on its way.
+    expect(await recoveryLinks(email)).toBe(1);
     expect(smtp.mails.filter((m) => m.to.includes(email))).toHaveLength(1);
     expect(smtp.mails).toHaveLength(1);
 

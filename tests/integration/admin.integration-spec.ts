@@ -1,4 +1,4 @@
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import {
   ACCOUNTS_SUBJECTS,
   type AdminRoomList,
@@ -7,8 +7,9 @@ import {
   type AdminUserList,
   type SystemHealth,
 } from '@lt/contracts';
-import { createTestDatabase, eventually, type LiveClient, type TestDatabase } from '@lt/testing';
-import { startStack, type Stack } from '../support/stack';
+import { eventually, type LiveClient } from '@lt/testing';
+import { describeStack } from '../support/describe-stack';
+import type { Stack } from '../support/stack';
 import { authApi } from './auth-api';
 import { joined, newUser, ownedRoom, type Api, type TestUser } from './dashboard-api';
 import { createRoom, MODES, sleep } from './helpers';
@@ -18,25 +19,18 @@ jest.setTimeout(30_000);
 const waitUntil = (check: () => Promise<boolean>, what: string, timeoutMs = 5_000) => eventually(check, { what, timeoutMs });
 
 describe.each(MODES)('the admin panel (%s mode)', (mode) => {
-  let db: TestDatabase;
   let stack: Stack;
   let api: Api;
   let sql: Client;
   let admin: TestUser;
 
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    stack = await startStack({ mode, databaseUrl: db.url, llmUrl: null });
-    api = authApi(stack.baseUrl);
-    sql = new Client({ connectionString: db.url });
-    await sql.connect();
-    admin = await newUser(api, 'admin', 'admin@example.com');
-  });
+  const suite = describeStack({ mode, llm: false });
 
-  afterAll(async () => {
-    await sql?.end();
-    await stack?.close();
-    await db?.drop();
+  beforeAll(async () => {
+    ({ stack } = suite);
+    api = authApi(stack.baseUrl);
+    sql = await suite.sql();
+    admin = await newUser(api, 'admin', 'admin@example.com');
   });
 
   const get = async <T>(path: string, token = admin.token) => {
@@ -140,9 +134,8 @@ describe.each(MODES)('the admin panel (%s mode)', (mode) => {
     if (mode !== 'distributed') return;
     await stack.stopService('translate-svc');
     try {
-      const started = Date.now();
+      // How soon it answers with a service down is measured by the control-path bench (tests/bench/control.bench.ts).
       const down = await get<SystemHealth>('/api/admin/health');
-      expect(Date.now() - started).toBeLessThan(3000);
       expect(down.parts.find((p) => p.name === 'translate')).toMatchObject({ status: 'down', detail: expect.any(String) });
       expect(down.parts.filter((p) => p.status === 'down').map((p) => p.name)).toEqual(['translate']);
     } finally {

@@ -1,8 +1,8 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { API_ROUTES, type AuthSession, type CreateRoomResponse } from '@lt/contracts';
 import { buildOpenApiDocument } from '@lt/gateway';
-import { createTestDatabase, type TestDatabase } from '@lt/testing';
-import { startStack, type Stack } from '../support/stack';
+import { describeStack } from '../support/describe-stack';
+import type { Stack } from '../support/stack';
 import { apiContract } from './api-contract';
 import { authApi, uniqueEmail } from './auth-api';
 import { MODES } from './helpers';
@@ -34,20 +34,15 @@ const documented = (document: ReturnType<typeof buildOpenApiDocument>) =>
 const isApiRoute = (route: string) => / \/api(\/|$)/.test(route) && !/ \/api\/docs(\.json|\/|$)/.test(route);
 
 describe.each(MODES)('API documentation (%s mode)', (mode) => {
-  let db: TestDatabase;
   let stack: Stack;
   let api: ReturnType<typeof authApi>;
   const document = buildOpenApiDocument();
 
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    stack = await startStack({ mode, databaseUrl: db.url, llmUrl: null, roomCreateRate: { burst: 3, perMinute: 3 } });
-    api = authApi(stack.baseUrl);
-  });
+  const suite = describeStack({ mode, roomCreateRate: { burst: 3, perMinute: 3 }, llm: false });
 
-  afterAll(async () => {
-    await stack?.close();
-    await db?.drop();
+  beforeAll(async () => {
+    ({ stack } = suite);
+    api = authApi(stack.baseUrl);
   });
 
   it('documents every /api route the gateway registers, with its method and path, and no route it does not serve', () => {

@@ -1,10 +1,9 @@
-import { Client } from 'pg';
 import { AccountArchive } from '@lt/gateway';
-import { createTestDatabase, type TestDatabase } from '@lt/testing';
-import { startStack, type Stack } from '../support/stack';
+import { eventually } from '@lt/testing';
+import { describeStack } from '../support/describe-stack';
 import { authApi } from './auth-api';
 import { newUser, ownedRoom, type Api, type TestUser } from './dashboard-api';
-import { MODES, sleep } from './helpers';
+import { MODES } from './helpers';
 
 jest.setTimeout(120_000);
 
@@ -17,20 +16,17 @@ const LINES = 600;
  * user has one archive written at a time.
  */
 describe.each(MODES)('account archive downloads that end early (%s mode)', (mode) => {
-  let db: TestDatabase;
-  let stack: Stack;
+  const suite = describeStack({ mode, llm: false });
   let api: Api;
   let user: TestUser;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    stack = await startStack({ mode, databaseUrl: db.url, llmUrl: null });
-    api = authApi(stack.baseUrl);
+    api = authApi(suite.baseUrl);
     user = await newUser(api, 'archive-aborts');
     const { room } = await ownedRoom(api, user, { name: 'Large' });
-    const pg = new Client({ connectionString: db.url });
-    await pg.connect();
-    await pg.query(
+    await (
+      await suite.sql()
+    ).query(
       `INSERT INTO rooms.message_logs (id, room_id, message_id, seq, text, source_language, message_timestamp, confidence,
          confidence_level, speaker_id, speaker_name, created_at)
        SELECT gen_random_uuid(), $1, 'm-' || n, n, (SELECT string_agg(md5(random()::text || n || k), '') FROM generate_series(1, 150) k),
@@ -38,16 +34,10 @@ describe.each(MODES)('account archive downloads that end early (%s mode)', (mode
        FROM generate_series(1, $2) n`,
       [room.id, LINES],
     );
-    await pg.end();
   });
 
-  afterAll(async () => {
-    await stack?.close();
-    await db?.drop();
-  });
-
-  const archives = () => stack.gateways[0].app.get(AccountArchive);
-  const url = () => `${stack.baseUrl}/api/account/archive`;
+  const archives = () => suite.stack.gateways[0].app.get(AccountArchive);
+  const url = () => `${suite.baseUrl}/api/account/archive`;
   const headers = () => ({ authorization: `Bearer ${user.token}` });
 
   /** Asks for the archive, reads about a kilobyte of it, and disconnects. */
@@ -66,7 +56,7 @@ describe.each(MODES)('account archive downloads that end early (%s mode)', (mode
   };
 
   const settled = async () => {
-    for (let i = 0; i < 100 && archives().open > 0; i++) await sleep(100);
+    await eventually(() => archives().open === 0, { what: 'every archive download to end', timeoutMs: 10_000 });
     return archives().open;
   };
 

@@ -1,6 +1,6 @@
 import type { CreateRoomResponse } from '@lt/contracts';
-import { createTestDatabase, type TestDatabase } from '@lt/testing';
-import { startStack, type Stack } from '../support/stack';
+import { describeStack } from '../support/describe-stack';
+import type { Stack } from '../support/stack';
 import { authApi } from './auth-api';
 import { newUser, ownedRoom, type Api, type TestUser } from './dashboard-api';
 import { GLOSSARY, INVALID, MATRIX, WHO, type Context, type Who } from './authorization-matrix';
@@ -9,16 +9,16 @@ import { createRoom, MODES } from './helpers';
 jest.setTimeout(60_000);
 
 describe.each(MODES)('authorization of the dashboard and admin API (%s mode)', (mode) => {
-  let db: TestDatabase;
   let stack: Stack;
   let api: Api;
   let users: Record<Exclude<Who, 'anonymous'>, TestUser>;
   let context: Context;
 
+  // Every route is called many times here, malformed or not: the per-room glossary write rate is not under test.
+  const suite = describeStack({ mode, llm: false, gatewayEnv: { GLOSSARY_WRITES_PER_MINUTE: '10000' } });
+
   beforeAll(async () => {
-    db = await createTestDatabase();
-    // Every route is called many times here, malformed or not: the per-room glossary write rate is not under test.
-    stack = await startStack({ mode, databaseUrl: db.url, llmUrl: null, gatewayEnv: { GLOSSARY_WRITES_PER_MINUTE: '10000' } });
+    ({ stack } = suite);
     api = authApi(stack.baseUrl);
     users = { userA: await newUser(api, 'a'), userB: await newUser(api, 'b'), admin: await newUser(api, 'admin', 'admin@example.com') };
     const room = await ownedRoom(api, users.userA, { name: 'Room of A' });
@@ -34,11 +34,6 @@ describe.each(MODES)('authorization of the dashboard and admin API (%s mode)', (
     );
     return res.body.speaker.id;
   };
-
-  afterAll(async () => {
-    await stack?.close();
-    await db?.drop();
-  });
 
   const tokenOf = (who: Who) => (who === 'anonymous' ? undefined : users[who].token);
 

@@ -1,7 +1,8 @@
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import { LANGUAGE_CODES, type AnalyticsReport, type LanguageCode, type RoomResponse } from '@lt/contracts';
-import { createTestDatabase, eventually, FakeOpenAiServer, LiveClient, type TestDatabase } from '@lt/testing';
-import { startStack, type Stack } from '../support/stack';
+import { eventually, type FakeOpenAiServer, LiveClient } from '@lt/testing';
+import { describeStack, readersCounted } from '../support/describe-stack';
+import type { Stack } from '../support/stack';
 import { authApi } from './auth-api';
 import { joined, newUser, ownedRoom } from './dashboard-api';
 import { createRoom, MODES, sleep, transcript } from './helpers';
@@ -18,27 +19,16 @@ const ALLOWANCE = 800;
  * viewers read, and strangers naming languages nobody reads. Each says what the model was asked and spent.
  */
 describe.each(MODES)('what a room may spend cannot be outrun (%s mode)', (mode) => {
-  let db: TestDatabase;
   let llm: FakeOpenAiServer;
   let stack: Stack;
   let sql: Client;
-  const clients: LiveClient[] = [];
+
+  const suite = describeStack({ mode, translate: { LLM_RPM: '100000', LLM_TPM: '100000000' } });
+  const clients = suite.clients;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    llm = new FakeOpenAiServer();
-    await llm.start();
-    stack = await startStack({ mode, databaseUrl: db.url, llmUrl: llm.url, translate: { LLM_RPM: '100000', LLM_TPM: '100000000' } });
-    sql = new Client({ connectionString: db.url });
-    await sql.connect();
-  });
-
-  afterAll(async () => {
-    clients.forEach((c) => c.close());
-    await sql?.end();
-    await stack?.close();
-    await llm?.stop();
-    await db?.drop();
+    ({ stack, llm } = suite);
+    sql = await suite.sql();
   });
 
   beforeEach(() => llm.reset());
@@ -49,6 +39,7 @@ describe.each(MODES)('what a room may spend cannot be outrun (%s mode)', (mode) 
     let seen = -1;
     while (seen !== llm.calls.length || llm.calls.some((c) => c.tokens === undefined)) {
       seen = llm.calls.length;
+      // Time under test: a second without a new call is what says the room has stopped spending.
       await sleep(1000);
     }
   };
@@ -136,7 +127,7 @@ describe.each(MODES)('what a room may spend cannot be outrun (%s mode)', (mode) 
     // A language a viewer reads now is translated, once.
     const fr = await joined(stack.baseUrl, { roomId: room.id, role: 'viewer', lang: 'fr' }, clients);
     expect(fr.of('joined')).toHaveLength(1);
-    await sleep(500);
+    await readersCounted(stack, room.id, 'fr');
     const res = await fetch(`${stack.baseUrl}/api/view/${room.id}/questions?lang=fr`, { headers: { 'x-client-id': crypto.randomUUID() } });
     expect(((await res.json()) as { questions: { text: string }[] }).questions[0].text).toBe('(fr) ¿Cuándo sale la próxima versión?');
   });
@@ -149,7 +140,7 @@ describe.each(MODES)('what a room may spend cannot be outrun (%s mode)', (mode) 
     for (let i = 1; i <= 20; i++) host.send(transcript(crypto.randomUUID(), `La frase número ${i} de una sala que termina pronto`));
     await host.waitFor((c) => c.of('ack').length === 20, 20_000, 'twenty acks');
     host.send({ type: 'room_end' });
-    await sleep(6000);
+    await host.waitFor((c) => c.of('room_end').length === 1, 5000, 'room_end');
     await settled();
     const before = llm.calls.length;
     for (const lang of ['de', 'it', 'pt', 'ja']) {
@@ -157,8 +148,9 @@ describe.each(MODES)('what a room may spend cannot be outrun (%s mode)', (mode) 
       clients.push(viewer);
       viewer.send({ type: 'join', roomId: room.id, role: 'viewer', lang });
       await viewer.waitFor((c) => c.frames.some((f) => f.type === 'joined' || f.type === 'error'), 30_000, `${lang} join`);
+      // The room's lines in the viewer's language, translated within the allowance or as said.
+      await viewer.waitFor((c) => c.of('translation').length === 20, 30_000, `${lang} history`);
     }
-    await sleep(2000);
     await settled();
     const calls = llm.calls.slice(before);
     const tokens = calls.reduce((sum, c) => sum + (c.tokens ?? 0), 0);

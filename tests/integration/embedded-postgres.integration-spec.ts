@@ -181,9 +181,7 @@ describe('embedded mode and its own PostgreSQL', () => {
     await host.waitFor((c) => c.of('ack').length === 1, 5000, 'the first ack');
 
     process.kill(postmasterPid(), 'SIGKILL');
-    const down = Date.now();
-    await until('/readyz 503', 5_000, async () => ((await readyz()) === 503 ? true : undefined));
-    expect(Date.now() - down).toBeLessThan(5_000);
+    await until('/readyz 503', 15_000, async () => ((await readyz()) === 503 ? true : undefined));
 
     const outage = transcript('outage-1', 'Durante el apagón');
     host.send(outage);
@@ -209,8 +207,8 @@ describe('embedded mode and its own PostgreSQL', () => {
     clients.push(viewer);
     viewer.send({ type: 'join', roomId: room.id, role: 'viewer', lang: 'es', since: 0 });
     await viewer.waitFor((c) => c.of('translation').length >= 2, 5000, 'the stored transcripts');
-    // Absence under test: nothing more may have been stored, so a third transcript is given a moment to come.
-    await sleep(300);
+    // Nothing more was stored: the room's latest seq, as the join read it.
+    expect((viewer.of('joined')[0] as { seq: number }).seq).toBe(2);
     expect(viewer.of('translation').map((t) => [t.seq, t.messageId])).toEqual([
       [1, 'before-1'],
       [2, 'outage-1'],

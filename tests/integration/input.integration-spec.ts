@@ -1,5 +1,6 @@
-import { createTestDatabase, LiveClient, type TestDatabase } from '@lt/testing';
-import { startStack, type Stack } from '../support/stack';
+import { LiveClient } from '@lt/testing';
+import { describeStack } from '../support/describe-stack';
+import type { Stack } from '../support/stack';
 import { authApi, uniqueEmail } from './auth-api';
 import { createRoom, transcript } from './helpers';
 
@@ -7,19 +8,14 @@ jest.setTimeout(30_000);
 
 /** Text with control characters is refused at the edge with a 400 (or bad_frame), never reaching PostgreSQL. */
 describe('control characters in input (embedded mode)', () => {
-  let db: TestDatabase;
   let stack: Stack;
   let api: ReturnType<typeof authApi>;
 
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    stack = await startStack({ mode: 'embedded', databaseUrl: db.url, llmUrl: null });
-    api = authApi(stack.baseUrl);
-  });
+  const suite = describeStack({ mode: 'embedded', llm: false });
 
-  afterAll(async () => {
-    await stack?.close();
-    await db?.drop();
+  beforeAll(async () => {
+    ({ stack } = suite);
+    api = authApi(stack.baseUrl);
   });
 
   const refusal = (message: string) => ({ error: expect.objectContaining({ code: 'validation_failed', message }) });

@@ -1,6 +1,7 @@
-import { Client } from 'pg';
-import { createTestDatabase, FakeOpenAiServer, type LiveClient, type TestDatabase } from '@lt/testing';
-import { startStack, type Stack } from '../support/stack';
+import type { Client } from 'pg';
+import type { FakeOpenAiServer } from '@lt/testing';
+import { describeStack } from '../support/describe-stack';
+import type { Stack } from '../support/stack';
 import { apiContract } from './api-contract';
 import { authApi } from './auth-api';
 import { joined, newUser, ownedRoom, speak, type Api, type TestUser } from './dashboard-api';
@@ -18,31 +19,20 @@ const SENTENCES = [
 ];
 
 describe.each(MODES)('languages beyond the original seven (%s mode)', (mode) => {
-  let db: TestDatabase;
   let llm: FakeOpenAiServer;
   let stack: Stack;
   let api: Api;
   let sql: Client;
   let owner: TestUser;
-  const clients: LiveClient[] = [];
+
+  const suite = describeStack({ mode });
+  const clients = suite.clients;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    llm = new FakeOpenAiServer();
-    await llm.start();
-    stack = await startStack({ mode, databaseUrl: db.url, llmUrl: llm.url });
+    ({ stack, llm } = suite);
     api = authApi(stack.baseUrl);
-    sql = new Client({ connectionString: db.url });
-    await sql.connect();
+    sql = await suite.sql();
     owner = await newUser(api, 'languages');
-  });
-
-  afterAll(async () => {
-    clients.forEach((c) => c.close());
-    await sql?.end();
-    await stack?.close();
-    await llm?.stop();
-    await db?.drop();
   });
 
   /** A started room of the owner, spoken in `source`, with viewers already in `langs`. */

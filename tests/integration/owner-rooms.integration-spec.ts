@@ -1,7 +1,7 @@
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import type { RoomListResponse, RoomResponse } from '@lt/contracts';
-import { createTestDatabase, type LiveClient, type TestDatabase } from '@lt/testing';
-import { startStack, type Stack } from '../support/stack';
+import { describeStack } from '../support/describe-stack';
+import type { Stack } from '../support/stack';
 import { authApi } from './auth-api';
 import { joined, newUser, ownedRoom, typesOf, type Api, type TestUser } from './dashboard-api';
 import { createRoom, MODES, sleep, transcript } from './helpers';
@@ -9,25 +9,17 @@ import { createRoom, MODES, sleep, transcript } from './helpers';
 jest.setTimeout(30_000);
 
 describe.each(MODES)("the owner's rooms (%s mode)", (mode) => {
-  let db: TestDatabase;
   let stack: Stack;
   let api: Api;
   let sql: Client;
-  const clients: LiveClient[] = [];
+
+  const suite = describeStack({ mode, llm: false });
+  const clients = suite.clients;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    stack = await startStack({ mode, databaseUrl: db.url, llmUrl: null });
+    ({ stack } = suite);
     api = authApi(stack.baseUrl);
-    sql = new Client({ connectionString: db.url });
-    await sql.connect();
-  });
-
-  afterAll(async () => {
-    clients.forEach((c) => c.close());
-    await sql?.end();
-    await stack?.close();
-    await db?.drop();
+    sql = await suite.sql();
   });
 
   const list = async (user: TestUser, query: string) => {

@@ -1,30 +1,23 @@
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import type { AuthSession } from '@lt/contracts';
-import { createTestDatabase, type TestDatabase } from '@lt/testing';
-import { startStack, type Stack } from '../support/stack';
+import { describeStack } from '../support/describe-stack';
+import type { Stack } from '../support/stack';
 import { authApi, uniqueEmail } from './auth-api';
 import { MODES } from './helpers';
 
 jest.setTimeout(30_000);
 
 describe.each(MODES)('the interface language on the profile (%s mode)', (mode) => {
-  let db: TestDatabase;
   let stack: Stack;
   let sql: Client;
   let api: ReturnType<typeof authApi>;
 
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    stack = await startStack({ mode, databaseUrl: db.url, llmUrl: null });
-    sql = new Client({ connectionString: db.url });
-    await sql.connect();
-    api = authApi(stack.baseUrl);
-  });
+  const suite = describeStack({ mode, llm: false });
 
-  afterAll(async () => {
-    await sql?.end();
-    await stack?.close();
-    await db?.drop();
+  beforeAll(async () => {
+    ({ stack } = suite);
+    sql = await suite.sql();
+    api = authApi(stack.baseUrl);
   });
 
   const signedUp = async (tag: string) => {

@@ -1,6 +1,6 @@
 import type { QuestionView } from '@lt/contracts';
-import { createTestDatabase, FakeOpenAiServer, type LiveClient, type TestDatabase } from '@lt/testing';
-import { startStack, type Stack } from '../support/stack';
+import { describeStack } from '../support/describe-stack';
+import type { Stack } from '../support/stack';
 import { authApi } from './auth-api';
 import { joined, newUser, ownedRoom, type Api as AuthApi, type TestUser } from './dashboard-api';
 
@@ -11,27 +11,17 @@ jest.setTimeout(60_000);
  * its HTTP call on the other: the gateway that takes the call asks the others over the bus.
  */
 describe('questions from viewers joined on another gateway (distributed mode)', () => {
-  let db: TestDatabase;
-  let llm: FakeOpenAiServer;
   let stack: Stack;
   let owner: TestUser;
   let viaA: AuthApi;
-  const clients: LiveClient[] = [];
+
+  const suite = describeStack({ mode: 'distributed', gateways: 2 });
+  const clients = suite.clients;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    llm = new FakeOpenAiServer();
-    await llm.start();
-    stack = await startStack({ mode: 'distributed', databaseUrl: db.url, llmUrl: llm.url, gateways: 2 });
+    ({ stack } = suite);
     viaA = authApi(stack.gateways[0].baseUrl);
     owner = await newUser(viaA, 'questions-gateways');
-  });
-
-  afterAll(async () => {
-    clients.forEach((c) => c.close());
-    await stack?.close();
-    await llm?.stop();
-    await db?.drop();
   });
 
   const headers = (clientId: string) => ({ 'content-type': 'application/json', 'x-client-id': clientId });

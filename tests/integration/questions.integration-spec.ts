@@ -1,8 +1,9 @@
-import { createTestDatabase, eventually, FakeOpenAiServer, type LiveClient, type TestDatabase } from '@lt/testing';
-import { startStack, type Stack } from '../support/stack';
+import { eventually, type FakeOpenAiServer } from '@lt/testing';
+import { describeStack, readersCounted } from '../support/describe-stack';
+import type { Stack } from '../support/stack';
 import { authApi, type ApiAnswer } from './auth-api';
 import { joined, newUser, ownedRoom, type Api, type TestUser } from './dashboard-api';
-import { createRoom, MODES, sleep } from './helpers';
+import { createRoom, MODES } from './helpers';
 import { questionsApi } from './questions-api';
 
 jest.setTimeout(60_000);
@@ -13,39 +14,28 @@ const ADDRESS_PER_MINUTE = 5;
 const ROOM_PER_MINUTE = 30;
 
 describe.each(MODES)('questions from the audience (%s mode)', (mode) => {
-  let db: TestDatabase;
   let llm: FakeOpenAiServer;
   let stack: Stack;
   let api: Api;
   let owner: TestUser;
-  const clients: LiveClient[] = [];
+
+  // Each test asks from addresses of its own (X-Forwarded-For, trusted from loopback), so their counts do not mix.
+  const suite = describeStack({
+    mode,
+    gatewayEnv: {
+      TRUST_PROXY: 'loopback',
+      QUESTION_CLIENT_PER_MINUTE: String(CLIENT_PER_MINUTE),
+      QUESTION_ADDRESS_PER_MINUTE: String(ADDRESS_PER_MINUTE),
+      QUESTION_ROOM_PER_MINUTE: String(ROOM_PER_MINUTE),
+      VOTE_ROOM_PER_MINUTE: String(ROOM_PER_MINUTE),
+    },
+  });
+  const clients = suite.clients;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    llm = new FakeOpenAiServer();
-    await llm.start();
-    // Each test asks from addresses of its own (X-Forwarded-For, trusted from loopback), so their counts do not mix.
-    stack = await startStack({
-      mode,
-      databaseUrl: db.url,
-      llmUrl: llm.url,
-      gatewayEnv: {
-        TRUST_PROXY: 'loopback',
-        QUESTION_CLIENT_PER_MINUTE: String(CLIENT_PER_MINUTE),
-        QUESTION_ADDRESS_PER_MINUTE: String(ADDRESS_PER_MINUTE),
-        QUESTION_ROOM_PER_MINUTE: String(ROOM_PER_MINUTE),
-        VOTE_ROOM_PER_MINUTE: String(ROOM_PER_MINUTE),
-      },
-    });
+    ({ stack, llm } = suite);
     api = authApi(stack.baseUrl);
     owner = await newUser(api, 'questions');
-  });
-
-  afterAll(async () => {
-    clients.forEach((c) => c.close());
-    await stack?.close();
-    await llm?.stop();
-    await db?.drop();
   });
 
   const { newAddress, viewerHeaders, watch, ask, vote, list, moderate, setEnabled } = questionsApi(
@@ -109,8 +99,8 @@ describe.each(MODES)('questions from the audience (%s mode)', (mode) => {
     // Lists in a language a viewer has just begun to read, asked at once by many: one more translation, shared;
     // the others are stored.
     await joined(stack.baseUrl, { roomId: room.id, role: 'viewer', lang: 'de' }, clients);
-    // translate-svc hears of the new language with the gateway's presence, at once.
-    await sleep(1000);
+    // translate-svc hears of the new language with the gateway's presence.
+    await readersCounted(stack, room.id, 'de');
     llm.delay(300);
     const lists = await Promise.all([...['de', 'de', 'de', 'fr', 'es', 'ja'].map((lang) => list(room.id, lang))]);
     llm.delay(0);

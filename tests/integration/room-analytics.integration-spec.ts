@@ -1,22 +1,12 @@
-import { Client } from 'pg';
 import type { AnalyticsReport, LiveAnalytics } from '@lt/contracts';
-import { createTestDatabase, FakeOpenAiServer, LiveClient, type TestDatabase } from '@lt/testing';
-import { startStack, type Stack } from '../support/stack';
+import { LiveRooms } from '@lt/gateway';
+import { eventually } from '@lt/testing';
+import { describeStack } from '../support/describe-stack';
 import { authApi } from './auth-api';
-import { joined, newUser, ownedRoom, type Api, type TestUser } from './dashboard-api';
-import { createRoom, MODES, sleep, transcript } from './helpers';
+import { newUser, ownedRoom, type Api, type TestUser } from './dashboard-api';
+import { createRoom, MODES, transcript } from './helpers';
 
 jest.setTimeout(90_000);
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(200);
-  }
-}
 
 const VIEWER = { a: 'viewer-a-0001', b: 'viewer-b-0002', c: 'viewer-c-0003' };
 const HUNG = 'se cuelga';
@@ -27,43 +17,23 @@ const HUNG = 'se cuelga';
  * figures, with the tokens the fake language model reported, from the API and its CSV.
  */
 describe.each(MODES)('room analytics (%s mode)', (mode) => {
-  let db: TestDatabase;
-  let llm: FakeOpenAiServer;
-  let stack: Stack;
-  let api: Api;
-  let sql: Client;
-  let owner: TestUser;
-  const clients: LiveClient[] = [];
   /** Every service that counts analytics sends them this often (ms). */
   const ANALYTICS_FLUSH_MS = '300';
+  const suite = describeStack({
+    mode,
+    translate: { TRANSLATION_DEADLINE_MS: '2500', ANALYTICS_FLUSH_MS },
+    rooms: { ANALYTICS_FLUSH_MS },
+    tts: { ANALYTICS_FLUSH_MS },
+    asr: { ANALYTICS_FLUSH_MS },
+  });
+  let api: Api;
+  let owner: TestUser;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    llm = new FakeOpenAiServer();
-    await llm.start();
     // Paced like a real model: first token after 300 ms, then 30 tokens a second.
-    llm.pace({ firstTokenMs: 300, tokensPerSecond: 30 });
-    stack = await startStack({
-      mode,
-      databaseUrl: db.url,
-      llmUrl: llm.url,
-      translate: { TRANSLATION_DEADLINE_MS: '2500', ANALYTICS_FLUSH_MS },
-      rooms: { ANALYTICS_FLUSH_MS },
-      tts: { ANALYTICS_FLUSH_MS },
-      asr: { ANALYTICS_FLUSH_MS },
-    });
-    api = authApi(stack.baseUrl);
-    sql = new Client({ connectionString: db.url });
-    await sql.connect();
+    suite.llm.pace({ firstTokenMs: 300, tokensPerSecond: 30 });
+    api = authApi(suite.baseUrl);
     owner = await newUser(api, 'analytics-owner');
-  });
-
-  afterAll(async () => {
-    for (const c of clients) c.close();
-    await sql?.end();
-    await stack?.close();
-    await llm?.stop();
-    await db?.drop();
   });
 
   const report = (roomId: string, token = owner.token) =>
@@ -71,47 +41,54 @@ describe.each(MODES)('room analytics (%s mode)', (mode) => {
 
   it('records viewers per language, unique viewers, sentences, caption delay, tokens by task and originals per minute', async () => {
     const { room, hostKey } = await ownedRoom(api, owner, { name: 'Keynote, day 1', source_language: 'es' });
-    const host = await joined(stack.baseUrl, { roomId: room.id, role: 'host', hostKey }, clients);
+    const host = await suite.join({ roomId: room.id, role: 'host', hostKey });
     host.send({ type: 'room_start' });
     await host.waitFor((c) => c.of('room_start').length === 1, 5000, 'room_start');
 
-    const a = await joined(stack.baseUrl, { roomId: room.id, role: 'viewer', lang: 'fr', viewerId: VIEWER.a }, clients);
-    await joined(stack.baseUrl, { roomId: room.id, role: 'viewer', lang: 'fr', viewerId: VIEWER.b }, clients);
-    await joined(stack.baseUrl, { roomId: room.id, role: 'viewer', lang: 'de', viewerId: VIEWER.c }, clients);
+    const a = await suite.join({ roomId: room.id, role: 'viewer', lang: 'fr', viewerId: VIEWER.a });
+    await suite.join({ roomId: room.id, role: 'viewer', lang: 'fr', viewerId: VIEWER.b });
+    await suite.join({ roomId: room.id, role: 'viewer', lang: 'de', viewerId: VIEWER.c });
     // The same browser again, after it left: one more visit, not one more viewer.
     a.close();
-    await sleep(1_500);
-    await joined(stack.baseUrl, { roomId: room.id, role: 'viewer', lang: 'fr', viewerId: VIEWER.a }, clients);
+    const gateway = suite.stack.gateways[0].app.get(LiveRooms);
+    await eventually(() => !gateway.holdsViewer(room.id, VIEWER.a), 'the gateway to see the first visit end');
+    await suite.join({ roomId: room.id, role: 'viewer', lang: 'fr', viewerId: VIEWER.a });
 
-    const live = await until('three viewers now', async () => {
-      const res = await api.call<LiveAnalytics>('GET', `/api/rooms/${room.id}/analytics/live`, undefined, owner.token);
-      return res.body.total === 3 ? res.body : undefined;
-    });
+    const live = await eventually(
+      async () => {
+        const res = await api.call<LiveAnalytics>('GET', `/api/rooms/${room.id}/analytics/live`, undefined, owner.token);
+        return res.body.total === 3 ? res.body : undefined;
+      },
+      { what: 'three viewers now', timeoutMs: 30_000 },
+    );
     expect(live.viewers).toEqual({ fr: 2, de: 1 });
 
     const sentences = ['hola a todos', 'bienvenidos a la conferencia', 'empezamos ahora'];
     host.send(transcript(crypto.randomUUID(), sentences[0], { enhance: true }));
     for (const text of sentences.slice(1)) host.send(transcript(crypto.randomUUID(), text));
     await host.waitFor((c) => c.of('ack').length === 3, 5000, 'acks');
-    const summary = await fetch(`${stack.baseUrl}/api/rooms/${room.id}/summary`, {
+    const summary = await fetch(`${suite.baseUrl}/api/rooms/${room.id}/summary`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ lang: 'fr' }),
     });
     expect(summary.status).toBe(200);
-    llm.hangWhen(HUNG);
+    suite.llm.hangWhen(HUNG);
     host.send(transcript(crypto.randomUUID(), `${HUNG} esta frase`));
     await host.waitFor((c) => c.of('ack').length === 4, 5000, 'ack of the hung sentence');
 
-    const tokensOf = (task: string) => llm.calls.filter((c) => c.task === task).reduce((sum, c) => sum + (c.tokens ?? 0), 0);
+    const tokensOf = (task: string) => suite.llm.calls.filter((c) => c.task === task).reduce((sum, c) => sum + (c.tokens ?? 0), 0);
     const expectedTokens = { translation: tokensOf('translation'), enhancement: tokensOf('enhancement'), summary: tokensOf('summary') };
     expect(Object.values(expectedTokens).every((n) => n > 0)).toBe(true);
-    const body = await until('the figures written', async () => {
-      const res = await report(room.id);
-      const t = res.body.totals;
-      const done = t.sentences === 4 && t.original === 2 && t.tokens_by_task.summary === expectedTokens.summary;
-      return done && t.tokens_by_task.translation === tokensOf('translation') ? res.body : undefined;
-    });
+    const body = await eventually(
+      async () => {
+        const res = await report(room.id);
+        const t = res.body.totals;
+        const done = t.sentences === 4 && t.original === 2 && t.tokens_by_task.summary === expectedTokens.summary;
+        return done && t.tokens_by_task.translation === tokensOf('translation') ? res.body : undefined;
+      },
+      { what: 'the figures written', timeoutMs: 30_000 },
+    );
 
     const { totals } = body;
     expect(body.room).toMatchObject({ id: room.id, name: 'Keynote, day 1' });
@@ -130,11 +107,11 @@ describe.each(MODES)('room analytics (%s mode)', (mode) => {
     expect(Math.max(...body.points.map((p) => p.viewers.fr ?? 0))).toBe(2);
     expect(body.points.reduce((sum, p) => sum + p.sentences, 0)).toBe(4);
     // Per minute, never per sentence: a handful of rows however much was said.
-    const { rows } = await sql.query(`SELECT count(*)::int AS n FROM rooms.room_minutes WHERE room_id = $1`, [room.id]);
+    const { rows } = await (await suite.sql()).query(`SELECT count(*)::int AS n FROM rooms.room_minutes WHERE room_id = $1`, [room.id]);
     expect(rows[0].n).toBeLessThanOrEqual(2);
 
     const csvOf = (query: string) =>
-      fetch(`${stack.baseUrl}/api/rooms/${room.id}/analytics.csv${query}`, { headers: { authorization: `Bearer ${owner.token}` } });
+      fetch(`${suite.baseUrl}/api/rooms/${room.id}/analytics.csv${query}`, { headers: { authorization: `Bearer ${owner.token}` } });
     const totalsCsv = await csvOf('?table=totals');
     expect(totalsCsv.status).toBe(200);
     expect(totalsCsv.headers.get('content-type')).toMatch(/^text\/csv/);
@@ -184,7 +161,7 @@ describe.each(MODES)('room analytics (%s mode)', (mode) => {
     ).toBe(404);
     expect((await api.call('GET', '/api/admin/analytics', undefined, owner.token)).status).toBe(403);
 
-    const anonymous = await createRoom(stack.baseUrl, 'Walk-in');
+    const anonymous = await createRoom(suite.baseUrl, 'Walk-in');
     const withKey = await api.send<AnalyticsReport>('GET', `/api/rooms/${anonymous.room.id}/analytics`, {
       headers: { 'x-host-key': anonymous.hostKey },
     });

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { Client } from 'pg';
 import type { CreateSpeakerResponse, SpeakerAccessResponse, SpeakerListResponse } from '@lt/contracts';
-import { createTestDatabase, SmtpCatcher, type TestDatabase } from '@lt/testing';
-import { startStack, type Stack } from '../support/stack';
+import { SmtpCatcher } from '@lt/testing';
+import { describeStack } from '../support/describe-stack';
+import type { Stack } from '../support/stack';
 import { authApi } from './auth-api';
 import { newUser, ownedRoom, type Api, type TestUser } from './dashboard-api';
-import { createRoom, MODES, sleep } from './helpers';
+import { createRoom, MODES } from './helpers';
 
 jest.setTimeout(60_000);
 
@@ -14,30 +15,29 @@ const INVALID = { error: { code: 'invalid_invite', message: 'Invalid or expired 
 const tokenOf = (link: string) => new URL(link).searchParams.get('token') as string;
 
 describe.each(MODES)('speaker invites over HTTP (%s mode)', (mode) => {
-  let db: TestDatabase;
   let smtp: SmtpCatcher;
+  let smtpUrl: string;
   let stack: Stack;
   let api: Api;
   let sql: Client;
   let owner: TestUser;
   let other: TestUser;
 
+  // Declared before the stack's hooks: the mail server answers before the stack starts.
   beforeAll(async () => {
-    db = await createTestDatabase();
     smtp = new SmtpCatcher();
-    stack = await startStack({ mode, databaseUrl: db.url, llmUrl: null, publicUrl: ORIGIN, accounts: { SMTP_URL: await smtp.start() } });
+    smtpUrl = await smtp.start();
+  });
+  afterAll(() => smtp?.stop());
+
+  const suite = describeStack(() => ({ mode, llm: false, publicUrl: ORIGIN, accounts: { SMTP_URL: smtpUrl } }));
+
+  beforeAll(async () => {
+    stack = suite.stack;
+    sql = await suite.sql();
     api = authApi(stack.baseUrl);
-    sql = new Client({ connectionString: db.url });
-    await sql.connect();
     owner = await newUser(api, 'speakers-owner');
     other = await newUser(api, 'speakers-other');
-  });
-
-  afterAll(async () => {
-    await sql?.end();
-    await stack?.close();
-    await smtp?.stop();
-    await db?.drop();
   });
 
   const invite = (roomId: string, name: unknown, user = owner) =>
@@ -205,7 +205,5 @@ describe.each(MODES)('speaker invites over HTTP (%s mode)', (mode) => {
     expect((await api.call('DELETE', `/api/rooms/${room.id}`, undefined, owner.token)).status).toBe(204);
     const { rows } = await sql.query('SELECT count(*)::int AS n FROM rooms.room_speakers WHERE room_id = $1', [room.id]);
     expect(rows[0].n).toBe(0);
-    // translate-svc sweeps the deleted room once more on an event: let it finish before the database goes.
-    await sleep(300);
   });
 });

@@ -1,7 +1,8 @@
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import type { TranscriptResponse } from '@lt/contracts';
-import { createTestDatabase, FakeOpenAiServer, type LiveClient, type TestDatabase } from '@lt/testing';
-import { startStack, type Stack } from '../support/stack';
+import type { FakeOpenAiServer } from '@lt/testing';
+import { describeStack } from '../support/describe-stack';
+import type { Stack } from '../support/stack';
 import { apiContract } from './api-contract';
 import { authApi } from './auth-api';
 import { joined, newUser, ownedRoom, speak, type Api, type TestUser } from './dashboard-api';
@@ -36,23 +37,20 @@ function parseCues(body: string, separator: ',' | '.'): [number, number, string]
 }
 
 describe.each(MODES)('transcript and its exports (%s mode)', (mode) => {
-  let db: TestDatabase;
   let llm: FakeOpenAiServer;
   let stack: Stack;
   let api: Api;
   let sql: Client;
   let owner: TestUser;
   let roomId: string;
-  const clients: LiveClient[] = [];
+
+  const suite = describeStack({ mode });
+  const clients = suite.clients;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    llm = new FakeOpenAiServer();
-    await llm.start();
-    stack = await startStack({ mode, databaseUrl: db.url, llmUrl: llm.url });
+    ({ stack, llm } = suite);
     api = authApi(stack.baseUrl);
-    sql = new Client({ connectionString: db.url });
-    await sql.connect();
+    sql = await suite.sql();
 
     owner = await newUser(api, 'export');
     const { room } = await ownedRoom(api, owner, { name: 'Keynote: Año 2025', source_language: 'es' });
@@ -63,14 +61,6 @@ describe.each(MODES)('transcript and its exports (%s mode)', (mode) => {
     await sql.query(`UPDATE rooms.rooms SET created_at = '2025-05-01T07:30:00Z', updated_at = '2025-05-01T08:35:59Z' WHERE id = $1`, [
       roomId,
     ]);
-  });
-
-  afterAll(async () => {
-    clients.forEach((c) => c.close());
-    await sql?.end();
-    await stack?.close();
-    await llm?.stop();
-    await db?.drop();
   });
 
   /** The raw answer, its exact bytes, held to the API document like every other. */

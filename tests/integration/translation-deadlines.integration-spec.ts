@@ -122,9 +122,11 @@ describe.each(MODES)('live translation deadlines, fallback and context (%s mode)
     expect(frames(viewer)[0]).toMatchObject({ text: '[Original] Demasiadas peticiones', fallback: 'original' });
     expect(translators.calls).toHaveLength(0);
     expect(suite.llm.calls).toHaveLength(1);
-    // Every replica backs off until the Retry-After has passed; then the next sentence is translated again.
-    // Time under test: the back-off has no outward sign, so the next test waits out its 3 s here.
-    await sleep(3_000);
+    // Every replica backs off until the Retry-After has passed (one mark in the database); then the next sentence is
+    // translated again: the next test starts once it has passed.
+    const sql = await suite.sql();
+    const backingOff = async () => (await sql.query(`SELECT 1 FROM translate.llm_limits WHERE blocked_until > now()`)).rowCount;
+    await eventually(async () => (await backingOff()) === 0, "the provider's Retry-After to pass");
   });
 
   it('waits out a short Retry-After within the deadline and asks again, without the fallback', async () => {

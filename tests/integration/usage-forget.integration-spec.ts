@@ -1,38 +1,28 @@
 import type { INestApplication } from '@nestjs/common';
 import { BusUsageMeter } from '@lt/usage';
-import { createTestDatabase, eventually, FakeOpenAiServer, LiveClient, type TestDatabase } from '@lt/testing';
-import { readersCounted } from '../support/describe-stack';
-import { startStack, type Stack } from '../support/stack';
+import { eventually, LiveClient } from '@lt/testing';
+import { describeStack, readersCounted } from '../support/describe-stack';
+import type { Stack } from '../support/stack';
 import { createRoom, MODES, transcript } from './helpers';
 
 jest.setTimeout(30_000);
 
 /** The translation service's usage meter keeps a room's owner and spending while it is live, not after it ended. */
 describe.each(MODES)('usage metering of a room that ends (%s mode)', (mode) => {
-  let db: TestDatabase;
-  let llm: FakeOpenAiServer;
   let stack: Stack;
   /** The process translate-svc runs in. */
   let translate: INestApplication;
-  const clients: LiveClient[] = [];
+
+  const suite = describeStack({ mode });
+  const clients = suite.clients;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    llm = new FakeOpenAiServer();
-    await llm.start();
-    stack = await startStack({ mode, databaseUrl: db.url, llmUrl: llm.url });
+    ({ stack } = suite);
     if (mode === 'embedded') translate = stack.gateways[0].app;
     else {
       await stack.stopService('translate-svc');
       translate = await stack.startService('translate-svc');
     }
-  });
-
-  afterAll(async () => {
-    for (const client of clients) client.close();
-    await stack?.close();
-    await llm?.stop();
-    await db?.drop();
   });
 
   const join = async (frame: Record<string, unknown>) => {

@@ -1,7 +1,8 @@
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import type { CreateRoomResponse, PublicRoomResponse, RoomResponse, ViewerTranscriptResponse } from '@lt/contracts';
-import { createTestDatabase, FakeOpenAiServer, type LiveClient, type TestDatabase } from '@lt/testing';
-import { startStack, type Stack } from '../support/stack';
+import type { FakeOpenAiServer } from '@lt/testing';
+import { describeStack } from '../support/describe-stack';
+import type { Stack } from '../support/stack';
 import { apiContract } from './api-contract';
 import { authApi } from './auth-api';
 import { joined, newUser, ownedRoom, speak, type Api, type TestUser } from './dashboard-api';
@@ -28,7 +29,6 @@ interface Answer {
 }
 
 describe.each(MODES)('the transcript for viewers and the anonymous host (%s mode)', (mode) => {
-  let db: TestDatabase;
   let llm: FakeOpenAiServer;
   let stack: Stack;
   let api: Api;
@@ -36,21 +36,17 @@ describe.each(MODES)('the transcript for viewers and the anonymous host (%s mode
   let owner: TestUser;
   let owned: CreateRoomResponse;
   let anonymous: CreateRoomResponse;
-  const clients: LiveClient[] = [];
+
+  const suite = describeStack({
+    mode,
+    gatewayEnv: { TRANSCRIPT_CLIENT_BURST: String(CLIENT_BURST), TRANSCRIPT_CLIENT_PER_MINUTE: String(CLIENT_BURST) },
+  });
+  const clients = suite.clients;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    llm = new FakeOpenAiServer();
-    await llm.start();
-    stack = await startStack({
-      mode,
-      databaseUrl: db.url,
-      llmUrl: llm.url,
-      gatewayEnv: { TRANSCRIPT_CLIENT_BURST: String(CLIENT_BURST), TRANSCRIPT_CLIENT_PER_MINUTE: String(CLIENT_BURST) },
-    });
+    ({ stack, llm } = suite);
     api = authApi(stack.baseUrl);
-    sql = new Client({ connectionString: db.url });
-    await sql.connect();
+    sql = await suite.sql();
 
     owner = await newUser(api, 'viewer-transcript');
     owned = await ownedRoom(api, owner, { name: 'Keynote: Año 2025', source_language: 'es' });
@@ -65,14 +61,6 @@ describe.each(MODES)('the transcript for viewers and the anonymous host (%s mode
     const anonymousHost = await joined(stack.baseUrl, { roomId: anonymous.room.id, role: 'host', hostKey: anonymous.hostKey }, clients);
     anonymousHost.send({ type: 'room_start', sourceLanguage: 'es' });
     await speak(anonymousHost, HOST_SENTENCES);
-  });
-
-  afterAll(async () => {
-    clients.forEach((c) => c.close());
-    await sql?.end();
-    await stack?.close();
-    await llm?.stop();
-    await db?.drop();
   });
 
   /** A viewer's call, with a client id of its own unless one is given; its answer held to the API document. */

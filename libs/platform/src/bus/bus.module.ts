@@ -1,7 +1,17 @@
-import { DynamicModule, Global, INestApplication, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import {
+  BeforeApplicationShutdown,
+  DynamicModule,
+  Global,
+  INestApplication,
+  Inject,
+  Injectable,
+  Module,
+  OnApplicationShutdown,
+} from '@nestjs/common';
 import type { CustomTransportStrategy } from '@nestjs/microservices';
 import type { NatsConnection } from 'nats';
 import { Bus, BUS_CLIENT } from './bus-client';
+import { busHandlersInFlight } from './handlers-in-flight';
 import { InProcessBroker, InProcessClient, InProcessServer } from './in-process.transport';
 import { natsConnectionOptions, PrefixedNatsClient, PrefixedNatsServer } from './nats.transport';
 
@@ -10,12 +20,20 @@ export type BusOptions = { transport: 'in-process' } | { transport: 'nats'; url:
 /** The transport's server side: what `@MessagePattern` / `@EventPattern` handlers of this process listen on. */
 export const BUS_SERVER = Symbol('BUS_SERVER');
 
+/** How long a process shutting down waits for its bus handlers still running (a pod's grace period is longer). */
+const HANDLERS_DRAIN_MS = 5_000;
+
 @Injectable()
-class BusClientCloser implements OnApplicationShutdown {
+class BusClientCloser implements BeforeApplicationShutdown, OnApplicationShutdown {
   constructor(
     @Inject(BUS_CLIENT) private readonly client: { close(): unknown },
     private readonly bus: Bus,
   ) {}
+
+  /** Before the database and the bus close: the handlers still running finish their work. */
+  async beforeApplicationShutdown(): Promise<void> {
+    await busHandlersInFlight.idle(HANDLERS_DRAIN_MS);
+  }
 
   async onApplicationShutdown(): Promise<void> {
     this.bus.close();

@@ -73,6 +73,18 @@ describe('LiveSocket sequence and keepalive', () => {
     expect(sent.at(-1)).toBe('de1');
   });
 
+  it('writes provisional frames while history is being sent, none of a message whose final it has', () => {
+    const { socket, sent } = socketWith();
+    socket.hold();
+    expect(socket.sendProvisional(1, 'p1')).toBe(true);
+    expect(socket.sendProvisional(0, 'interim')).toBe(true);
+    socket.sendInOrder(2, 'h2');
+    expect(socket.sendProvisional(2, 'p2')).toBe(false);
+    socket.release();
+    expect(socket.sendProvisional(3, 'p3')).toBe(true);
+    expect(sent).toEqual(['p1', 'interim', 'h2', 'p3']);
+  });
+
   it('pings, and cuts off a peer that missed two pings', () => {
     const { socket, pings, terminated } = socketWith();
     socket.ping();

@@ -82,11 +82,12 @@ export class LiveSocket {
   }
 
   /**
-   * A provisional frame (a partial of message `seq`, or with seq 0 an interim line translated): not while
-   * history is being sent, nor once the socket has that message's final translation.
+   * A provisional frame (a partial of message `seq`, or with seq 0 an interim line translated): not once the
+   * socket has that message's final translation. It goes also while history is being sent: it is no part of the
+   * seq order history keeps, and a viewer who joins as the host speaks sees the sentence being written.
    */
   sendProvisional(seq: number, text: FramePayload): boolean {
-    if (this.holds > 0 || (seq > 0 && seq <= this.cursor)) return false;
+    if (seq > 0 && seq <= this.cursor) return false;
     return this.sendRaw(text);
   }
 

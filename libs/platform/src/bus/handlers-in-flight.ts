@@ -1,0 +1,38 @@
+/**
+ * The bus handlers of this process still running. A process that shuts down lets them finish (within a bound)
+ * before its database closes: a handler cut off halfway leaves its work undone (a sweep of a deleted room, a
+ * transaction rolled back) and fails with a closed connection.
+ */
+export class HandlersInFlight {
+  private running = 0;
+  private waiting: (() => void)[] = [];
+
+  started(): void {
+    this.running += 1;
+  }
+
+  ended(): void {
+    this.running = Math.max(0, this.running - 1);
+    if (this.running === 0) for (const resolve of this.waiting.splice(0)) resolve();
+  }
+
+  get count(): number {
+    return this.running;
+  }
+
+  /** Settles once no handler runs, or after `timeoutMs`: true when they all ended. */
+  idle(timeoutMs: number): Promise<boolean> {
+    if (this.running === 0) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(false), timeoutMs);
+      timer.unref();
+      this.waiting.push(() => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+  }
+}
+
+/** One count per process: what a process's handlers do, its shutdown waits for (one app per process in production). */
+export const busHandlersInFlight = new HandlersInFlight();
