@@ -1,11 +1,11 @@
 import type { Client } from 'pg';
 import { ACCOUNTS_SUBJECTS, CLOSE_CODES } from '@lt/contracts';
 import { eventually } from '@lt/testing';
-import { describeStack } from '../support/describe-stack';
-import { authApi } from './auth-api';
-import { newUser, ownedRoom, speak, type Api, type TestUser } from './dashboard-api';
-import { createRoom, MODES } from './helpers';
-import { rowsHolding } from './table-search';
+import { describeStack } from '../../support/describe-stack';
+import { authApi } from '../auth-api';
+import { newUser, ownedRoom, speak, type Api, type TestUser } from '../dashboard-api';
+import { createRoom, MODES } from '../helpers';
+import { rowsHolding } from '../table-search';
 
 jest.setTimeout(30_000);
 

@@ -1,6 +1,6 @@
 import { createTestDatabase, SmtpCatcher, type TestDatabase } from '@lt/testing';
-import { startStack, type Stack } from '../support/stack';
-import { authApi, uniqueEmail } from './auth-api';
+import { startStack, type Stack } from '../../support/stack';
+import { authApi, uniqueEmail } from '../auth-api';
 
 jest.setTimeout(30_000);
 

@@ -1,9 +1,9 @@
 import { Client } from 'pg';
 import { ACCOUNTS_SUBJECTS, TTS_SUBJECTS, type AuthSession } from '@lt/contracts';
 import { createTestDatabase, LiveClient, type TestDatabase } from '@lt/testing';
-import { startStack, type Stack } from '../support/stack';
-import { authApi, uniqueEmail } from './auth-api';
-import { createRoom, MODES } from './helpers';
+import { startStack, type Stack } from '../../support/stack';
+import { authApi, uniqueEmail } from '../auth-api';
+import { createRoom, MODES } from '../helpers';
 
 jest.setTimeout(60_000);
 

@@ -2,10 +2,10 @@ import { Client } from 'pg';
 import { generateKeyPair, importJWK, SignJWT, type KeyLike } from 'jose';
 import { ACCOUNTS_SUBJECTS, type AuthSession, type TokenUsageEvent } from '@lt/contracts';
 import { createTestDatabase, eventually, LiveClient, SmtpCatcher, type TestDatabase } from '@lt/testing';
-import { startStack, type Stack } from '../support/stack';
-import { authApi, uniqueEmail } from './auth-api';
-import { fakeRealm } from './fake-realm';
-import { createRoom, MODES, sleep } from './helpers';
+import { startStack, type Stack } from '../../support/stack';
+import { authApi, uniqueEmail } from '../auth-api';
+import { fakeRealm } from '../fake-realm';
+import { createRoom, MODES, sleep } from '../helpers';
 
 jest.setTimeout(30_000);
 

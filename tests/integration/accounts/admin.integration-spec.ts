@@ -8,10 +8,10 @@ import {
   type SystemHealth,
 } from '@lt/contracts';
 import { createTestDatabase, eventually, type LiveClient, type TestDatabase } from '@lt/testing';
-import { startStack, type Stack } from '../support/stack';
-import { authApi } from './auth-api';
-import { joined, newUser, ownedRoom, type Api, type TestUser } from './dashboard-api';
-import { createRoom, MODES, sleep } from './helpers';
+import { startStack, type Stack } from '../../support/stack';
+import { authApi } from '../auth-api';
+import { joined, newUser, ownedRoom, type Api, type TestUser } from '../dashboard-api';
+import { createRoom, MODES, sleep } from '../helpers';
 
 jest.setTimeout(30_000);
 

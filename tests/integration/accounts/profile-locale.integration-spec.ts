@@ -1,9 +1,9 @@
 import { Client } from 'pg';
 import type { AuthSession } from '@lt/contracts';
 import { createTestDatabase, type TestDatabase } from '@lt/testing';
-import { startStack, type Stack } from '../support/stack';
-import { authApi, uniqueEmail } from './auth-api';
-import { MODES } from './helpers';
+import { startStack, type Stack } from '../../support/stack';
+import { authApi, uniqueEmail } from '../auth-api';
+import { MODES } from '../helpers';
 
 jest.setTimeout(30_000);
 

@@ -2,10 +2,10 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { API_ROUTES, type AuthSession, type CreateRoomResponse } from '@lt/contracts';
 import { buildOpenApiDocument } from '@lt/gateway';
 import { createTestDatabase, type TestDatabase } from '@lt/testing';
-import { startStack, type Stack } from '../support/stack';
-import { apiContract } from './api-contract';
-import { authApi, uniqueEmail } from './auth-api';
-import { MODES } from './helpers';
+import { startStack, type Stack } from '../../support/stack';
+import { apiContract } from '../api-contract';
+import { authApi, uniqueEmail } from '../auth-api';
+import { MODES } from '../helpers';
 
 jest.setTimeout(30_000);
 

@@ -1,10 +1,10 @@
 import type { CreateRoomResponse } from '@lt/contracts';
 import { createTestDatabase, type TestDatabase } from '@lt/testing';
-import { startStack, type Stack } from '../support/stack';
-import { authApi } from './auth-api';
-import { newUser, ownedRoom, type Api, type TestUser } from './dashboard-api';
-import { GLOSSARY, INVALID, MATRIX, WHO, type Context, type Who } from './authorization-matrix';
-import { createRoom, MODES } from './helpers';
+import { startStack, type Stack } from '../../support/stack';
+import { authApi } from '../auth-api';
+import { newUser, ownedRoom, type Api, type TestUser } from '../dashboard-api';
+import { GLOSSARY, INVALID, MATRIX, WHO, type Context, type Who } from '../authorization-matrix';
+import { createRoom, MODES } from '../helpers';
 
 jest.setTimeout(60_000);
 

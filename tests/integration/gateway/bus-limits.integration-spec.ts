@@ -10,10 +10,10 @@ import {
   type QuestionListResponse,
 } from '@lt/contracts';
 import { createTestDatabase, FakeOpenAiServer, type LiveClient, type TestDatabase } from '@lt/testing';
-import { startStack, type Stack } from '../support/stack';
-import { authApi } from './auth-api';
-import { joined, newUser, ownedRoom, type Api, type TestUser } from './dashboard-api';
-import { MODES } from './helpers';
+import { startStack, type Stack } from '../../support/stack';
+import { authApi } from '../auth-api';
+import { joined, newUser, ownedRoom, type Api, type TestUser } from '../dashboard-api';
+import { MODES } from '../helpers';
 
 jest.setTimeout(180_000);
 

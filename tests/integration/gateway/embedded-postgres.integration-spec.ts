@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { LiveErrorCode } from '@lt/contracts';
 import { eventually, LiveClient } from '@lt/testing';
-import { createRoom, sleep, transcript } from './helpers';
+import { createRoom, sleep, transcript } from '../helpers';
 
 jest.setTimeout(60_000);
 
-const root = resolve(__dirname, '../..');
+const root = resolve(__dirname, '../../..');
 const entry = join(root, 'dist/server/apps/embedded/src/main.js');
 
 /** Newest modification time of the server's sources, to rebuild dist/server when it is older. */

@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import WebSocket from 'ws';
 import { clientFrameSchema, CLOSE_CODES, LiveErrorCode, type ServerFrame } from '@lt/contracts';
 import { createTestDatabase, LiveClient, type TestDatabase } from '@lt/testing';
-import { startStack, type Stack } from '../support/stack';
-import { createRoom, transcript } from './helpers';
+import { startStack, type Stack } from '../../support/stack';
+import { createRoom, transcript } from '../helpers';
 
 /**
  * Random and hostile input against a running product (embedded mode, so that anything thrown on the server

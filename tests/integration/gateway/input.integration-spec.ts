@@ -1,7 +1,7 @@
 import { createTestDatabase, LiveClient, type TestDatabase } from '@lt/testing';
-import { startStack, type Stack } from '../support/stack';
-import { authApi, uniqueEmail } from './auth-api';
-import { createRoom, transcript } from './helpers';
+import { startStack, type Stack } from '../../support/stack';
+import { authApi, uniqueEmail } from '../auth-api';
+import { createRoom, transcript } from '../helpers';
 
 jest.setTimeout(30_000);
 

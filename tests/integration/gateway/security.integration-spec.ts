@@ -1,10 +1,10 @@
 import { Client } from 'pg';
 import type { AuthSession, CreateRoomResponse } from '@lt/contracts';
 import { createTestDatabase, LiveClient, SmtpCatcher, type TestDatabase } from '@lt/testing';
-import { startStack, type Stack } from '../support/stack';
-import { authApi, uniqueEmail } from './auth-api';
-import { MODES, sleep } from './helpers';
-import { json, rawCall as call, type RawAnswer } from './raw-http';
+import { startStack, type Stack } from '../../support/stack';
+import { authApi, uniqueEmail } from '../auth-api';
+import { MODES, sleep } from '../helpers';
+import { json, rawCall as call, type RawAnswer } from '../raw-http';
 
 jest.setTimeout(30_000);
 

@@ -1,12 +1,12 @@
 import { captureSpans, eventually, traceTree, type CapturedSpan } from '@lt/testing';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { describeStack } from '../support/describe-stack';
-import { createRoom, MODES, transcript } from './helpers';
+import { describeStack } from '../../support/describe-stack';
+import { createRoom, MODES, transcript } from '../helpers';
 
 jest.setTimeout(30_000);
 
-const ROOT = resolve(__dirname, '../..');
+const ROOT = resolve(__dirname, '../../..');
 
 const tracing = captureSpans('translation-rooms');
 afterAll(() => tracing.shutdown());

@@ -1,7 +1,7 @@
 import type { InterimTranslationFrame, ServerFrame, TranslationFrame, TranslationPartialFrame } from '@lt/contracts';
 import { eventually } from '@lt/testing';
-import { describeStack } from '../support/describe-stack';
-import { createRoom, MODES, sleep, transcript } from './helpers';
+import { describeStack } from '../../support/describe-stack';
+import { createRoom, MODES, sleep, transcript } from '../helpers';
 
 jest.setTimeout(90_000);
 

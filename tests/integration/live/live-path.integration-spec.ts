@@ -1,7 +1,7 @@
 import type { CreateRoomResponse } from '@lt/contracts';
 import { eventually, LiveClient } from '@lt/testing';
-import { describeStack, translatePresence } from '../support/describe-stack';
-import { createRoom, MODES, sleep, transcript } from './helpers';
+import { describeStack, translatePresence } from '../../support/describe-stack';
+import { createRoom, MODES, sleep, transcript } from '../helpers';
 
 jest.setTimeout(30_000);
 

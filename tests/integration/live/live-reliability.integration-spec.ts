@@ -1,7 +1,7 @@
 import { CLOSE_CODES, LIMITS, LiveErrorCode, ROOMS_SUBJECTS, type ServerFrame } from '@lt/contracts';
 import { eventually, LiveClient } from '@lt/testing';
-import { describeStack, type StackFixture } from '../support/describe-stack';
-import { createRoom, MODES, sleep, transcript } from './helpers';
+import { describeStack, type StackFixture } from '../../support/describe-stack';
+import { createRoom, MODES, sleep, transcript } from '../helpers';
 
 jest.setTimeout(60_000);
 

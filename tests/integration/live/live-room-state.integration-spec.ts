@@ -1,9 +1,9 @@
 import { Client } from 'pg';
 import { eventually } from '@lt/testing';
-import { describeStack } from '../support/describe-stack';
-import { authApi } from './auth-api';
-import { newUser, ownedRoom, type Api } from './dashboard-api';
-import { createRoom, MODES, sleep, transcript } from './helpers';
+import { describeStack } from '../../support/describe-stack';
+import { authApi } from '../auth-api';
+import { newUser, ownedRoom, type Api } from '../dashboard-api';
+import { createRoom, MODES, sleep, transcript } from '../helpers';
 
 jest.setTimeout(60_000);
 

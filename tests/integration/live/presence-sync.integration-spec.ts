@@ -1,7 +1,7 @@
 import { PresenceRegistry } from '@lt/translate';
 import { eventually } from '@lt/testing';
-import { describeStack } from '../support/describe-stack';
-import { createRoom } from './helpers';
+import { describeStack } from '../../support/describe-stack';
+import { createRoom } from '../helpers';
 
 jest.setTimeout(30_000);
 

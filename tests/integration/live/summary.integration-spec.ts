@@ -1,8 +1,8 @@
 import { createTestDatabase, FakeOpenAiServer, LiveClient, type TestDatabase } from '@lt/testing';
-import { readersCounted } from '../support/describe-stack';
-import { startStack, type Stack } from '../support/stack';
-import { apiContract } from './api-contract';
-import { createRoom, MODES, sleep, transcript } from './helpers';
+import { readersCounted } from '../../support/describe-stack';
+import { startStack, type Stack } from '../../support/stack';
+import { apiContract } from '../api-contract';
+import { createRoom, MODES, sleep, transcript } from '../helpers';
 
 jest.setTimeout(40_000);
 

@@ -1,10 +1,10 @@
 import { Client } from 'pg';
 import { AccountArchive } from '@lt/gateway';
 import { createTestDatabase, type TestDatabase } from '@lt/testing';
-import { startStack, type Stack } from '../support/stack';
-import { authApi } from './auth-api';
-import { newUser, ownedRoom, type Api, type TestUser } from './dashboard-api';
-import { MODES, sleep } from './helpers';
+import { startStack, type Stack } from '../../support/stack';
+import { authApi } from '../auth-api';
+import { newUser, ownedRoom, type Api, type TestUser } from '../dashboard-api';
+import { MODES, sleep } from '../helpers';
 
 jest.setTimeout(120_000);
 

@@ -1,10 +1,10 @@
 import { Client } from 'pg';
 import type { RoomListResponse, RoomResponse } from '@lt/contracts';
 import { createTestDatabase, type LiveClient, type TestDatabase } from '@lt/testing';
-import { startStack, type Stack } from '../support/stack';
-import { authApi } from './auth-api';
-import { joined, newUser, ownedRoom, typesOf, type Api, type TestUser } from './dashboard-api';
-import { createRoom, MODES, sleep, transcript } from './helpers';
+import { startStack, type Stack } from '../../support/stack';
+import { authApi } from '../auth-api';
+import { joined, newUser, ownedRoom, typesOf, type Api, type TestUser } from '../dashboard-api';
+import { createRoom, MODES, sleep, transcript } from '../helpers';
 
 jest.setTimeout(30_000);
 

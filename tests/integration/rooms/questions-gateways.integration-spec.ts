@@ -1,8 +1,8 @@
 import type { QuestionView } from '@lt/contracts';
 import { createTestDatabase, FakeOpenAiServer, type LiveClient, type TestDatabase } from '@lt/testing';
-import { startStack, type Stack } from '../support/stack';
-import { authApi } from './auth-api';
-import { joined, newUser, ownedRoom, type Api as AuthApi, type TestUser } from './dashboard-api';
+import { startStack, type Stack } from '../../support/stack';
+import { authApi } from '../auth-api';
+import { joined, newUser, ownedRoom, type Api as AuthApi, type TestUser } from '../dashboard-api';
 
 jest.setTimeout(60_000);
 

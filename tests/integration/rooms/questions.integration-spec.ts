@@ -1,9 +1,9 @@
 import { createTestDatabase, eventually, FakeOpenAiServer, type LiveClient, type TestDatabase } from '@lt/testing';
-import { startStack, type Stack } from '../support/stack';
-import { authApi, type ApiAnswer } from './auth-api';
-import { joined, newUser, ownedRoom, type Api, type TestUser } from './dashboard-api';
-import { createRoom, MODES, sleep } from './helpers';
-import { questionsApi } from './questions-api';
+import { startStack, type Stack } from '../../support/stack';
+import { authApi, type ApiAnswer } from '../auth-api';
+import { joined, newUser, ownedRoom, type Api, type TestUser } from '../dashboard-api';
+import { createRoom, MODES, sleep } from '../helpers';
+import { questionsApi } from '../questions-api';
 
 jest.setTimeout(60_000);
 

@@ -1,11 +1,11 @@
 import type { Client } from 'pg';
 import { eventually, FakeGoogleTtsServer, type FakeOpenAiServer } from '@lt/testing';
-import { describeStack } from '../support/describe-stack';
-import type { Stack } from '../support/stack';
-import { authApi } from './auth-api';
-import { joined, newUser, ownedRoom, type Api, type TestUser } from './dashboard-api';
-import { MODES, sleep, transcript } from './helpers';
-import { rowsHolding } from './table-search';
+import { describeStack } from '../../support/describe-stack';
+import type { Stack } from '../../support/stack';
+import { authApi } from '../auth-api';
+import { joined, newUser, ownedRoom, type Api, type TestUser } from '../dashboard-api';
+import { MODES, sleep, transcript } from '../helpers';
+import { rowsHolding } from '../table-search';
 
 jest.setTimeout(90_000);
 

@@ -1,12 +1,12 @@
 import { Client } from 'pg';
 import type { OwnedRoom, RoomListResponse, TranscriptResponse } from '@lt/contracts';
 import { createTestDatabase, FakeGoogleTtsServer, FakeOpenAiServer, type LiveClient, type TestDatabase } from '@lt/testing';
-import { startStack, type Stack } from '../support/stack';
-import { apiContract } from './api-contract';
-import { authApi } from './auth-api';
-import { joined, newUser, ownedRoom, type Api, type TestUser } from './dashboard-api';
-import { MODES, sleep, transcript } from './helpers';
-import { rowsHolding } from './table-search';
+import { startStack, type Stack } from '../../support/stack';
+import { apiContract } from '../api-contract';
+import { authApi } from '../auth-api';
+import { joined, newUser, ownedRoom, type Api, type TestUser } from '../dashboard-api';
+import { MODES, sleep, transcript } from '../helpers';
+import { rowsHolding } from '../table-search';
 
 jest.setTimeout(60_000);
 

@@ -1,10 +1,10 @@
 import { Client } from 'pg';
 import type { AnalyticsReport, LiveAnalytics } from '@lt/contracts';
 import { createTestDatabase, FakeOpenAiServer, LiveClient, type TestDatabase } from '@lt/testing';
-import { startStack, type Stack } from '../support/stack';
-import { authApi } from './auth-api';
-import { joined, newUser, ownedRoom, type Api, type TestUser } from './dashboard-api';
-import { createRoom, MODES, sleep, transcript } from './helpers';
+import { startStack, type Stack } from '../../support/stack';
+import { authApi } from '../auth-api';
+import { joined, newUser, ownedRoom, type Api, type TestUser } from '../dashboard-api';
+import { createRoom, MODES, sleep, transcript } from '../helpers';
 
 jest.setTimeout(90_000);
 

@@ -1,10 +1,10 @@
 import type { Client } from 'pg';
 import type { RoomListResponse, RoomResponse } from '@lt/contracts';
 import { eventually } from '@lt/testing';
-import { describeStack } from '../support/describe-stack';
-import { authApi } from './auth-api';
-import { newUser, ownedRoom, speak, type Api, type TestUser } from './dashboard-api';
-import { createRoom, MODES } from './helpers';
+import { describeStack } from '../../support/describe-stack';
+import { authApi } from '../auth-api';
+import { newUser, ownedRoom, speak, type Api, type TestUser } from '../dashboard-api';
+import { createRoom, MODES } from '../helpers';
 
 jest.setTimeout(30_000);
 

@@ -1,7 +1,7 @@
 import { LiveRooms } from '@lt/gateway';
 import { eventually, type LiveClient } from '@lt/testing';
-import { describeStack } from '../support/describe-stack';
-import { createRoom, sleep, transcript } from './helpers';
+import { describeStack } from '../../support/describe-stack';
+import { createRoom, sleep, transcript } from '../helpers';
 
 jest.setTimeout(30_000);
 

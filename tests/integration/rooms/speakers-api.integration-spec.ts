@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { Client } from 'pg';
 import type { CreateSpeakerResponse, SpeakerAccessResponse, SpeakerListResponse } from '@lt/contracts';
 import { createTestDatabase, SmtpCatcher, type TestDatabase } from '@lt/testing';
-import { startStack, type Stack } from '../support/stack';
-import { authApi } from './auth-api';
-import { newUser, ownedRoom, type Api, type TestUser } from './dashboard-api';
-import { createRoom, MODES, sleep } from './helpers';
+import { startStack, type Stack } from '../../support/stack';
+import { authApi } from '../auth-api';
+import { newUser, ownedRoom, type Api, type TestUser } from '../dashboard-api';
+import { createRoom, MODES, sleep } from '../helpers';
 
 jest.setTimeout(60_000);
 

@@ -1,9 +1,9 @@
 import { CLOSE_CODES, ROOMS_SUBJECTS, type CreateSpeakerResponse, type ServerFrame, type TranscriptResponse } from '@lt/contracts';
 import { eventually, type LiveClient } from '@lt/testing';
-import { describeStack } from '../support/describe-stack';
-import { authApi } from './auth-api';
-import { newUser, ownedRoom, type Api, type TestUser } from './dashboard-api';
-import { MODES, sleep, transcript } from './helpers';
+import { describeStack } from '../../support/describe-stack';
+import { authApi } from '../auth-api';
+import { newUser, ownedRoom, type Api, type TestUser } from '../dashboard-api';
+import { MODES, sleep, transcript } from '../helpers';
 
 jest.setTimeout(60_000);
 

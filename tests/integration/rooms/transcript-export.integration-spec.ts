@@ -1,11 +1,11 @@
 import { Client } from 'pg';
 import type { TranscriptResponse } from '@lt/contracts';
 import { createTestDatabase, FakeOpenAiServer, type LiveClient, type TestDatabase } from '@lt/testing';
-import { startStack, type Stack } from '../support/stack';
-import { apiContract } from './api-contract';
-import { authApi } from './auth-api';
-import { joined, newUser, ownedRoom, speak, type Api, type TestUser } from './dashboard-api';
-import { MODES } from './helpers';
+import { startStack, type Stack } from '../../support/stack';
+import { apiContract } from '../api-contract';
+import { authApi } from '../auth-api';
+import { joined, newUser, ownedRoom, speak, type Api, type TestUser } from '../dashboard-api';
+import { MODES } from '../helpers';
 
 jest.setTimeout(30_000);
 

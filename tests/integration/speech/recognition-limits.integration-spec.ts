@@ -1,11 +1,11 @@
 import { Client } from 'pg';
 import { LiveErrorCode, ROOMS_SUBJECTS, type JoinedFrame } from '@lt/contracts';
 import { AudioClient, eventually, LiveClient, sentenceByPitch, sentencesAudio, type FakeAsrServer } from '@lt/testing';
-import type { Stack } from '../support/stack';
-import { startAsrStack, type AsrStack } from './asr-stack';
-import { authApi } from './auth-api';
-import { joined, newUser, ownedRoom, type Api } from './dashboard-api';
-import { MODES } from './helpers';
+import type { Stack } from '../../support/stack';
+import { startAsrStack, type AsrStack } from '../asr-stack';
+import { authApi } from '../auth-api';
+import { joined, newUser, ownedRoom, type Api } from '../dashboard-api';
+import { MODES } from '../helpers';
 
 jest.setTimeout(90_000);
 

@@ -1,8 +1,8 @@
 import { AudioClient, eventually, sentencesAudio } from '@lt/testing';
-import { startAsrStack, type AsrStack } from './asr-stack';
-import { authApi } from './auth-api';
-import { newUser, ownedRoom } from './dashboard-api';
-import { createRoom, MODES } from './helpers';
+import { startAsrStack, type AsrStack } from '../asr-stack';
+import { authApi } from '../auth-api';
+import { newUser, ownedRoom } from '../dashboard-api';
+import { createRoom, MODES } from '../helpers';
 
 jest.setTimeout(60_000);
 

@@ -10,9 +10,9 @@ import {
   type FakeAsrServer,
   type TestDatabase,
 } from '@lt/testing';
-import type { Stack } from '../support/stack';
-import { startAsrStack, type AsrStack } from './asr-stack';
-import { createRoom, MODES } from './helpers';
+import type { Stack } from '../../support/stack';
+import { startAsrStack, type AsrStack } from '../asr-stack';
+import { createRoom, MODES } from '../helpers';
 
 jest.setTimeout(90_000);
 

@@ -1,8 +1,8 @@
 import { fakeMp3, FakeGoogleTtsServer, FakeOpenAiServer, createTestDatabase, LiveClient, type TestDatabase } from '@lt/testing';
-import { readersCounted } from '../support/describe-stack';
-import { startStack, type Stack } from '../support/stack';
-import { createRoom, MODES, transcript } from './helpers';
-import { apiContract } from './api-contract';
+import { readersCounted } from '../../support/describe-stack';
+import { startStack, type Stack } from '../../support/stack';
+import { createRoom, MODES, transcript } from '../helpers';
+import { apiContract } from '../api-contract';
 
 jest.setTimeout(40_000);
 

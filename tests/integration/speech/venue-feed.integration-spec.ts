@@ -3,10 +3,10 @@ import type { FeedStatusFrame, IngestKeyResponse, IngestResponse } from '@lt/con
 import { eventually, exited, publishSrt, speechWav } from '@lt/testing';
 import { createTestDatabase, FakeAsrServer, FakeOpenAiServer, type LiveClient, type TestDatabase } from '@lt/testing';
 import { sha256 } from '@lt/platform';
-import { startStack, type Stack } from '../support/stack';
-import { authApi } from './auth-api';
-import { joined, newUser, ownedRoom, type Api, type TestUser } from './dashboard-api';
-import { createRoom, MODES } from './helpers';
+import { startStack, type Stack } from '../../support/stack';
+import { authApi } from '../auth-api';
+import { joined, newUser, ownedRoom, type Api, type TestUser } from '../dashboard-api';
+import { createRoom, MODES } from '../helpers';
 
 jest.setTimeout(90_000);
 

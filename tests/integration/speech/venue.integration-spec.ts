@@ -1,7 +1,7 @@
 import { CLIENT_ID_HEADER } from '@lt/contracts';
 import { LiveClient } from '@lt/testing';
-import { describeStack } from '../support/describe-stack';
-import { createRoom, MODES, transcript } from './helpers';
+import { describeStack } from '../../support/describe-stack';
+import { createRoom, MODES, transcript } from '../helpers';
 
 jest.setTimeout(240_000);
 

@@ -1,10 +1,10 @@
 import { Client } from 'pg';
 import { LANGUAGE_CODES, type AnalyticsReport, type LanguageCode, type RoomResponse } from '@lt/contracts';
 import { createTestDatabase, eventually, FakeOpenAiServer, LiveClient, type TestDatabase } from '@lt/testing';
-import { startStack, type Stack } from '../support/stack';
-import { authApi } from './auth-api';
-import { joined, newUser, ownedRoom } from './dashboard-api';
-import { createRoom, MODES, sleep, transcript } from './helpers';
+import { startStack, type Stack } from '../../support/stack';
+import { authApi } from '../auth-api';
+import { joined, newUser, ownedRoom } from '../dashboard-api';
+import { createRoom, MODES, sleep, transcript } from '../helpers';
 
 jest.setTimeout(240_000);
 

@@ -1,10 +1,10 @@
 import type { Client } from 'pg';
 import { GLOSSARY_LIMITS, GLOSSARY_SUBJECTS, LANGUAGES, type GlossaryChangedEvent, type GlossaryResponse } from '@lt/contracts';
 import { eventually } from '@lt/testing';
-import { describeStack } from '../support/describe-stack';
-import { authApi } from './auth-api';
-import { newUser, ownedRoom, type Api, type TestUser } from './dashboard-api';
-import { createRoom, MODES } from './helpers';
+import { describeStack } from '../../support/describe-stack';
+import { authApi } from '../auth-api';
+import { newUser, ownedRoom, type Api, type TestUser } from '../dashboard-api';
+import { createRoom, MODES } from '../helpers';
 
 jest.setTimeout(60_000);
 

@@ -1,10 +1,10 @@
 import { Client } from 'pg';
 import { createTestDatabase, FakeOpenAiServer, type LiveClient, type TestDatabase } from '@lt/testing';
-import { startStack, type Stack } from '../support/stack';
-import { apiContract } from './api-contract';
-import { authApi } from './auth-api';
-import { joined, newUser, ownedRoom, speak, type Api, type TestUser } from './dashboard-api';
-import { MODES, transcript } from './helpers';
+import { startStack, type Stack } from '../../support/stack';
+import { apiContract } from '../api-contract';
+import { authApi } from '../auth-api';
+import { joined, newUser, ownedRoom, speak, type Api, type TestUser } from '../dashboard-api';
+import { MODES, transcript } from '../helpers';
 
 jest.setTimeout(40_000);
 

@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { BusModule, DatabaseUrlModule } from '@lt/platform';
 import { LlmLimiter, TranslateModule, translateEnvSchema } from '@lt/translate';
 import { createTestDatabase, TEST_NATS_URL, type TestDatabase } from '@lt/testing';
-import { sleep } from './helpers';
+import { sleep } from '../helpers';
 
 jest.setTimeout(60_000);
 

@@ -1,10 +1,10 @@
 import type { Client } from 'pg';
 import { eventually } from '@lt/testing';
-import { describeStack, readersCounted } from '../support/describe-stack';
-import { startStack } from '../support/stack';
-import { authApi } from './auth-api';
-import { joined, newUser, ownedRoom, type Api } from './dashboard-api';
-import { MODES, sleep, transcript } from './helpers';
+import { describeStack, readersCounted } from '../../support/describe-stack';
+import { startStack } from '../../support/stack';
+import { authApi } from '../auth-api';
+import { joined, newUser, ownedRoom, type Api } from '../dashboard-api';
+import { MODES, sleep, transcript } from '../helpers';
 
 jest.setTimeout(60_000);
 

@@ -1,7 +1,7 @@
 import type { TranslationFrame } from '@lt/contracts';
 import { eventually, FakeTranslatorsServer, fakeServiceTranslation, LiveClient } from '@lt/testing';
-import { describeStack } from '../support/describe-stack';
-import { createRoom, MODES, sleep, transcript } from './helpers';
+import { describeStack } from '../../support/describe-stack';
+import { createRoom, MODES, sleep, transcript } from '../helpers';
 
 jest.setTimeout(60_000);
 

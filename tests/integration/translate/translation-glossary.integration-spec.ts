@@ -9,9 +9,9 @@ import {
   LiveClient,
   type TestDatabase,
 } from '@lt/testing';
-import { readersCounted } from '../support/describe-stack';
-import { startStack, type Stack } from '../support/stack';
-import { createRoom, MODES, transcript } from './helpers';
+import { readersCounted } from '../../support/describe-stack';
+import { startStack, type Stack } from '../../support/stack';
+import { createRoom, MODES, transcript } from '../helpers';
 
 jest.setTimeout(60_000);
 

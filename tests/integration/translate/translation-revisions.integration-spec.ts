@@ -1,6 +1,6 @@
 import type { GlossaryRevisionResponse, TranslationFrame } from '@lt/contracts';
-import { describeStack } from '../support/describe-stack';
-import { createRoom, MODES, sleep, transcript } from './helpers';
+import { describeStack } from '../../support/describe-stack';
+import { createRoom, MODES, sleep, transcript } from '../helpers';
 
 jest.setTimeout(60_000);
 

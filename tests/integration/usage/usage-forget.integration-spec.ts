@@ -1,9 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
 import { BusUsageMeter } from '@lt/usage';
 import { createTestDatabase, eventually, FakeOpenAiServer, LiveClient, type TestDatabase } from '@lt/testing';
-import { readersCounted } from '../support/describe-stack';
-import { startStack, type Stack } from '../support/stack';
-import { createRoom, MODES, transcript } from './helpers';
+import { readersCounted } from '../../support/describe-stack';
+import { startStack, type Stack } from '../../support/stack';
+import { createRoom, MODES, transcript } from '../helpers';
 
 jest.setTimeout(30_000);
 

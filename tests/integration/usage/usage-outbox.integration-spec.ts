@@ -3,11 +3,11 @@ import { Client } from 'pg';
 import { ROOMS_SUBJECTS, USAGE_SUBJECTS, type UsageEventType } from '@lt/contracts';
 import { createTestDatabase, eventually, type TestDatabase } from '@lt/testing';
 import { BusUsageMeter } from '@lt/usage';
-import { describeStack } from '../support/describe-stack';
-import { startStack, type Stack } from '../support/stack';
-import { authApi } from './auth-api';
-import { newUser, ownedRoom } from './dashboard-api';
-import { createRoom, MODES, sleep } from './helpers';
+import { describeStack } from '../../support/describe-stack';
+import { startStack, type Stack } from '../../support/stack';
+import { authApi } from '../auth-api';
+import { newUser, ownedRoom } from '../dashboard-api';
+import { createRoom, MODES, sleep } from '../helpers';
 
 jest.setTimeout(60_000);
 
