@@ -45,9 +45,10 @@ const select = base ? ['affected'] : ['run-many'];
 /** One Nx target over the selected projects; the builds were done above. */
 const nxRun = (name, target, options, logFile = undefined) =>
   run(name, nxBin, [...select, '-t', target, '--excludeTaskDependencies', ...options], logFile);
-// Jest: two projects at a time, each in one process (`--maxWorkers=1`): two test files at once, as one jest with two
-// workers ran them, without the idle worker at the end of each project. Each project's output is shown whole
-// when it is done. The integration tests spend most of their time waiting, and each is isolated (its own
+// Jest: two projects at a time, each with one worker (`--maxWorkers=1`): two test files at once, as one jest with
+// two workers ran them, without the idle worker at the end of each project. The integration target keeps its
+// worker a process of its own (`--workerIdleMemoryLimit` in nx.json), ended when the run is done, so a connection
+// a test leaves open cannot hold jest. Each project's output is shown whole when it is done. The integration tests spend most of their time waiting, and each is isolated (its own
 // database, NATS subject prefix and ports; the end-to-end stacks have theirs).
 const jestRun = (name, target) => nxRun(name, target, ['--parallel=2', '--outputStyle=static', '--', '--maxWorkers=1']);
 const e2eLog = join(results, 'e2e.log');
