@@ -88,6 +88,12 @@ export default [
     },
   },
   {
+    // An integration group (its own Nx project, so `nx affected` runs it alone) shares the helpers beside it and the
+    // stack in tests/support, which belong to the `tests` project.
+    files: ['tests/integration/*/**'],
+    rules: { '@nx/enforce-module-boundaries': boundaries(true, ['../*', '../../support/*']) },
+  },
+  {
     // A file holds one concern: past 300 lines (blank lines and comments count) it is split by feature, tests too.
     rules: { 'max-lines': ['error', { max: 300, skipBlankLines: false, skipComments: false }] },
   },

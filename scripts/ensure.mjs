@@ -1,11 +1,14 @@
-// Makes a fresh clone runnable: installs dependencies and builds when the sources are newer than the build.
+// Makes a fresh clone runnable: installs the dependencies when they are missing, then every project's Nx `build`
+// target (the server to dist/server, the web app to dist/web). Nx rebuilds only what changed since the last build:
+// the rest comes from its cache (.nx/cache).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export const root = resolve(import.meta.dirname, '..');
-const stamp = join(root, 'dist', '.build-stamp');
-const SOURCES = ['apps', 'libs', 'tsconfig.base.json', 'tsconfig.server.json', 'package-lock.json'];
+/** Nx as the scripts run it: no cloud, no full-screen terminal UI (the output stays in the scroll-back). */
+export const nxEnv = { ...process.env, NX_NO_CLOUD: 'true', NX_TUI: 'false' };
+export const nxBin = join(root, 'node_modules', '.bin', 'nx');
 
 export function run(command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
@@ -13,18 +16,6 @@ export function run(command, args, options = {}) {
     console.error(`\n${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal})`);
     process.exit(result.status ?? 1);
   }
-}
-
-function newest(path) {
-  if (!existsSync(path)) return 0;
-  const info = statSync(path);
-  if (!info.isDirectory()) return info.mtimeMs;
-  let latest = 0;
-  for (const entry of readdirSync(path)) {
-    if (entry === 'node_modules' || entry === 'dist' || entry.startsWith('.')) continue;
-    latest = Math.max(latest, newest(join(path, entry)));
-  }
-  return latest;
 }
 
 export function ensureInstalled() {
@@ -37,11 +28,7 @@ export function ensureInstalled() {
 }
 
 export function ensureBuilt() {
-  const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
-  if (built >= Math.max(...SOURCES.map((s) => newest(join(root, s))))) return;
-  console.log('Building the server and the web app...');
-  run('npm', ['run', 'build']);
-  writeFileSync(stamp, new Date().toISOString());
+  run(nxBin, ['run-many', '-t', 'build', '--outputStyle=static-failures-only'], { env: nxEnv });
 }
 
 export function ensureReady() {

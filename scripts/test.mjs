@@ -1,12 +1,14 @@
-// `npm test`: the unit tests (jest), then the integration tests (jest, real PostgreSQL and NATS), then the
-// end-to-end tests (Playwright, Chromium), each one's output streaming.
+// `npm test`: every project's Nx targets, one step after another: the builds (cached), the
+// unit tests (`test`: jest, per project), then the integration tests (`integration`: jest, real PostgreSQL and NATS,
+// per lib and per group of tests/integration), then the end-to-end tests (`tests-e2e:e2e`: Playwright, Chromium).
+// With NX_BASE set (a commit, as CI sets it on a branch), only the projects a change since it affects: `nx affected`.
 // LT_TEST_PARALLEL=1 runs the integration and end-to-end tests side by side (the end-to-end output then goes to
 // test-results/e2e.log, shown once both are done). On a machine with cores to spare that saves their overlap; on
 // two cores it overloads the machine (load ~20 measured here) and timing-sensitive tests fail, so CI runs serially.
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureReady, root } from './ensure.mjs';
+import { ensureReady, nxBin, nxEnv, root } from './ensure.mjs';
 import { ensureTestDatabase } from './test-database.mjs';
 
 ensureReady();
@@ -14,9 +16,8 @@ const results = join(root, 'test-results');
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 
-const bin = (name) => join(root, 'node_modules', '.bin', name);
 const database = await ensureTestDatabase();
-const env = { ...process.env, ...database.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', NX_NO_CLOUD: 'true' };
+const env = { ...nxEnv, ...database.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
 const serial = process.env.LT_TEST_PARALLEL !== '1';
 const started = Date.now();
 const minutes = () => `${((Date.now() - started) / 60_000).toFixed(1)} min`;
@@ -38,22 +39,29 @@ function run(name, command, args, logFile) {
   );
 }
 
-// Two jest workers even on two cores (jest's default there is one): the integration tests spend most of their time
-// waiting, and each is isolated (its own database, NATS subject prefix and ports; the end-to-end stacks have theirs).
-const jestRun = (name, projects, file) =>
-  run(name, bin('jest'), ['--selectProjects', ...projects, '--maxWorkers=2', '--json', `--outputFile=${join(results, file)}`]);
+const base = process.env.NX_BASE;
+if (base) console.log(`Only the projects that the changes since ${base} affect (nx affected)`);
+const select = base ? ['affected'] : ['run-many'];
+/** One Nx target over the selected projects; the builds were done above. */
+const nxRun = (name, target, options, logFile = undefined) =>
+  run(name, nxBin, [...select, '-t', target, '--excludeTaskDependencies', ...options], logFile);
+// Jest: two projects at a time, each with one worker (`--maxWorkers=1`): two test files at once, as one jest with
+// two workers ran them, without the idle worker at the end of each project. The integration target keeps its
+// worker a process of its own (`--workerIdleMemoryLimit` in nx.json), ended when the run is done, so a connection
+// a test leaves open cannot hold jest. Each project's output is shown whole when it is done. The integration tests spend most of their time waiting, and each is isolated (its own
+// database, NATS subject prefix and ports; the end-to-end stacks have theirs).
+const jestRun = (name, target) => nxRun(name, target, ['--parallel=2', '--outputStyle=static', '--', '--maxWorkers=1']);
 const e2eLog = join(results, 'e2e.log');
-const e2eRun = () =>
-  run('end-to-end tests', bin('playwright'), ['test', '-c', 'tests/e2e/playwright.config.ts'], serial ? undefined : e2eLog);
+const e2eRun = () => nxRun('end-to-end tests', 'e2e', ['--outputStyle=stream-without-prefixes'], serial ? undefined : e2eLog);
 
-const unitStatus = await jestRun('unit tests', ['unit', 'web'], 'jest-unit.json');
+const unitStatus = await jestRun('unit tests', 'test');
 let integrationStatus;
 let e2eStatus;
 if (serial) {
-  integrationStatus = await jestRun('integration tests', ['integration'], 'jest-integration.json');
+  integrationStatus = await jestRun('integration tests', 'integration');
   e2eStatus = await e2eRun();
 } else {
-  [integrationStatus, e2eStatus] = await Promise.all([jestRun('integration tests', ['integration'], 'jest-integration.json'), e2eRun()]);
+  [integrationStatus, e2eStatus] = await Promise.all([jestRun('integration tests', 'integration'), e2eRun()]);
   console.log('\n=== end-to-end tests: output ===');
   if (existsSync(e2eLog)) process.stdout.write(readFileSync(e2eLog));
 }
@@ -61,11 +69,14 @@ const jestStatus = unitStatus || integrationStatus;
 
 await database.stop();
 const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
-const jestRuns = ['jest-unit.json', 'jest-integration.json'].map((file) => readJson(join(results, file)));
+// Each jest task writes its results to test-results/jest/<project>.<target>.json (restored from the cache too).
+const jestDir = join(results, 'jest');
+const jestRuns = existsSync(jestDir) ? readdirSync(jestDir).map((file) => readJson(join(jestDir, file))) : [];
 const sum = (key) => jestRuns.reduce((total, r) => total + (r?.[key] ?? 0), 0);
-const jest = jestRuns.every((r) => r === null)
-  ? null
-  : { numPassedTests: sum('numPassedTests'), numFailedTests: sum('numFailedTests'), numPendingTests: sum('numPendingTests') };
+const jest =
+  jestRuns.length === 0
+    ? null
+    : { numPassedTests: sum('numPassedTests'), numFailedTests: sum('numFailedTests'), numPendingTests: sum('numPendingTests') };
 const e2e = readJson(join(results, 'e2e.json'));
 const passed = (jest?.numPassedTests ?? 0) + (e2e?.stats?.expected ?? 0) + (e2e?.stats?.flaky ?? 0);
 const failed = (jest?.numFailedTests ?? 0) + (e2e?.stats?.unexpected ?? 0);

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { ACCOUNTS_MIGRATIONS } from '@lt/accounts';
@@ -18,29 +18,19 @@ jest.setTimeout(120_000);
 
 const ROOT = join(__dirname, '..', '..');
 const ENTRY = join(ROOT, 'dist/server/apps/migrate/src/main.js');
-const SOURCES = [
-  'apps/migrate/src',
-  'libs/accounts/src/database',
-  'libs/rooms/src/database',
-  'libs/translate/src/database',
-  'libs/platform/src/database',
-];
 
-function newest(path: string): number {
-  const info = statSync(path);
-  if (!info.isDirectory()) return info.mtimeMs;
-  return Math.max(0, ...readdirSync(path).map((entry) => newest(join(path, entry))));
-}
-
-/** `npm test` builds before jest runs; alone, this suite brings the build up to date itself. */
+/**
+ * `npm test` and the Nx `integration` target build first (they depend on the apps' builds); alone, this suite
+ * builds the migrate app and the libs it needs through Nx (from its cache when nothing changed).
+ */
 function ensureBuilt(): void {
-  const sources = Math.max(...SOURCES.map((s) => newest(join(ROOT, s))));
-  if (existsSync(ENTRY) && statSync(ENTRY).mtimeMs >= sources) return;
-  const build = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.server.json'], {
+  if (process.env.NX_TASK_TARGET_PROJECT && existsSync(ENTRY)) return;
+  const build = spawnSync(join(ROOT, 'node_modules/.bin/nx'), ['run', 'migrate:build', '--outputStyle=static-failures-only'], {
     cwd: ROOT,
     encoding: 'utf8',
+    env: { ...process.env, NX_NO_CLOUD: 'true', NX_TUI: 'false' },
   });
-  if (!existsSync(ENTRY)) throw new Error(`"npm run build:server" did not produce ${ENTRY}:\n${build.stdout}${build.stderr}`);
+  if (!existsSync(ENTRY)) throw new Error(`"nx run migrate:build" did not produce ${ENTRY}:\n${build.stdout}${build.stderr}`);
 }
 
 function migrate(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
