@@ -52,6 +52,8 @@ export class AudioStreams implements AudioSink, OnApplicationBootstrap, BeforeAp
   private readonly ended = new Set<(streamId: string) => void>();
   readonly holder = `asr-${crypto.randomUUID().slice(0, 8)}`;
   private renewTimer?: NodeJS.Timeout;
+  /** The process shuts down: streams still stop and store their last words, but give up a store that keeps failing. */
+  private closing = false;
   private readonly ctx: StreamContext | null;
 
   constructor(
@@ -74,6 +76,7 @@ export class AudioStreams implements AudioSink, OnApplicationBootstrap, BeforeAp
   }
 
   async beforeApplicationShutdown(): Promise<void> {
+    this.closing = true;
     clearInterval(this.renewTimer);
     await Promise.all([...this.streams.keys()].map((id) => this.stop(id)));
   }
@@ -188,6 +191,7 @@ export class AudioStreams implements AudioSink, OnApplicationBootstrap, BeforeAp
       meter: (roomId, seconds) => this.meter?.report(roomId, 'recognition', seconds),
       allowed: (roomId) => this.meter?.allowed(roomId) ?? Promise.resolve(true),
       finish: (streamId) => void this.stop(streamId),
+      closing: () => this.closing,
     };
   }
 }
