@@ -43,10 +43,11 @@ export type Acquired = 'granted' | 'busy' | 'rate_limited';
 
 /**
  * After a limit refused a take, this process asks for it again (at that priority or a lower one) only after this
- * long: callers waiting behind an empty bucket poll it together, about once a live poll, instead of each with
- * its own round trip holding a database connection (a backlog of waiters would take the pool from everything
- * else of translate-svc). A more urgent caller, whose reserve is smaller, still asks at once, and so does one of a
- * limit refilling a request within that time (a sentence's opening interim line).
+ * long, and a caller waits for the answer to a take already being asked: callers waiting behind an empty bucket
+ * poll it together, about once a live poll, instead of each with its own round trip holding a database
+ * connection (a backlog of waiters would take the pool from everything else of translate-svc). A more urgent
+ * caller, whose reserve is smaller, still asks at once, and so does one of a limit refilling a request within
+ * that time (a sentence's opening interim line).
  */
 const REFUSED_QUIET_MS = POLL_MS.live;
 const MAX_QUIET_LIMITS = 10_000;
@@ -65,6 +66,8 @@ export class LlmLimiter {
   private readonly ensured = new Set<string>();
   /** Per limit refused a moment ago, the smallest reserve it refused. */
   private readonly refused = new ExpiringMap<string, number>({ max: MAX_QUIET_LIMITS, ttlMs: REFUSED_QUIET_MS });
+  /** Per limit, the take this process is asking for now (and at which reserve). */
+  private readonly asking = new Map<string, { reserve: number; answer: Promise<{ granted: boolean; blockedMs: number }> }>();
   /** Per speaker's interim limit, when this process last asked for a take it was granted. */
   private readonly interimGranted = new ExpiringMap<string, number>({ max: MAX_QUIET_LIMITS });
 
@@ -181,15 +184,36 @@ export class LlmLimiter {
     await this.ensure(limit);
     const reserve = RESERVE[priority];
     for (;;) {
-      const quiet = limit.requestsPerSecond * REFUSED_QUIET_MS < 1000 && (this.refused.get(limit.key) ?? Infinity) <= reserve;
-      const { granted, blockedMs } = quiet ? REFUSED : await this.take(limit, tokens, reserve);
+      const { granted, blockedMs } = await this.poll(limit, tokens, reserve);
       if (granted) return 'granted';
-      if (!quiet) this.refused.set(limit.key, Math.min(this.refused.get(limit.key) ?? reserve, reserve));
       const left = deadlineAt - Date.now();
       if (blockedMs > 0 && blockedMs >= left) return 'rate_limited';
       if (left <= POLL_MS[priority]) return 'busy';
       await new Promise((r) => setTimeout(r, Math.min(Math.max(POLL_MS[priority], blockedMs), left - POLL_MS[priority])));
     }
+  }
+
+  /**
+   * A take, unless this process knows it would be refused: the limit refused one at this reserve (or a smaller)
+   * a moment ago, or refuses the one being asked now.
+   */
+  private async poll(limit: Limit, tokens: number, reserve: number): Promise<{ granted: boolean; blockedMs: number }> {
+    const quietable = limit.requestsPerSecond * REFUSED_QUIET_MS < 1000;
+    if (quietable) {
+      if ((this.refused.get(limit.key) ?? Infinity) <= reserve) return REFUSED;
+      const asked = this.asking.get(limit.key);
+      const answer = asked && asked.reserve <= reserve ? await asked.answer.catch(() => null) : null;
+      if (answer && !answer.granted) return answer;
+    }
+    const answer = this.take(limit, tokens, reserve);
+    if (quietable && !this.asking.has(limit.key)) {
+      this.asking.set(limit.key, { reserve, answer });
+      const done = () => void (this.asking.get(limit.key)?.answer === answer && this.asking.delete(limit.key));
+      answer.then(done, done);
+    }
+    const result = await answer;
+    if (!result.granted && quietable) this.refused.set(limit.key, Math.min(this.refused.get(limit.key) ?? reserve, reserve));
+    return result;
   }
 
   /** One atomic take: refill for the time elapsed, then take one request and `tokens` if above the reserve. */
