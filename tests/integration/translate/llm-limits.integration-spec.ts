@@ -86,4 +86,17 @@ const natsUp = process.env.LT_NATS_AVAILABLE === '1';
     expect(await b.interim(roomId, speakerId, 'pt-BR', 60_000, 10)).toBe(false);
     expect(await b.interim(roomId, `${speakerId}-2`, 'pt-BR', 60_000, 10)).toBe(true);
   });
+
+  it('asks the database about once a live poll for a backlog of callers behind an empty bucket, not once each', async () => {
+    // The bucket of 10 a minute emptied (whatever the tests before left in it).
+    while ((await a.provide(10, 'live', Date.now())) === 'granted');
+    const db = (a as unknown as { db: { query: (sql: string) => unknown } }).db;
+    const query = jest.spyOn(db, 'query');
+    const callers = 20;
+    // Each would poll every 50 ms for a second on its own: some 400 takes.
+    await Promise.all([...Array(callers)].map(() => a.provide(10, 'live', Date.now() + 1_000)));
+    const takes = query.mock.calls.filter(([sql]) => sql.trimStart().startsWith('WITH cur')).length;
+    query.mockRestore();
+    expect(takes).toBeLessThan(4 * callers);
+  });
 });

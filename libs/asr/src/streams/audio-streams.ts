@@ -55,6 +55,8 @@ export class AudioStreams implements AudioSink, OnApplicationBootstrap, BeforeAp
   private readonly stopListeners = new Map<string, (reason: StopReason) => void>();
   readonly holder = `asr-${crypto.randomUUID().slice(0, 8)}`;
   private renewTimer?: NodeJS.Timeout;
+  /** The process shuts down: streams still stop and store their last words, but give up a store that keeps failing. */
+  private closing = false;
   private readonly ctx: StreamContext | null;
 
   constructor(
@@ -77,6 +79,7 @@ export class AudioStreams implements AudioSink, OnApplicationBootstrap, BeforeAp
   }
 
   async beforeApplicationShutdown(): Promise<void> {
+    this.closing = true;
     clearInterval(this.renewTimer);
     await Promise.all([...this.streams.keys()].map((id) => this.stop(id)));
   }
@@ -199,6 +202,7 @@ export class AudioStreams implements AudioSink, OnApplicationBootstrap, BeforeAp
         void this.stop(streamId);
         told?.(reason);
       },
+      closing: () => this.closing,
     };
   }
 }

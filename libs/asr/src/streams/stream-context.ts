@@ -23,6 +23,8 @@ export interface StreamContext {
   allowed(roomId: string): Promise<boolean>;
   /** The stream is to stop: its room's quota is spent, or it got no audio for `settings.idleMs`. */
   finish(streamId: string, reason: StopReason): void;
+  /** The process shuts down: a sentence that still cannot be stored is given up after a few attempts. */
+  closing(): boolean;
 }
 
 export interface Chunk {

@@ -28,10 +28,12 @@ describe.each([
   beforeEach(async () => (fake = await FakeAsrServer.start({ apiKey: 'k', words: sentenceByPitch(SENTENCES) })));
   afterEach(() => fake.close());
 
-  async function run(fault?: FakeAsrFault['kind'], sessionMaxMs = 60_000, storeFailures = 0) {
+  /** `awayAfterStopMs`: rooms-svc answers no store for this long once the stream is told to stop. */
+  async function run(fault?: FakeAsrFault['kind'], sessionMaxMs = 60_000, storeFailures = 0, awayAfterStopMs = 0) {
     const stored: { messageId: string; text: string; atMs: number }[] = [];
     const commits: { seq: number; storedBefore: number }[] = [];
     let failures = storeFailures;
+    let stoppedAt = Infinity;
     const out: AudioOut[] = [];
     const metered: number[] = [];
     const ctx: StreamContext = {
@@ -39,7 +41,7 @@ describe.each([
       settings: { sessionMaxMs, replayMaxMs: 30_000, idleMs: 60_000, storeRetryMs: 1 },
       vocabulary: async () => ['Acme'],
       store: async (_s, sentence) => {
-        if (failures-- > 0) throw new Error('rooms-svc does not answer');
+        if (failures-- > 0 || Date.now() - stoppedAt < awayAfterStopMs) throw new Error('rooms-svc does not answer');
         if (!stored.some((s) => s.messageId === sentence.messageId)) stored.push(sentence);
       },
       interim: () => undefined,
@@ -47,6 +49,7 @@ describe.each([
       meter: (_room, seconds) => metered.push(seconds),
       allowed: async () => true,
       finish: () => undefined,
+      closing: () => false,
     };
     const session = new StreamSession(stream, { holder: 'me', held: true, committedSeq: 0, segment: 0, startedAt: 1_000_000 }, ctx, (m) =>
       out.push(m),
@@ -62,6 +65,7 @@ describe.each([
       // Mid-sentence two (its tone runs from 2000 to 2900 ms).
       if (fault && seq === 22) fake.fail({ kind: fault, when: 'now' });
     }
+    stoppedAt = Date.now();
     await session.stop();
     return { stored, out, metered, commits, chunks: chunks.length };
   }
@@ -98,5 +102,12 @@ describe.each([
     expect(stored.map((s) => s.text)).toEqual(SENTENCES);
     expect(commits.length).toBe(SENTENCES.length);
     commits.forEach((c, k) => expect(c.storedBefore).toBe(k + 1));
+  });
+
+  it('stores the last sentences once though rooms-svc answers no store for a while after the stream stops', async () => {
+    // Longer than a few quick attempts: a stopping stream, whose page sends its audio nowhere else, keeps trying.
+    const { stored, commits } = await run(undefined, 60_000, 0, 1_500);
+    expect(stored.map((s) => s.text)).toEqual(SENTENCES);
+    expect(commits[commits.length - 1].storedBefore).toBe(SENTENCES.length);
   });
 });

@@ -227,8 +227,7 @@ export class StreamSession {
 
   /** Stores the sentence, then saves the progress; a sentence not stored leaves the progress before it. */
   private async storeAndCommit(sentence: Parameters<StreamContext['store']>[1], heard: number, segment: number): Promise<void> {
-    const state = { dropped: () => this.dropped, stopping: () => this.stopping || this.stopped };
-    const result = await storeWithRetries(this.ctx, this.stream, sentence, state);
+    const result = await storeWithRetries(this.ctx, this.stream, sentence, { dropped: () => this.dropped });
     if (result === 'dropped') return;
     if (result !== 'stored')
       return this.logger.error(`stream ${this.stream.streamId}: sentence ${sentence.messageId} not stored: ${result.message}`);

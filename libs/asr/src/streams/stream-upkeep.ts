@@ -92,14 +92,15 @@ export class StreamUpkeep {
 
 /**
  * Stores a sentence, trying again until it is stored: 'stored'; 'dropped' when another replica holds the stream
- * now (it replays the sentence's audio); an error when the stream stops and STORE_ATTEMPTS failed. A live stream
- * never gives a sentence up: until it is stored, no progress past it is saved.
+ * now (it replays the sentence's audio); an error only when this process shuts down and STORE_ATTEMPTS failed.
+ * A stream, live or stopping, never gives a sentence up: a page that stopped sends its audio nowhere else, so
+ * the sentence would be lost; until it is stored, no progress past it is saved.
  */
 export async function storeWithRetries(
   ctx: StreamContext,
   stream: AudioStream,
   sentence: Parameters<StreamContext['store']>[1],
-  state: { dropped(): boolean; stopping(): boolean },
+  state: { dropped(): boolean },
 ): Promise<'stored' | 'dropped' | Error> {
   for (let attempt = 1; ; attempt++) {
     if (state.dropped()) return 'dropped';
@@ -107,7 +108,7 @@ export async function storeWithRetries(
       await ctx.store(stream, sentence);
       return 'stored';
     } catch (error) {
-      if (attempt >= STORE_ATTEMPTS && state.stopping()) return error as Error;
+      if (attempt >= STORE_ATTEMPTS && ctx.closing()) return error as Error;
       await sleep(Math.min((ctx.settings.storeRetryMs ?? 250) * 2 ** attempt, STORE_RETRY_MAX_MS));
     }
   }

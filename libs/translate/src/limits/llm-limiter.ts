@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { sha256 } from '@lt/platform';
+import { ExpiringMap, sha256 } from '@lt/platform';
 import { DataSource } from 'typeorm';
 import { TRANSLATE_DATA_SOURCE } from '../translate.database';
 import { TRANSLATE_ENV, type TranslateEnv } from '../translate.env';
@@ -42,6 +42,18 @@ const INTERIM_SLOT_WAIT_MS = 300;
 export type Acquired = 'granted' | 'busy' | 'rate_limited';
 
 /**
+ * After a limit refused a take, this process asks for it again (at that priority or a lower one) only after this
+ * long, and a caller waits for the answer to a take already being asked: callers waiting behind an empty bucket
+ * poll it together, about once a live poll, instead of each with its own round trip holding a database
+ * connection (a backlog of waiters would take the pool from everything else of translate-svc). A more urgent
+ * caller, whose reserve is smaller, still asks at once, and so does one of a limit refilling a request within
+ * that time (a sentence's opening interim line).
+ */
+const REFUSED_QUIET_MS = POLL_MS.live;
+const MAX_QUIET_LIMITS = 10_000;
+const REFUSED = { granted: false, blockedMs: 0 };
+
+/**
  * The language-model limits, in PostgreSQL so that every replica of translate-svc shares them: the
  * provider's requests and tokens per minute (`LLM_RPM`, `LLM_TPM`) and its `429` back-off, and each room's
  * rate. Every take is one atomic UPDATE; a caller that gets no slot polls until its deadline.
@@ -52,6 +64,12 @@ export class LlmLimiter {
   private readonly roomLimit: Omit<Limit, 'key'>;
   /** Keys whose row this process has made sure of. */
   private readonly ensured = new Set<string>();
+  /** Per limit refused a moment ago, the smallest reserve it refused. */
+  private readonly refused = new ExpiringMap<string, number>({ max: MAX_QUIET_LIMITS, ttlMs: REFUSED_QUIET_MS });
+  /** Per limit, the take this process is asking for now (and at which reserve). */
+  private readonly asking = new Map<string, { reserve: number; answer: Promise<{ granted: boolean; blockedMs: number }> }>();
+  /** Per speaker's interim limit, when this process last asked for a take it was granted. */
+  private readonly interimGranted = new ExpiringMap<string, number>({ max: MAX_QUIET_LIMITS });
 
   constructor(
     @Inject(TRANSLATE_ENV) env: TranslateEnv,
@@ -97,11 +115,16 @@ export class LlmLimiter {
    * `perMinute` a minute, shared by every replica; never waited for (false: this interim line is skipped).
    * The `opening` one of a sentence does not wait out the interval the previous sentence's last call began
    * (its words are the ones a viewer waits for most), but counts in the minute and starts the next interval.
+   * A line within the interval of a take this process was granted is refused here, without asking the database:
+   * the shared bucket, holding one request, cannot have refilled (the take is timed from before it was asked).
    */
   async interim(roomId: string, speakerId: string, lang: string, intervalMs: number, perMinute: number, opening = false): Promise<boolean> {
+    const key = `interim:${roomId}:${sha256(speakerId).slice(0, 16)}:${lang}`;
+    const asked = Date.now();
+    if (!opening && asked - (this.interimGranted.get(key) ?? -Infinity) < intervalMs) return false;
     const limit: Limit = {
       // A limit's key holds at most 80 characters: the speaker is named by a short digest of its id, whatever its length.
-      key: `interim:${roomId}:${sha256(speakerId).slice(0, 16)}:${lang}`,
+      key,
       roomId,
       requestCap: 1,
       requestsPerSecond: opening ? OPENING_REFILL_PER_SECOND : 1000 / intervalMs,
@@ -110,7 +133,9 @@ export class LlmLimiter {
       windowMs: 60_000,
       windowMax: perMinute,
     };
-    return (await this.acquire(limit, 0, 'live', Date.now())) === 'granted';
+    const granted = (await this.acquire(limit, 0, 'live', Date.now())) === 'granted';
+    if (granted) this.interimGranted.set(key, asked, intervalMs);
+    return granted;
   }
 
   /** One interim translation of about `tokens` tokens within the room's own interim rate and tokens a minute; never waited for. */
@@ -157,14 +182,38 @@ export class LlmLimiter {
 
   private async acquire(limit: Limit, tokens: number, priority: LlmPriority, deadlineAt: number): Promise<Acquired> {
     await this.ensure(limit);
+    const reserve = RESERVE[priority];
     for (;;) {
-      const { granted, blockedMs } = await this.take(limit, tokens, RESERVE[priority]);
+      const { granted, blockedMs } = await this.poll(limit, tokens, reserve);
       if (granted) return 'granted';
       const left = deadlineAt - Date.now();
       if (blockedMs > 0 && blockedMs >= left) return 'rate_limited';
       if (left <= POLL_MS[priority]) return 'busy';
       await new Promise((r) => setTimeout(r, Math.min(Math.max(POLL_MS[priority], blockedMs), left - POLL_MS[priority])));
     }
+  }
+
+  /**
+   * A take, unless this process knows it would be refused: the limit refused one at this reserve (or a smaller)
+   * a moment ago, or refuses the one being asked now.
+   */
+  private async poll(limit: Limit, tokens: number, reserve: number): Promise<{ granted: boolean; blockedMs: number }> {
+    const quietable = limit.requestsPerSecond * REFUSED_QUIET_MS < 1000;
+    if (quietable) {
+      if ((this.refused.get(limit.key) ?? Infinity) <= reserve) return REFUSED;
+      const asked = this.asking.get(limit.key);
+      const answer = asked && asked.reserve <= reserve ? await asked.answer.catch(() => null) : null;
+      if (answer && !answer.granted) return answer;
+    }
+    const answer = this.take(limit, tokens, reserve);
+    if (quietable && !this.asking.has(limit.key)) {
+      this.asking.set(limit.key, { reserve, answer });
+      const done = () => void (this.asking.get(limit.key)?.answer === answer && this.asking.delete(limit.key));
+      answer.then(done, done);
+    }
+    const result = await answer;
+    if (!result.granted && quietable) this.refused.set(limit.key, Math.min(this.refused.get(limit.key) ?? reserve, reserve));
+    return result;
   }
 
   /** One atomic take: refill for the time elapsed, then take one request and `tokens` if above the reserve. */
