@@ -17,7 +17,9 @@ import { ActivityStats, roomActivity } from './load/room-activity';
  * a failed summary, in `storm` a caption p95 during the storms above 1.5 times the one without).
  * Usage: npm run bench:load -- --viewers 2000 --langs 3 --minutes 1 [--scenario soak|churn|storm|all]
  *        [--rate 2] [--mode embedded|distributed] [--churn-percent 15] [--storms 3] [--storm-size viewers] [--port 18500]
- *        [--llm-delay ms: each model answer that much later, to see the delay a slow model adds]
+ *        [--llm-delay ms: each model answer that much later, to see the delay a slow model adds] [--questions 50] [--revisions 3]
+ * The product takes this process's environment: a run past the provider's default LLM_RPM (500 calls a minute; ten
+ * languages at 2 sentences a second are 1,200) sets it, e.g. LLM_RPM=100000 LLM_TPM=100000000 (the fake model has none).
  */
 const { values: args } = parseArgs({
   options: {
