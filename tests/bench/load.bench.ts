@@ -4,7 +4,9 @@ import { parseArgs } from 'node:util';
 import { LANGUAGES, type CreateRoomResponse, type LanguageCode } from '@lt/contracts';
 import { createTestDatabase, FakeOpenAiServer } from '@lt/testing';
 import { AudienceStats, Host, Viewer, type SummaryResult } from './load/audience';
+import { f, mapLimited, pass, percentile } from './load/numbers';
 import { startProduct, type ProductMode } from './load/product';
+import { ActivityStats, roomActivity } from './load/room-activity';
 
 /**
  * The k6 scenarios of tests/load run here against the built product on 127.0.0.1: one room, a host speaking
@@ -15,7 +17,9 @@ import { startProduct, type ProductMode } from './load/product';
  * a failed summary, in `storm` a caption p95 during the storms above 1.5 times the one without).
  * Usage: npm run bench:load -- --viewers 2000 --langs 3 --minutes 1 [--scenario soak|churn|storm|all]
  *        [--rate 2] [--mode embedded|distributed] [--churn-percent 15] [--storms 3] [--storm-size viewers] [--port 18500]
- *        [--llm-delay ms: each model answer that much later, to see the delay a slow model adds]
+ *        [--llm-delay ms: each model answer that much later, to see the delay a slow model adds] [--questions 50] [--revisions 3]
+ * The product takes this process's environment: a run past the provider's default LLM_RPM (500 calls a minute; ten
+ * languages at 2 sentences a second are 1,200) sets it, e.g. LLM_RPM=100000 LLM_TPM=100000000 (the fake model has none).
  */
 const { values: args } = parseArgs({
   options: {
@@ -31,6 +35,8 @@ const { values: args } = parseArgs({
     drain: { type: 'string', default: '20' },
     port: { type: 'string', default: '18500' },
     'llm-delay': { type: 'string', default: '0' },
+    questions: { type: 'string', default: '50' },
+    revisions: { type: 'string', default: '3' },
   },
 });
 
@@ -66,6 +72,9 @@ const DRAIN_MS = positive('drain', args.drain, 600) * 1000;
 const BASE_PORT = Math.round(positive('port', args.port, 65_000));
 const LLM_DELAY_MS = Number(args['llm-delay']);
 if (!Number.isFinite(LLM_DELAY_MS) || LLM_DELAY_MS < 0) throw new Error(`--llm-delay must be a number of ms, got "${args['llm-delay']}"`);
+/** A normal room's audience questions (each upvoted by 5 viewers) and glossary revisions, spread over the run. */
+const [QUESTIONS, REVISIONS] = [Math.round(Number(args.questions)), Math.round(Number(args.revisions))];
+if (!(QUESTIONS >= 0 && REVISIONS >= 0)) throw new Error('--questions and --revisions must be numbers from 0');
 const MODE = args.mode as ProductMode;
 if (!['embedded', 'distributed'].includes(MODE)) throw new Error(`--mode must be embedded or distributed, got "${args.mode}"`);
 type Scenario = 'soak' | 'churn' | 'storm';
@@ -77,28 +86,6 @@ if (!SCENARIOS.every((s) => ['soak', 'churn', 'storm'].includes(s)))
 const STORM_RATIO = 1.5;
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-const percentile = (values: number[], p: number) => {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-};
-const f = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '-');
-const pass = (ok: boolean) => (ok ? 'ok' : 'FAILED');
-
-async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        out[i] = await fn(items[i], i);
-      }
-    }),
-  );
-  return out;
-}
-
 interface Context {
   baseUrl: string;
   wsUrl: string;
@@ -153,6 +140,9 @@ async function run(ctx: Context, scenario: Scenario): Promise<boolean> {
       );
     }
   }
+  const activity = new ActivityStats();
+  const act = { baseUrl: ctx.baseUrl, roomId: room.id, hostKey, viewers, questions: QUESTIONS, revisions: REVISIONS, holdMs };
+  background.push(roomActivity(act, activity));
   const summaries: SummaryResult[] = [];
   /** [first request, last answer] of each storm. */
   const storms: [number, number][] = [];
@@ -200,7 +190,9 @@ async function run(ctx: Context, scenario: Scenario): Promise<boolean> {
   const max = d.reduce((a, b) => Math.max(a, b), 0);
   const lost = host.dropped + host.unanswered + (sentences - host.sent);
   const summaryCalls = llmCalls.filter((c) => c.task === 'summary').length;
-  const translationCalls = llmCalls.filter((c) => c.task === 'translation').length;
+  // Questions and revisions are translated too: the cost rule is about the live captions.
+  const questionCalls = llmCalls.filter((c) => c.task === 'translation' && c.prompt.includes('Pregunta número')).length;
+  const translationCalls = llmCalls.filter((c) => c.task === 'translation').length - questionCalls - activity.retranslated;
   // The cost rule: one translation per sentence and language in demand, whatever the number of viewers.
   const costOk = translationCalls === host.acked * LANGS.length;
   const delayOk = p95 < 500 && p99 < 1000;
@@ -222,7 +214,7 @@ async function run(ctx: Context, scenario: Scenario): Promise<boolean> {
     `  sentences          sent ${host.sent}/${sentences} in ${(speakMs / 1000).toFixed(1)} s, acked ${host.acked} (last seq ${last}), resent ${host.resent}, refused for good ${host.dropped}, unanswered ${host.unanswered}; ack_ms p50=${f(percentile(host.ackMs, 50))} p95=${f(percentile(host.ackMs, 95))}`,
   );
   console.log(
-    `  llm calls          ${translationCalls} translations (expected ${host.acked * LANGS.length}: one per sentence and language): ${pass(costOk)}, ${summaryCalls} summaries`,
+    `  llm calls          ${translationCalls} translations (expected ${host.acked * LANGS.length}: one per sentence and language): ${pass(costOk)}, ${summaryCalls} summaries, ${questionCalls} of questions, ${activity.retranslated} of revisions`,
   );
   console.log(
     `  sockets            ${VIEWERS} joined in ${(rampMs / 1000).toFixed(1)} s (join p95 ${f(percentile(joinMs, 95))} ms), closed by the server or refused: ${stats.socketFailures}${stats.errors.size ? `, error frames ${JSON.stringify(Object.fromEntries(stats.errors))}` : ''}`,
@@ -230,7 +222,10 @@ async function run(ctx: Context, scenario: Scenario): Promise<boolean> {
   console.log(
     `  product cpu        ${((cpu / ((Date.now() - speakStart) / 1000)) * 100).toFixed(0)}% of one core from the first sentence to the end`,
   );
-  let ok = delayOk && missed === 0 && lost === 0 && costOk;
+  console.log(
+    `  room activity      ${activity.summary()}; refused or failed ${activity.refused}  count==0: ${pass(activity.refused === 0)}`,
+  );
+  let ok = delayOk && missed === 0 && lost === 0 && costOk && activity.refused === 0;
   if (lost > 0) console.log(`  sentences lost     ${lost}: never stored, so no viewer could see them: FAILED`);
   if (scenario === 'churn') {
     console.log(

@@ -16,6 +16,7 @@ export function makeRoom(overrides: Partial<RoomResponse> = {}): RoomResponse {
     viewer_downloads: true,
     retention: 'keep',
     transcript_deleted_at: null,
+    ended_at: null,
     fast_captions: true,
     questions_enabled: false,
     ended_allowance: null,

@@ -5,6 +5,7 @@ import { ThrottleSignInsAndLogRevocations1763800400000 } from './database/migrat
 import { RoomBudgets1764000300000 } from './database/migrations/1764000300000-RoomBudgets';
 import { ProfileLocale1764100000000 } from './database/migrations/1764100000000-ProfileLocale';
 import { TokenReservations1764800000000 } from './database/migrations/1764800000000-TokenReservations';
+import { CreateDeletedRooms1765400000000 } from './database/migrations/1765400000000-CreateDeletedRooms';
 import { ProfileEntity, TokenUsageEntity } from './profiles/profile.entity';
 import { VerificationTokenEntity } from './recovery/verification-token.entity';
 import { RefreshTokenEntity, SessionEntity, SigningKeyEntity } from './sessions/session.entity';
@@ -19,6 +20,7 @@ export const ACCOUNTS_MIGRATIONS = [
   RoomBudgets1764000300000,
   ProfileLocale1764100000000,
   TokenReservations1764800000000,
+  CreateDeletedRooms1765400000000,
 ];
 
 export const accountsDatabaseProviders = serviceDatabaseProviders(ACCOUNTS_DATA_SOURCE, {

@@ -1,7 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { deletedRoomsSweepProvider } from '@lt/platform';
 import type { AccountsEnv } from './accounts.env';
 import { ACCOUNTS_ENV } from './accounts.config';
-import { accountsDatabaseProviders } from './accounts.database';
+import { ACCOUNTS_DATA_SOURCE, ACCOUNTS_SCHEMA, accountsDatabaseProviders } from './accounts.database';
 import { AdminUsersService } from './admin/admin-users.service';
 import { AdminController } from './admin/admin.controller';
 import { AccountsService } from './auth/accounts.service';
@@ -47,6 +48,7 @@ export class AccountsModule {
       providers: [
         { provide: ACCOUNTS_ENV, useValue: env },
         ...accountsDatabaseProviders,
+        deletedRoomsSweepProvider(ACCOUNTS_DATA_SOURCE, ACCOUNTS_SCHEMA),
         UsersRepository,
         SessionsRepository,
         VerificationsRepository,

@@ -23,3 +23,4 @@ export * from './bus/reply-guard';
 export * from './cache/expiring-map';
 export * from './cache/room-presence';
 export * from './retention/purge-ledger';
+export * from './retention/deleted-rooms';

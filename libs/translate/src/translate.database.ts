@@ -8,6 +8,7 @@ import { CreateUsageOutbox1764300000000 } from './database/migrations/1764300000
 import { CreateInterimUsage1764400000001 } from './database/migrations/1764400000001-CreateInterimUsage';
 import { CreateQuestionTranslations1764700100000 } from './database/migrations/1764700100000-CreateQuestionTranslations';
 import { CreatePurgedRooms1765300000000 } from './database/migrations/1765300000000-CreatePurgedRooms';
+import { CreateDeletedRooms1765400000000 } from './database/migrations/1765400000000-CreateDeletedRooms';
 import { EnhancementEntity } from './enhancements/enhancement.entity';
 import { SummaryEntity } from './summaries/summary.entity';
 import { TranslationEntity } from './translations/translation.entity';
@@ -24,6 +25,7 @@ export const TRANSLATE_MIGRATIONS = [
   CreateInterimUsage1764400000001,
   CreateQuestionTranslations1764700100000,
   CreatePurgedRooms1765300000000,
+  CreateDeletedRooms1765400000000,
 ];
 
 export const translateDatabaseProviders = serviceDatabaseProviders(TRANSLATE_DATA_SOURCE, {

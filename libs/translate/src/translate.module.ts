@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { ConfigError } from '@lt/platform';
+import { ConfigError, deletedRoomsSweepProvider } from '@lt/platform';
 import {
   analyticsRelayProviders,
   BusUsageMeter,
@@ -88,6 +88,7 @@ export class TranslateModule {
         LlmLimiter,
         TranslationCache,
         PurgedRooms,
+        deletedRoomsSweepProvider(TRANSLATE_DATA_SOURCE, TRANSLATE_SCHEMA),
         RoomDataRepository,
         RoomPurge,
         SummariesRepository,

@@ -1,4 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { deletedRoomsSweepProvider } from '@lt/platform';
 import { analyticsRelayProviders, BusUsageMeter, UsageRoomsController, usageMeterProvider, usageOutboxProvider } from '@lt/usage';
 import { AudioRepository } from './audio/audio.repository';
 import { SpeechController } from './audio/speech.controller';
@@ -44,6 +45,7 @@ export class TtsModule {
         BusUsageMeter,
         usageMeterProvider,
         usageOutboxProvider(TTS_DATA_SOURCE, TTS_SCHEMA),
+        deletedRoomsSweepProvider(TTS_DATA_SOURCE, TTS_SCHEMA),
         AudioRepository,
         SpeechService,
         TtsService,

@@ -269,7 +269,7 @@ export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap,
     return (await this.askRoom(roomId)).owner_id;
   }
 
-  /** When the room ended (its last change once ended) with its owner's allowance, or null while it is not ended. */
+  /** When the room ended (not its last edit: editing an ended room does not start its allowance over), or null while it is not ended. */
   private async ended(roomId: string): Promise<Ended | null> {
     const cached = this.ends.get(roomId);
     if (cached) return cached.ended;
@@ -280,7 +280,7 @@ export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap,
   private async askRoom(roomId: string) {
     const { room } = await this.bus.request(ROOMS_SUBJECTS.getRoom, { roomId }, { timeoutMs: 2_000 });
     this.owners.set(roomId, { ownerId: room.owner_id });
-    const ended = room.status === 'ended' ? { at: room.updated_at, allowance: room.ended_allowance ?? null } : null;
+    const ended = room.status === 'ended' ? { at: room.ended_at ?? room.updated_at, allowance: room.ended_allowance ?? null } : null;
     this.ends.set(roomId, { ended });
     return room;
   }

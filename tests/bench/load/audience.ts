@@ -49,6 +49,8 @@ export class Viewer {
   /** Summary requests waiting for their answer: the shared `summary` frame, or a `summary_error` naming one. */
   private readonly asking = new Map<string, (outcome: string) => void>();
   private asked = 0;
+  /** The id the viewer joins with: what it asks and votes with (X-Client-Id), as the web viewer does. */
+  readonly viewerId = `bench-${crypto.randomUUID()}`;
 
   constructor(
     private readonly wsUrl: string,
@@ -105,9 +107,8 @@ export class Viewer {
         this.stats.socketFailures += 1;
         setTimeout(() => void this.reconnect(), 1000);
       });
-      ws.send(
-        JSON.stringify({ type: 'join', roomId: this.roomId, role: 'viewer', lang: this.lang, ...(since === undefined ? {} : { since }) }),
-      );
+      const join = { type: 'join', roomId: this.roomId, role: 'viewer', lang: this.lang, viewerId: this.viewerId };
+      ws.send(JSON.stringify({ ...join, ...(since === undefined ? {} : { since }) }));
     });
   }
 

@@ -1,8 +1,9 @@
 import type { Client } from 'pg';
-import { eventually, FakeGoogleTtsServer, type FakeOpenAiServer } from '@lt/testing';
+import { eventually, type FakeOpenAiServer } from '@lt/testing';
 import { describeStack } from '../../support/describe-stack';
 import type { Stack } from '../../support/stack';
 import { authApi } from '../auth-api';
+import { fakeSpeechProvider } from '../fake-speech';
 import { joined, newUser, ownedRoom, type Api, type TestUser } from '../dashboard-api';
 import { MODES, sleep, transcript } from '../helpers';
 import { rowsHolding } from '../table-search';
@@ -33,23 +34,16 @@ const KEPT_OF_A_ROOM = [
  * with the rest, and its audience can neither ask nor vote any more.
  */
 describe.each(MODES)('retention against late writers (%s mode)', (mode) => {
-  let google: FakeGoogleTtsServer;
   let stack: Stack;
   let llm: FakeOpenAiServer;
   let api: Api;
   let sql: Client;
   let owner: TestUser;
 
-  // Declared before the stack's hooks: the speech provider answers before the stack starts, and stops after it.
-  beforeAll(async () => {
-    google = new FakeGoogleTtsServer();
-    await google.start();
-  });
-  afterAll(() => google?.stop());
-
+  const speech = fakeSpeechProvider();
   const suite = describeStack(() => ({
     mode,
-    tts: { TTS_PROVIDER: 'google', GOOGLE_TTS_API_KEY: 'google-test-key', GOOGLE_TTS_URL: google.url, ANALYTICS_FLUSH_MS: FLUSH },
+    tts: speech.env({ ANALYTICS_FLUSH_MS: FLUSH }),
     translate: { ANALYTICS_FLUSH_MS: FLUSH },
     rooms: { ANALYTICS_FLUSH_MS: FLUSH },
   }));
@@ -94,7 +88,7 @@ describe.each(MODES)('retention against late writers (%s mode)', (mode) => {
     await eventually(async () => (await count('rooms.room_viewers', room.id)) >= 2);
 
     // Late: the line's audio, the summary, and an improved sentence with its translation, all slower than the end.
-    google.delay(LATE_MS);
+    speech.server.delay(LATE_MS);
     llm.delayWhen(word, LATE_MS);
     const audio = fetch(`${stack.baseUrl}/api/rooms/${room.id}/messages/${first}/audio?lang=fr`);
     const summary = fetch(`${stack.baseUrl}/api/rooms/${room.id}/summary`, {
@@ -128,7 +122,7 @@ describe.each(MODES)('retention against late writers (%s mode)', (mode) => {
 
     expect(await leftOf(room.id)).toEqual([]);
     expect(await rowsHolding(sql, [word])).toEqual({ 'rooms.rooms': 1 });
-    google.delay(0);
+    speech.server.delay(0);
     llm.reset();
   });
 

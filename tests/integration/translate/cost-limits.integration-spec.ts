@@ -204,4 +204,40 @@ describe.each(MODES)('what a room may spend cannot be outrun (%s mode)', (mode) 
     });
     expect(report.ended).toMatchObject({ allowance: ALLOWANCE, spent: tokens });
   });
+
+  it('an edit of an ended room does not start its allowance over: what was spent since its end still counts', async () => {
+    const api = authApi(stack.baseUrl);
+    const owner = await newUser(api, 'ended-edit');
+    // Its allowance set by its owner as the room is made (an anonymous room cannot send one).
+    const { room } = await ownedRoom(api, owner, { name: 'Edited after its end', ended_allowance: 100_000 });
+    expect(room.ended_allowance).toBe(100_000);
+    expect((await api.call('POST', '/api/rooms', { name: 'Anonymous', ended_allowance: 100_000 })).status).toBe(400);
+    const host = await joined(stack.baseUrl, { roomId: room.id, role: 'host', accessToken: owner.token }, clients);
+    host.send({ type: 'room_start', sourceLanguage: 'es' });
+    await host.waitFor((c) => c.of('room_start').length === 1, 5000, 'room_start');
+    for (let i = 1; i <= 5; i++) host.send(transcript(crypto.randomUUID(), `La frase número ${i} de una sala editada después`));
+    await host.waitFor((c) => c.of('ack').length === 5, 20_000, 'five acks');
+    expect((await api.call('POST', `/api/rooms/${room.id}/end`, undefined, owner.token)).status).toBe(200);
+    await settled();
+    let before = llm.calls.length;
+    await joined(stack.baseUrl, { roomId: room.id, role: 'viewer', lang: 'de' }, clients);
+    await settled();
+    const afterEnd = llm.calls.slice(before).reduce((sum, c) => sum + (c.tokens ?? 0), 0);
+    expect(afterEnd).toBeGreaterThan(0);
+
+    // The owner edits the ended room, setting its allowance to what it has spent since the end: nothing more to spend.
+    const edit = await api.call<RoomResponse>(
+      'PATCH',
+      `/api/rooms/${room.id}`,
+      { name: 'Renamed', ended_allowance: afterEnd },
+      owner.token,
+    );
+    expect(edit.status).toBe(200);
+    // Not a condition: a translator reads a room's end and allowance again once its view is 5 s old (ENDED_TTL_MS).
+    await sleep(5_500);
+    before = llm.calls.length;
+    await joined(stack.baseUrl, { roomId: room.id, role: 'viewer', lang: 'it' }, clients);
+    await settled();
+    expect(llm.calls.slice(before).filter((c) => c.tokens !== undefined)).toHaveLength(0);
+  });
 });

@@ -1,7 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { ApplyUsageRequest, ReserveUsageRequest } from '@lt/contracts';
-import { ACCOUNTS_DATA_SOURCE } from '../accounts.database';
+import { notDeleted, recordDeletions } from '@lt/platform';
+import { ACCOUNTS_DATA_SOURCE, ACCOUNTS_SCHEMA } from '../accounts.database';
+
+/** The room ($3) was not deleted lately: a late call's spending no longer names it, a late call is not made. */
+const ROOM_LIVE = notDeleted(ACCOUNTS_SCHEMA, '$3::uuid');
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -37,16 +41,10 @@ export class UsageRepository {
    */
   async reserve(r: ReserveUsageRequest, quota: number): Promise<boolean> {
     if (Math.random() < 0.01) await this.db.query(`DELETE FROM accounts.token_reservations WHERE expires_at < now()`);
-    const [row] = await this.db.query(`SELECT accounts.reserve_tokens($1, $2, $3, $4, $5, $6, $7, $8) AS granted`, [
-      r.id,
-      r.ownerId,
-      r.roomId,
-      r.tokens,
-      quota,
-      r.ttlMs,
-      r.cap?.tokens ?? null,
-      r.cap?.since ?? null,
-    ]);
+    const [row] = await this.db.query(
+      `SELECT CASE WHEN ${ROOM_LIVE} THEN accounts.reserve_tokens($1, $2, $3, $4, $5, $6, $7, $8) ELSE false END AS granted`,
+      [r.id, r.ownerId, r.roomId, r.tokens, quota, r.ttlMs, r.cap?.tokens ?? null, r.cap?.since ?? null],
+    );
     return row.granted === true;
   }
 
@@ -68,7 +66,8 @@ export class UsageRepository {
     return this.db.transaction(async (em) => {
       const inserted = await em.query(
         `INSERT INTO accounts.token_usage (event_id, user_id, room_id, tokens, event_type)
-         VALUES ($1, $2, $3, $4, $5) ON CONFLICT (event_id) DO NOTHING RETURNING event_id`,
+         SELECT $1, $2, CASE WHEN ${ROOM_LIVE} THEN $3::uuid END, $4, $5
+         ON CONFLICT (event_id) DO NOTHING RETURNING event_id, room_id`,
         [usage.eventId, usage.ownerId, usage.roomId, usage.tokens, usage.eventType],
       );
       // What the call held before it was made goes as its usage is counted (same id), in one step.
@@ -76,7 +75,7 @@ export class UsageRepository {
       if (inserted.length === 0) return false;
       if (usage.ownerId) {
         await em.query(`UPDATE accounts.profiles SET tokens_used = tokens_used + $2 WHERE id = $1`, [usage.ownerId, usage.tokens]);
-      } else {
+      } else if (inserted[0].room_id) {
         await em.query(
           `INSERT INTO accounts.room_budgets (room_id, tokens_used) VALUES ($1, $2)
            ON CONFLICT (room_id) DO UPDATE SET tokens_used = accounts.room_budgets.tokens_used + $2, updated_at = now()`,
@@ -94,6 +93,7 @@ export class UsageRepository {
   async forgetRooms(roomIds: string[]): Promise<void> {
     if (roomIds.length === 0) return;
     await this.db.transaction(async (em) => {
+      await recordDeletions(em, ACCOUNTS_SCHEMA, roomIds);
       await em.query(`DELETE FROM accounts.room_budgets WHERE room_id = ANY($1::uuid[])`, [roomIds]);
       await em.query(`DELETE FROM accounts.token_reservations WHERE room_id = ANY($1::uuid[])`, [roomIds]);
       await em.query(`DELETE FROM accounts.token_usage WHERE user_id IS NULL AND room_id = ANY($1::uuid[])`, [roomIds]);

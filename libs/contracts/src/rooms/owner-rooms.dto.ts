@@ -82,6 +82,7 @@ export const createOwnedRoomBodySchema = z
     retention: retentionSchema.optional(),
     fast_captions: fastCaptionsSchema.optional(),
     questions_enabled: questionsEnabledSchema.optional(),
+    ended_allowance: endedAllowanceSchema.optional(),
     /** Addresses that will get a speaker link by e-mail (comma-separated in the form). */
     invited_hosts: z.array(z.email('Each invited host must be an e-mail address')).max(20).optional(),
   })

@@ -30,6 +30,9 @@ export const roomResponseSchema = z
       .describe('Fast captions: interim lines are translated for the viewers while the speaker talks (default true)'),
     questions_enabled: z.boolean().describe('Whether the audience may ask questions (default false)'),
     ended_allowance: endedAllowanceSchema,
+    ended_at: timestamp
+      .nullable()
+      .describe('When the room last ended (its ended allowance counts from then; a later edit does not move it); null if never'),
     created_at: timestamp,
     updated_at: timestamp,
   })

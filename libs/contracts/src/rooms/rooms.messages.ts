@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, SCHEDULE } from '../constants';
 import { languageCodeSchema } from '../languages';
-import { retentionSchema } from './retention';
+import { endedAllowanceSchema, retentionSchema } from './retention';
 import { roomOrderSchema, transcriptCursorSchema, updateRoomBodySchema } from './owner-rooms.dto';
 import { roomStatusSchema, type RoomResponse } from './room.response';
 
@@ -27,6 +27,8 @@ export const createRoomRequestSchema = z.object({
   retention: retentionSchema.optional(),
   fastCaptions: z.boolean().optional(),
   questionsEnabled: z.boolean().optional(),
+  /** Tokens the room may spend after it ends (null or absent: the deployment's default); its owner's only. */
+  endedAllowance: endedAllowanceSchema.optional(),
   /** Addresses from the create form: each gets a speaker invite, and its link by mail. */
   invitedHosts: z.array(z.email()).max(20).optional(),
 });

@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import type { PurgeMark } from '@lt/contracts';
+import { notDeleted } from './deleted-rooms';
 
 /**
  * A service's record of the rooms whose content went (`<schema>.purged_rooms`), in its own schema and durable: every
@@ -31,14 +32,16 @@ export async function recordPurges(db: DataSource | EntityManager, schema: strin
 }
 
 /**
- * A condition for a write's `WHERE`: the room (parameter `$room`) was not purged through the seq (parameter `$seq`)
- * of what is written. Parameters are given as `$n` placeholders.
+ * A condition for a write's `WHERE`: the room (parameter `$room`) was neither deleted lately (deleted-rooms.ts) nor
+ * purged through the seq (parameter `$seq`) of what is written. Parameters are given as `$n` placeholders.
  */
 export function notPurgedThrough(schema: string, room: string, seq: string): string {
-  return `NOT EXISTS (SELECT 1 FROM ${schema}.${PURGED_ROOMS_TABLE} p WHERE p.room_id = ${room} AND p.through_seq >= ${seq})`;
+  return `NOT EXISTS (SELECT 1 FROM ${schema}.${PURGED_ROOMS_TABLE} p WHERE p.room_id = ${room} AND p.through_seq >= ${seq})
+    AND ${notDeleted(schema, room)}`;
 }
 
 /** The same, for what was made from something that existed at a time (parameter `$at`): purged since, refused. */
 export function notPurgedSince(schema: string, room: string, at: string): string {
-  return `NOT EXISTS (SELECT 1 FROM ${schema}.${PURGED_ROOMS_TABLE} p WHERE p.room_id = ${room} AND p.purged_at >= ${at})`;
+  return `NOT EXISTS (SELECT 1 FROM ${schema}.${PURGED_ROOMS_TABLE} p WHERE p.room_id = ${room} AND p.purged_at >= ${at})
+    AND ${notDeleted(schema, room)}`;
 }

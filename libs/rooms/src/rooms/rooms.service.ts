@@ -61,6 +61,7 @@ export function toRoomResponse(room: RoomEntity): RoomResponse {
     viewer_downloads: room.viewerDownloads,
     retention: room.retention,
     transcript_deleted_at: room.transcriptDeletedAt?.toISOString() ?? null,
+    ended_at: room.endedAt?.toISOString() ?? null,
     fast_captions: room.fastCaptions,
     questions_enabled: room.questionsEnabled,
     ended_allowance: room.endedAllowance,
@@ -92,6 +93,8 @@ export class RoomsService {
       retention: request.retention,
       fastCaptions: request.fastCaptions,
       questionsEnabled: request.questionsEnabled,
+      // Only an owner's room has one (the landing page's anonymous rooms send none).
+      endedAllowance: request.ownerId ? request.endedAllowance : undefined,
     });
     if (request.ownerId && request.invitedHosts?.length) await this.speakers.inviteByMail(room, request.invitedHosts, request.origin);
     return { room: toRoomResponse(room), hostKey };

@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { LanguageCode, TranslationFallback } from '@lt/contracts';
 import { notPurgedSince } from '@lt/platform';
-import { PurgedRooms } from '../room-purge/purged-rooms';
 import { TRANSLATE_DATA_SOURCE, TRANSLATE_SCHEMA } from '../translate.database';
 
 /** A claim older than this is taken to be of a replica that died while translating: another may claim it. */
@@ -16,10 +15,7 @@ export interface QuestionTranslationRow {
 /** The translations of questions, one row per (question, language), claimed before they are made. */
 @Injectable()
 export class QuestionTranslationsRepository {
-  constructor(
-    @Inject(TRANSLATE_DATA_SOURCE) private readonly db: DataSource,
-    private readonly purged: PurgedRooms,
-  ) {}
+  constructor(@Inject(TRANSLATE_DATA_SOURCE) private readonly db: DataSource) {}
 
   async find(questionId: string, lang: LanguageCode): Promise<QuestionTranslationRow | null> {
     const rows: QuestionTranslationRow[] = await this.db.query(
@@ -45,7 +41,6 @@ export class QuestionTranslationsRepository {
    * a question asked (`askedAt`; unknown: any time) before its room's content went.
    */
   async claim(roomId: string, questionId: string, lang: LanguageCode, askedAt?: string): Promise<boolean> {
-    if (this.purged.has(roomId)) return false;
     const rows: unknown[] = await this.db.query(
       `INSERT INTO translate.question_translations (question_id, lang, room_id)
        SELECT $1, $2, $3 WHERE ${notPurgedSince(TRANSLATE_SCHEMA, '$3::uuid', "coalesce($5::timestamptz, '-infinity')")}

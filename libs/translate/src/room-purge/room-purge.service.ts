@@ -11,13 +11,13 @@ export class RoomPurge {
   ) {}
 
   /**
-   * Records the purge first (from then on no writer stores for those rooms: for good with marks, a while in this
-   * replica for deleted rooms), then deletes their rows. Idempotent: rooms purged twice, or never translated, delete
+   * Records the purge first (from then on no writer of any replica stores for those rooms: for good with marks, a
+   * while for deleted rooms), then deletes their rows. Idempotent: rooms purged twice, or never translated, delete
    * nothing more.
    */
   async purge(request: PurgeRoomsRequest): Promise<{ deleted: number }> {
     if (request.marks) await this.purged.record(request.marks);
-    else this.purged.deleted(request.roomIds);
+    else await this.purged.deleted(request.roomIds);
     return { deleted: await this.rooms.deleteRooms(request.roomIds) };
   }
 

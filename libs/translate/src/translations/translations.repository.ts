@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
 import type { LanguageCode } from '@lt/contracts';
 import { notPurgedThrough } from '@lt/platform';
-import { PurgedRooms } from '../room-purge/purged-rooms';
 import { TRANSLATE_DATA_SOURCE, TRANSLATE_SCHEMA } from '../translate.database';
 import { TranslationEntity } from './translation.entity';
 
@@ -11,10 +10,7 @@ const NOT_PURGED = notPurgedThrough(TRANSLATE_SCHEMA, '$2::uuid', '$4::int');
 
 @Injectable()
 export class TranslationsRepository {
-  constructor(
-    @Inject(TRANSLATE_DATA_SOURCE) private readonly db: DataSource,
-    private readonly purged: PurgedRooms,
-  ) {}
+  constructor(@Inject(TRANSLATE_DATA_SOURCE) private readonly db: DataSource) {}
 
   findOne(roomId: string, messageId: string, lang: LanguageCode): Promise<TranslationEntity | null> {
     return this.db.getRepository(TranslationEntity).findOneBy({ roomId, messageId, lang });
@@ -27,7 +23,6 @@ export class TranslationsRepository {
 
   /** Keeps the first translation stored for a (room, message, language); none for a room deleted or purged meanwhile. */
   async save(row: Omit<TranslationEntity, 'id' | 'createdAt'>): Promise<void> {
-    if (this.purged.has(row.roomId)) return;
     await this.db.query(
       `INSERT INTO translate.translations (id, room_id, message_id, seq, lang, text, fallback, created_at)
        SELECT $1, $2, $3, $4, $5, $6, $7, now() WHERE ${NOT_PURGED}
@@ -50,7 +45,6 @@ export class TranslationsRepository {
   async revise(
     row: Pick<TranslationEntity, 'roomId' | 'messageId' | 'seq' | 'lang' | 'text'> & { glossaryVersion: number },
   ): Promise<void> {
-    if (this.purged.has(row.roomId)) return;
     await this.db.query(
       `INSERT INTO translate.translations (id, room_id, message_id, seq, lang, text, fallback, created_at, revised_at, glossary_version)
        SELECT $1, $2, $3, $4, $5, $6, NULL, now(), now(), $7 WHERE ${NOT_PURGED}

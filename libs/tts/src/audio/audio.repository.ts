@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
 import type { PurgeMark, ServiceHealth } from '@lt/contracts';
-import { databaseHealth, notPurgedThrough, recordPurges } from '@lt/platform';
+import { databaseHealth, notPurgedThrough, recordDeletions, recordPurges } from '@lt/platform';
 import { TTS_DATA_SOURCE, TTS_SCHEMA } from '../tts.database';
 import { AudioEntity } from './audio.entity';
 
@@ -43,9 +43,13 @@ export class AudioRepository {
     });
   }
 
-  /** Records the purge (no audio of those rooms is kept again), then deletes what they have. */
-  async purgeRooms(roomIds: string[], marks: PurgeMark[]): Promise<number> {
-    await recordPurges(this.db, TTS_SCHEMA, marks);
+  /**
+   * Records the purge (no audio of those rooms is kept again: for good with marks, a while for deleted rooms, which
+   * come without), then deletes what they have.
+   */
+  async purgeRooms(roomIds: string[], marks: PurgeMark[] | undefined): Promise<number> {
+    if (marks) await recordPurges(this.db, TTS_SCHEMA, marks);
+    else await recordDeletions(this.db, TTS_SCHEMA, roomIds);
     if (!roomIds.length) return 0;
     return (await this.db.getRepository(AudioEntity).delete({ roomId: In(roomIds) })).affected ?? 0;
   }

@@ -58,7 +58,7 @@ export class SpeechService {
   }
 
   async purge(request: PurgeRoomsRequest): Promise<{ deleted: number }> {
-    return { deleted: await this.audio.purgeRooms(request.roomIds, request.marks ?? []) };
+    return { deleted: await this.audio.purgeRooms(request.roomIds, request.marks) };
   }
 
   private async make(provider: SpeechProvider, request: SpeechRequest): Promise<{ audio: AudioEntity; seq: number }> {

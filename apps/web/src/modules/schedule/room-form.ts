@@ -104,6 +104,8 @@ export function createBody(values: RoomFormValues): CreateOwnedRoomBody {
     ...(values.fastCaptions ? {} : { fast_captions: false }),
     // Off by default on the server: sent only when the owner turned it on.
     ...(values.questionsEnabled ? { questions_enabled: true } : {}),
+    // Empty: the service's default.
+    ...(values.endedAllowance.trim() === '' ? {} : { ended_allowance: Number(values.endedAllowance) }),
   };
 }
 

@@ -5,6 +5,7 @@ import { ROOM_ID } from '../../../test/fake-socket';
 import { jsonResponse, preloadPages, renderApp } from '../../../test/render-app';
 import { makeCreatedRoom, makeRoom } from '../../../test/room-fixtures';
 import { preferLanguages } from '../../../test/browser-languages';
+import { dashboardEs } from '../../i18n/dashboard.es';
 
 /** These screens are checked in Spanish, the catalog every other one takes its keys from. */
 preferLanguages(['es-ES', 'es']);
@@ -62,6 +63,13 @@ describe('Create room form', () => {
     fireEvent.change(input('room-form-date'), { target: { value: '2030-05-01' } });
     fireEvent.change(input('room-form-time'), { target: { value: '09:30' } });
     fireEvent.change(input('room-form-invited'), { target: { value: 'ana@example.com, luis' } });
+    // The owner sets what the room may spend after its end as it creates it, explained as in the edit form.
+    const allowance = screen.getByLabelText('Tokens tras el final de la sala') as HTMLInputElement;
+    expect(allowance).toBe(input('room-form-ended-allowance'));
+    expect(document.getElementById(allowance.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      dashboardEs['form.endedAllowanceHint'],
+    );
+    fireEvent.change(allowance, { target: { value: '1500' } });
     fireEvent.click(screen.getByTestId('room-form-submit'));
     expect(screen.getByTestId('room-form-error').textContent).toBe('Correo electrónico no válido: luis');
     expect(callsTo(fetchMock, 'POST /api/rooms')).toBe(0);
@@ -73,6 +81,7 @@ describe('Create room form', () => {
       scheduled_at: new Date(2030, 4, 1, 9, 30).toISOString(),
       duration_minutes: 60,
       invited_hosts: ['ana@example.com', 'luis@example.com'],
+      ended_allowance: 1500,
     });
   });
 

@@ -25,6 +25,7 @@ function creationOf(body: unknown, owner: Caller | null): RoomCreation {
     retention: form.retention,
     fastCaptions: form.fast_captions,
     questionsEnabled: form.questions_enabled,
+    endedAllowance: form.ended_allowance,
     invitedHosts: form.invited_hosts,
   };
 }

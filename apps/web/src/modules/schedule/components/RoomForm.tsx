@@ -166,30 +166,28 @@ export function RoomForm({ initial, withInvites, busy, submitLabel, busyLabel, e
           {t('form.questionsHint')}
         </p>
       </div>
-      {!withInvites && (
-        <div className="field">
-          <label className="field-label" htmlFor={`${id}-allowance`}>
-            {t('form.endedAllowance')}
-          </label>
-          <input
-            id={`${id}-allowance`}
-            className="input"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={ENDED_ALLOWANCE_MAX}
-            step={1}
-            value={values.endedAllowance}
-            placeholder={t('form.endedAllowancePlaceholder')}
-            aria-describedby={`${id}-allowance-hint`}
-            data-testid="room-form-ended-allowance"
-            onChange={(e) => set('endedAllowance', e.target.value)}
-          />
-          <p id={`${id}-allowance-hint`} className="field-hint">
-            {t('form.endedAllowanceHint')}
-          </p>
-        </div>
-      )}
+      <div className="field">
+        <label className="field-label" htmlFor={`${id}-allowance`}>
+          {t('form.endedAllowance')}
+        </label>
+        <input
+          id={`${id}-allowance`}
+          className="input"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={ENDED_ALLOWANCE_MAX}
+          step={1}
+          value={values.endedAllowance}
+          placeholder={t('form.endedAllowancePlaceholder')}
+          aria-describedby={`${id}-allowance-hint`}
+          data-testid="room-form-ended-allowance"
+          onChange={(e) => set('endedAllowance', e.target.value)}
+        />
+        <p id={`${id}-allowance-hint`} className="field-hint">
+          {t('form.endedAllowanceHint')}
+        </p>
+      </div>
       {withInvites && (
         <div className="field">
           <label className="field-label" htmlFor={`${id}-invited`}>
