@@ -35,6 +35,8 @@ export class SpeechDetector {
   private speechStart: number | null = null;
   private lastVoice = 0;
   private crossings = 0;
+  /** Zero crossings of the voiced frames in a row so far: an utterance's pitch counts them from its first frame. */
+  private runCrossings = 0;
   private lastSample = 0;
   private lastProgress = 0;
 
@@ -84,15 +86,18 @@ export class SpeechDetector {
       this.voiced += FRAME_MS;
       this.silent = 0;
       this.lastVoice = this.ms;
+      this.runCrossings += crossings;
       if (this.speechStart === null && this.voiced >= START_MS) {
         this.speechStart = at - START_MS + FRAME_MS;
-        this.crossings = 0;
+        // From the utterance's first frame (not from the one that confirmed it), so that a short fragment cut off
+        // by a stop keeps its true pitch.
+        this.crossings = this.runCrossings;
         this.lastProgress = this.ms;
         this.events.started(this.speechStart);
-      }
-      if (this.speechStart !== null) this.crossings += crossings;
+      } else if (this.speechStart !== null) this.crossings += crossings;
     } else {
       this.voiced = 0;
+      this.runCrossings = 0;
       this.silent += FRAME_MS;
     }
     if (this.speechStart === null) return;
