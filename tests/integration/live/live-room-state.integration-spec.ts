@@ -70,7 +70,7 @@ describe.each(MODES)('live room state (%s mode)', (mode) => {
     const es = await joined(viewerUrl(), { roomId: room.id, role: 'viewer', lang: 'es' });
     host.send({ type: 'room_start', sourceLanguage: 'es' });
     await fr.waitFor((c) => c.of('room_start').length === 1, 5000, 'room_start');
-    await suite.readers(room.id, 'fr', 'de');
+    await suite.readers(room.id, 'fr', 'de', 'es');
     host.send(transcript(crypto.randomUUID(), 'hola a todos y bienvenidos', { enhance: true }));
     host.send(transcript(crypto.randomUUID(), 'sin mejorar esta frase', { enhance: false }));
     for (const viewer of [fr, de, es]) await viewer.waitFor((c) => c.of('translation').length === 2, 5000, 'translations');
