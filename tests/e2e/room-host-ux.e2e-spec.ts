@@ -106,9 +106,13 @@ test('End Room asks in the page before ending the session for every viewer, then
   await shotBoth(page, 'host-end-dialog');
   await ask.getByTestId('confirm-cancel').click();
   await expect(page.getByTestId('room-status-badge')).toHaveAttribute('data-active', 'true');
-  // Absence under test: the cancelled stop must not end the room, so an end is given a moment to reach the viewer.
-  await viewer.waitForTimeout(500);
+  // A line said after the cancel marks the end: an end of the room would have reached the viewer before it.
+  await page.getByTestId('toggle-recording').click();
+  await say(page, 'Seguimos');
+  await expect(viewer.getByTestId('translated-message')).toHaveCount(2);
   await expect(viewer.getByTestId('viewer-status')).toHaveText('Live');
+  await page.getByTestId('toggle-recording').click();
+  await expect(page.getByTestId('recording-badge')).toHaveAttribute('data-recording', 'false');
 
   await endRoom(page);
   expect(dialogs).toEqual([]);

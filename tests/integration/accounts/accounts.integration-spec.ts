@@ -6,7 +6,7 @@ import { describeStack } from '../../support/describe-stack';
 import type { Stack } from '../../support/stack';
 import { authApi, uniqueEmail } from '../auth-api';
 import { fakeRealm } from '../fake-realm';
-import { createRoom, MODES, sleep } from '../helpers';
+import { createRoom, MODES } from '../helpers';
 
 jest.setTimeout(30_000);
 
@@ -237,11 +237,12 @@ describe.each(MODES)('accounts (%s mode)', (mode) => {
       tokens: 12_000,
       eventType: 'translation',
     };
+    const other = (await api.signup(uniqueEmail('usage-after'))).body.session as AuthSession;
     stack.bus.emit(ACCOUNTS_SUBJECTS.trackUsage, event);
     stack.bus.emit(ACCOUNTS_SUBJECTS.trackUsage, event);
-    await eventually(async () => Number((await api.profile(session.access_token)).body.tokens_used) > 0, 'the usage applied');
-    // Absence under test: the event sent twice must count once, so the second is given a moment to land.
-    await sleep(500);
+    // Another user's event, sent after on the same subject, marks the end: the second copy is handled before it.
+    stack.bus.emit(ACCOUNTS_SUBJECTS.trackUsage, { ...event, eventId: `ev-${other.user.id}`, userId: other.user.id, tokens: 1 });
+    await eventually(async () => Number((await api.profile(other.access_token)).body.tokens_used) > 0, 'the later usage applied');
     expect((await api.profile(session.access_token)).body).toMatchObject({ tokens_used: 12_000, tokens_remaining: 0 });
   });
 

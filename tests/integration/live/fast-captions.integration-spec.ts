@@ -1,5 +1,5 @@
 import type { InterimTranslationFrame, ServerFrame, TranslationFrame, TranslationPartialFrame } from '@lt/contracts';
-import { eventually } from '@lt/testing';
+import { eventually, type LiveClient } from '@lt/testing';
 import { describeStack } from '../../support/describe-stack';
 import { createRoom, MODES, sleep, transcript } from '../helpers';
 
@@ -42,11 +42,13 @@ describe.each(MODES)('Fast captions (%s mode)', (mode) => {
     const { room, host, viewer, timeline } = await liveRoom();
     for (let i = 1; i <= 3; i++) host.send(transcript(`m-${i}`, words(20, `s${i}w`)));
     await viewer.waitFor((c) => c.of('translation').length === 3, 20_000, 'three translations');
-    // Absence under test: no partial may follow its final, so the test gives a late one time to show.
-    await sleep(500);
+    // A fourth sentence, said once they are shown, marks the end: a partial after its final would come before it.
+    host.send(transcript('m-end', 'Fin'));
+    await viewer.waitFor((c) => c.of('translation').length === 4, 20_000, 'four translations');
 
     const finals = timeline.filter((e) => e.frame.type === 'translation').map((e) => e.frame as TranslationFrame);
-    expect(finals.map((f) => f.seq)).toEqual([1, 2, 3]);
+    expect(finals.map((f) => f.seq)).toEqual([1, 2, 3, 4]);
+    finals.pop();
     for (const final of finals) {
       const index = timeline.findIndex((e) => e.frame === final);
       const partials = timeline.filter(
@@ -69,7 +71,7 @@ describe.each(MODES)('Fast captions (%s mode)', (mode) => {
 
     // A viewer coming back gets the finals only.
     const again = await joined({ roomId: room.id, role: 'viewer', lang: 'fr', since: 0 });
-    await again.waitFor((c) => c.of('translation').length === 3, 10_000, 'catch-up');
+    await again.waitFor((c) => c.of('translation').length === 4, 10_000, 'catch-up');
     expect(again.of('translation_partial')).toHaveLength(0);
   });
 
@@ -88,26 +90,29 @@ describe.each(MODES)('Fast captions (%s mode)', (mode) => {
     const { llm } = suite;
     const before = llm.calls.length;
     host.send(interim('uno dos tres cuatro cinco'));
-    // Absence under test: no call may follow, so the test waits past the interval again.
-    await sleep(600);
-    expect(llm.calls.length).toBe(before);
 
     // A result that comes back after its sentence's final is not shown.
     llm.delayWhen('tarde', 2_000);
     host.send(interim('uno dos tres cuatro cinco seis tarde'));
-    await eventually(() => interimCalls('tarde').length === 1, 'the late interim line to reach the model');
+    await eventually(() => llm.calls.length > before, 'the next call');
+    // The line grown by one word, said just before, made no call of its own: the next call is the longer line's.
+    expect(llm.calls[before].user).toContain('tarde');
     host.send(transcript('final-1', 'uno dos tres cuatro cinco seis siete'));
     await viewer.waitFor((c) => c.of('translation').length === 1, 10_000, 'the final');
-    // Absence under test: the late answer comes 2 s after its call; the test waits it out to see it is not shown.
-    await sleep(2_800);
+    await eventually(() => interimCalls('tarde')[0].tokens, 'the late answer to be sent');
+    // The next sentence's interim line, asked once the late answer comes back and longer than it, marks the end.
+    host.send(interim('otra frase nueva que dice mucho más ahora mismo'));
+    const isNext = (f: ServerFrame) => f.type === 'interim_translation' && f.text.includes('otra');
+    await viewer.waitFor((c) => c.frames.some(isNext), 10_000, 'the next interim translation');
     expect(interimCalls('tarde')).toHaveLength(1);
     const finalAt = timeline.findIndex((e) => e.frame.type === 'translation');
-    expect(timeline.slice(finalAt).filter((e) => e.frame.type === 'interim_translation')).toEqual([]);
+    const nextAt = timeline.findIndex((e) => isNext(e.frame));
+    expect(timeline.slice(finalAt, nextAt).filter((e) => e.frame.type === 'interim_translation')).toEqual([]);
     expect(viewer.of('interim_translation').some((f) => (f as InterimTranslationFrame).text.includes('tarde'))).toBe(false);
   });
 
   it('caps the interim translations of a speaker per language, and tells the host what they cost', async () => {
-    const { host } = await liveRoom();
+    const { host, viewer } = await liveRoom();
     let text = 'alfa beta';
     for (let i = 0; i < 8; i++) {
       text += ` cap${i} extra${i}`;
@@ -115,13 +120,15 @@ describe.each(MODES)('Fast captions (%s mode)', (mode) => {
       // Time under test: the line grows at a speaker's pace, past the 200 ms interim interval each time.
       await sleep(300);
     }
-    // Absence under test: no fourth call may come, however long the line keeps growing.
-    await sleep(1_500);
+    // A sentence said after the line, on the same path, marks the end: a fourth call would have come before it.
+    host.send(transcript('cap-end', 'Fin'));
+    await viewer.waitFor((c) => c.of('translation').length === 1, 10_000, 'the sentence after');
     // INTERIM_TRANSLATIONS_PER_MINUTE=3 for this speaker and language, however much the line grew.
-    expect(interimCalls('alfa beta')).toHaveLength(3);
-    await host.waitFor((c) => c.of('interim_usage').some((f) => (f as { tokens: number }).tokens > 0), 5_000, 'interim usage');
-    const usage = host.of('interim_usage').at(-1) as { tokens: number };
-    expect(usage.tokens).toBe(suite.llm.delivered.reduce((sum, n) => sum + n, 0));
+    const calls = interimCalls('alfa beta');
+    expect(calls).toHaveLength(3);
+    const cost = await eventually(() => calls.every((c) => c.tokens) && calls.reduce((sum, c) => sum + (c.tokens ?? 0), 0), 'the costs');
+    const lastUsage = (c: LiveClient) => (c.of('interim_usage').at(-1) as { tokens: number } | undefined)?.tokens;
+    await host.waitFor((c) => lastUsage(c) === cost, 5_000, `interim usage of ${cost} tokens`);
   });
 
   it('translates no interim line while the host has Fast captions off, and again once it is on', async () => {

@@ -1,7 +1,7 @@
 import type { CreateRoomResponse } from '@lt/contracts';
 import { eventually, LiveClient } from '@lt/testing';
 import { describeStack, translatePresence } from '../../support/describe-stack';
-import { createRoom, MODES, sleep, transcript } from '../helpers';
+import { createRoom, MODES, transcript } from '../helpers';
 
 jest.setTimeout(30_000);
 
@@ -50,10 +50,12 @@ describe.each(MODES)('live path (%s mode)', (mode) => {
     await host.waitFor((c) => c.of('ack').length === 3, 5000, 'three acks');
     expect(host.of('ack').map((a) => a.seq)).toEqual([1, 1, 2]);
     await de.waitFor((c) => c.of('translation').length === 2, 5000, 'second translation');
-    // Absence under test: no sentence may be translated twice, so an extra call is given a moment to come.
-    await sleep(300);
-    expect(suite.llm.calls).toHaveLength(4);
-    expect(fr1.of('translation').map((t) => t.seq)).toEqual([1, 2]);
+    // A third sentence marks the end: a second translation of one sent before would be asked before it.
+    host.send(transcript('33333333-3333-4333-8333-333333333333', 'Gracias'));
+    await Promise.all([fr1, de].map((v) => v.waitFor((c) => c.of('translation').length === 3, 5000, 'third translation')));
+    const asked = ['Hola a todos', 'Bienvenidos a la conferencia', 'Gracias'].flatMap((text) => [`de ${text}`, `fr ${text}`]);
+    expect(suite.llm.calls.map((c) => `${c.target} ${c.user}`).sort()).toEqual(asked.sort());
+    expect(fr1.of('translation').map((t) => t.seq)).toEqual([1, 2, 3]);
   });
 
   it('gives a reconnecting viewer exactly what it missed, and a late viewer the recent history', async () => {
@@ -71,20 +73,23 @@ describe.each(MODES)('live path (%s mode)', (mode) => {
 
     const back = await connect({ roomId: room.id, role: 'viewer', lang: 'fr', since: 1 });
     await back.waitFor((c) => c.of('translation').length >= 2, 5000, 'missed ones');
-    // Absence under test: nothing already seen may come again, so a duplicate is given a moment to show.
-    await sleep(300);
+    // A sentence said after the catch-up marks its end: a missed one sent again would come before it.
+    host.send(transcript('33333333-3333-4333-8333-333333333334', 'Cuarta frase'));
+    await back.waitFor((c) => c.of('translation').some((t) => t.seq === 4), 5000, 'the next one');
     expect(back.of('translation').map((t) => [t.seq, t.text])).toEqual([
       [2, '(fr) Segunda frase'],
       [3, '(fr) Tercera frase'],
+      [4, '(fr) Cuarta frase'],
     ]);
 
     const late = await connect({ roomId: room.id, role: 'viewer', lang: 'it' });
-    await late.waitFor((c) => c.of('translation').length === 3, 5000, 'history');
-    expect(late.of('translation').map((t) => t.text)).toEqual(['(it) Primera frase', '(it) Segunda frase', '(it) Tercera frase']);
+    await late.waitFor((c) => c.of('translation').length === 4, 5000, 'history');
+    const history = ['(it) Primera frase', '(it) Segunda frase', '(it) Tercera frase', '(it) Cuarta frase'];
+    expect(late.of('translation').map((t) => t.text)).toEqual(history);
 
     const callsBefore = suite.llm.calls.length;
     const again = await connect({ roomId: room.id, role: 'viewer', lang: 'it' });
-    await again.waitFor((c) => c.of('translation').length === 3, 5000, 'stored history');
+    await again.waitFor((c) => c.of('translation').length === 4, 5000, 'stored history');
     expect(suite.llm.calls.length).toBe(callsBefore);
   });
 

@@ -7,7 +7,7 @@ import type { Stack } from '../../support/stack';
 import { apiContract } from '../api-contract';
 import { authApi } from '../auth-api';
 import { joined, newUser, ownedRoom, type Api, type TestUser } from '../dashboard-api';
-import { MODES, sleep, transcript } from '../helpers';
+import { MODES, transcript } from '../helpers';
 import { rowsHolding } from '../table-search';
 
 jest.setTimeout(60_000);
@@ -146,8 +146,9 @@ describe.each(MODES)('retention of transcripts (%s mode)', (mode) => {
     expect(listed?.transcript_deleted_at).not.toBeNull();
     // A viewer of the ended room finds nothing to catch up on.
     const late = await joined(stack.baseUrl, { roomId: room.id, role: 'viewer', lang: 'fr', since: 0 }, clients);
-    // Absence under test: the catch-up has no end of its own to wait for, so a line is given a moment to come.
-    await sleep(300);
+    // A socket's frames are handled in order: the answer to a ping sent after the join comes after its catch-up.
+    late.send({ type: 'ping' });
+    await late.waitFor((c) => c.of('pong').length === 1, 5000, 'pong');
     expect(late.of('translation')).toEqual([]);
   });
 

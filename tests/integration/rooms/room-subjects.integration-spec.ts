@@ -1,7 +1,7 @@
 import { LiveRooms } from '@lt/gateway';
 import { eventually, type LiveClient } from '@lt/testing';
 import { describeStack } from '../../support/describe-stack';
-import { createRoom, sleep, transcript } from '../helpers';
+import { createRoom, transcript } from '../helpers';
 
 jest.setTimeout(30_000);
 
@@ -46,14 +46,17 @@ const natsUp = process.env.LT_NATS_AVAILABLE === '1';
       hostX.send(transcript(`x-${i}`, `Frase ${i} en la sala equis`));
       hostY.send(transcript(`y-${i}`, `Frase ${i} en la sala y griega`));
     }
-    const done = (c: LiveClient) => c.of('translation').length >= sentences;
-    await Promise.all([...viewersX, ...viewersY].map((v) => v.waitFor(done, 10_000, `${sentences} translations`)));
-    // Absence under test: no message may come twice, so a duplicate is given a moment to show.
-    await sleep(300);
+    const done = (n: number) => (c: LiveClient) => c.of('translation').length >= n;
+    await Promise.all([...viewersX, ...viewersY].map((v) => v.waitFor(done(sentences), 10_000, `${sentences} translations`)));
+    // One more sentence in each room, once those are shown, marks the end: a message sent twice would come before it.
+    hostX.send(transcript('x-last', 'La última frase en la sala equis'));
+    hostY.send(transcript('y-last', 'La última frase en la sala y griega'));
+    const said = sentences + 1;
+    await Promise.all([...viewersX, ...viewersY].map((v) => v.waitFor(done(said), 10_000, 'the last translation')));
 
     for (const viewer of [...viewersX, ...viewersY]) {
       // Each message exactly once and in seq order on the wire, whatever order the translations finished in.
-      expect(viewer.of('translation').map((t) => t.seq)).toEqual([1, 2, 3, 4, 5]);
+      expect(viewer.of('translation').map((t) => t.seq)).toEqual([1, 2, 3, 4, 5, 6]);
     }
     const idsOf = (c: LiveClient) =>
       c
@@ -66,16 +69,17 @@ const natsUp = process.env.LT_NATS_AVAILABLE === '1';
     expect(roomsOf(a).received.get(x.room.id)).toBeGreaterThanOrEqual(sentences * 3);
     expect(roomsOf(a).received.get(y.room.id)).toBeGreaterThan(0);
     // One LLM call per sentence and language in demand, whatever the gateways: X fr+de, Y fr+it.
-    expect(llm.calls.length).toBe(sentences * 4);
+    expect(llm.calls.length).toBe(said * 4);
 
     // When its last viewer of room Y leaves, gateway A stops hearing room Y.
     viewersY[0].close();
     await eventually(() => !roomsOf(a).received.has(y.room.id), 'gateway A to leave room Y');
     const before = roomsOf(a).received.get(y.room.id);
     hostY.send(transcript('y-after', 'Una frase más para la sala y griega'));
-    await viewersY[1].waitFor((c) => c.of('translation').length === sentences + 1, 10_000, 'the last translation');
-    // Absence under test: gateway A must hear nothing of room Y, so an event is given a moment to reach it.
-    await sleep(200);
+    await Promise.all(viewersY.slice(1).map((v) => v.waitFor(done(said + 1), 10_000, 'the translation after')));
+    // A sentence in room X, said once room Y's are out, marks the end: the bus hands A room Y's events before it.
+    hostX.send(transcript('x-after', 'Una frase más para la sala equis'));
+    await viewersX[0].waitFor(done(said + 1), 10_000, 'the translation in room X');
     expect(roomsOf(a).received.get(y.room.id)).toBe(before);
   });
 });

@@ -3,7 +3,7 @@ import { eventually, type LiveClient } from '@lt/testing';
 import { describeStack } from '../../support/describe-stack';
 import { authApi } from '../auth-api';
 import { newUser, ownedRoom, type Api, type TestUser } from '../dashboard-api';
-import { MODES, sleep, transcript } from '../helpers';
+import { MODES, transcript } from '../helpers';
 
 jest.setTimeout(60_000);
 
@@ -91,21 +91,6 @@ describe.each(MODES)('co-host speakers on the live path (%s mode)', (mode) => {
       [2, '(fr) Gracias, Ana', 'es', host.of('joined')[0].clientId, 'Host'],
     ]);
     expect(de.of('translation')[0]).toMatchObject({ text: '(de) Good morning everyone', speakerName: 'Ana' });
-    // Absence under test: one call per sentence and language, so an extra call is given a moment to come.
-    await sleep(300);
-    const targets = (text: string) =>
-      suite.llm.calls
-        .filter((c) => c.task === 'translation' && c.user.includes(text))
-        .map((c) => c.target)
-        .sort();
-    expect(targets('Gracias, Ana')).toEqual(['de', 'fr']);
-    // Ana's line was also an interim first: Fast captions may have translated it once more into each language.
-    const anas = targets('Good morning everyone');
-    expect(anas.filter((t) => t === 'de').length).toBeGreaterThanOrEqual(1);
-    expect(anas.filter((t) => t === 'de').length).toBeLessThanOrEqual(2);
-    expect(anas.filter((t) => t === 'fr').length).toBeGreaterThanOrEqual(1);
-    expect(anas.filter((t) => t === 'fr').length).toBeLessThanOrEqual(2);
-    expect(anas.length).toBe(suite.llm.calls.filter((c) => c.task === 'translation').length - 2);
 
     // Each hears the other's stored sentences, never its own.
     await host.waitFor((c) => c.of('transcript').length === 1, 5000, "the speaker's transcript at the host");
@@ -123,6 +108,24 @@ describe.each(MODES)('co-host speakers on the live path (%s mode)', (mode) => {
     ana.send(transcript('a0000000-0000-4000-8000-000000000002', 'Good morning everyone', { sourceLanguage: 'en' }));
     await ana.waitFor((c) => c.of('ack').length === 2, 5000, 'second ack');
     expect(ana.of('ack')[1].seq).toBe(1);
+
+    // One call per sentence and language: a sentence said last marks the end, an extra call would come before it.
+    host.send(transcript('b0000000-0000-4000-8000-000000000002', 'Hasta luego'));
+    for (const viewer of [fr, de]) await viewer.waitFor((c) => c.of('translation').length === 3, 5000, 'the last translation');
+    const targets = (text: string) =>
+      suite.llm.calls
+        .filter((c) => c.task === 'translation' && c.user.includes(text))
+        .map((c) => c.target)
+        .sort();
+    expect(targets('Gracias, Ana')).toEqual(['de', 'fr']);
+    expect(targets('Hasta luego')).toEqual(['de', 'fr']);
+    // Ana's line was also an interim first: Fast captions may have translated it once more into each language.
+    const anas = targets('Good morning everyone');
+    expect(anas.filter((t) => t === 'de').length).toBeGreaterThanOrEqual(1);
+    expect(anas.filter((t) => t === 'de').length).toBeLessThanOrEqual(2);
+    expect(anas.filter((t) => t === 'fr').length).toBeGreaterThanOrEqual(1);
+    expect(anas.filter((t) => t === 'fr').length).toBeLessThanOrEqual(2);
+    expect(anas.length).toBe(suite.llm.calls.filter((c) => c.task === 'translation').length - 4);
   });
 
   it('tells the host and the viewers a second after a speaker joins, and when it leaves', async () => {

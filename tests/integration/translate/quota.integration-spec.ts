@@ -60,9 +60,12 @@ describe.each(MODES)('token quotas (%s mode)', (mode) => {
       ['summary', 1],
       ['translation', 6],
     ]);
-    // Absence under test: nothing may be charged twice, so a late second charge is given time to land.
-    await sleep(500);
-    expect(await tokensUsed(owner.token)).toBe(expected);
+    // A sentence said after them marks the end: a second charge of one before would land before its charge.
+    host.send(transcript(crypto.randomUUID(), 'Frase cobrada al final'));
+    await eventually(() => llm.calls.filter((c) => c.tokens).length === 9, 'the last sentence translated');
+    const total = llm.calls.reduce((sum, c) => sum + (c.tokens ?? 0), 0);
+    await eventually(async () => (await tokensUsed(owner.token)) >= total, `tokens_used ≥ ${total}`);
+    expect(await tokensUsed(owner.token)).toBe(total);
   });
 
   it('pauses translation when the quota is spent, keeps the original flowing, and resumes after an admin reset', async () => {

@@ -102,8 +102,9 @@ describe.each(MODES)('live translation deadlines, fallback and context (%s mode)
     const lateCall = () => suite.llm.calls.find((c) => c.user === 'Esta frase llega tarde');
     await eventually(() => lateCall()?.tokens, 'the late answer to be metered');
     expect(lateCall()?.tokens).toBeGreaterThan(0);
-    // Absence under test: the late answer must not be stored over the fallback, so it is given time to be.
-    await sleep(300);
+    // The next sentence, said once the late answer is sent, marks the end of the time it had to be stored over it.
+    host.send(transcript(crypto.randomUUID(), 'La frase siguiente'));
+    await viewer.waitFor((c) => c.of('translation').length === 5, DEADLINE_MS + 5_000, 'the next caption');
     const late = await joined({ roomId: viewer.of('joined')[0].roomId, role: 'viewer', lang: 'fr', since: 3 });
     await late.waitFor((c) => c.of('translation').length >= 1, 5000, 'history');
     expect(frames(late)[0]).toMatchObject({
