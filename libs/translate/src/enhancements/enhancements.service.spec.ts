@@ -75,4 +75,20 @@ describe('Enhance Mode', () => {
     expect(await off.service.sourceOf({ ...sentence, enhance: false }, soon())).toEqual({ text: sentence.text, enhanced: false });
     expect(off.llm.enhance).not.toHaveBeenCalled();
   });
+
+  it("lets a catch-up wait for a sentence's improvement under way, and never asks the model itself", async () => {
+    let answer: (text: string) => void = () => undefined;
+    const { service, llm } = setup(() => new Promise<string>((resolve) => (answer = resolve)));
+    expect(service.underWay(sentence)).toBeUndefined();
+    const live = service.sourceOf(sentence, soon());
+    // A stored sentence read back does not say it was to be improved: what is under way does.
+    const caughtUp = service.underWay({ ...sentence, enhance: undefined });
+    expect(caughtUp).toBeDefined();
+    while (llm.enhance.mock.calls.length === 0) await new Promise((resolve) => setImmediate(resolve));
+    answer('Hola a todos, bienvenidos.');
+    expect(await caughtUp).toEqual({ text: 'Hola a todos, bienvenidos.', enhanced: true });
+    expect(await live).toEqual({ text: 'Hola a todos, bienvenidos.', enhanced: true });
+    expect(service.underWay(sentence)).toBeUndefined();
+    expect(llm.enhance).toHaveBeenCalledTimes(1);
+  });
 });

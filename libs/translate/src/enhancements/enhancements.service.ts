@@ -54,6 +54,16 @@ export class EnhancementsService {
     return this.inflight.run(`${t.roomId}:${t.messageId}`, () => this.make(t, deadlineAt));
   }
 
+  /**
+   * For a viewer's catch-up: the improvement of a sentence being made in this process now, if any (a stored
+   * sentence does not say whether it was to be improved: what is under way does). Waited for, the catch-up
+   * hands out the words its live line will carry, not the original. Never asks the model itself.
+   */
+  underWay(t: StoredTranscript): Promise<SourceText> | undefined {
+    const key = `${t.roomId}:${t.messageId}`;
+    return this.inflight.has(key) ? this.inflight.run(key, () => this.storedOf(t)) : undefined;
+  }
+
   /** The improvement made before, if any (catch-up, speech). */
   async storedOf(t: StoredTranscript): Promise<SourceText> {
     const text = await this.enhancements.textOf(t.roomId, t.messageId);

@@ -120,8 +120,13 @@ export class TranslationsService {
       request.roomId,
       transcripts.map((t) => t.messageId),
     );
-    const sourced = transcripts.map((t): SourcedTranscript =>
-      improved.has(t.messageId) ? { ...t, text: improved.get(t.messageId) as string, enhanced: true } : t,
+    const sourced = await Promise.all(
+      transcripts.map(async (t): Promise<SourcedTranscript> => {
+        if (improved.has(t.messageId)) return { ...t, text: improved.get(t.messageId) as string, enhanced: true };
+        // Said a moment ago and being improved now: the catch-up waits for it (its live line will carry it).
+        const making = this.enhancements.underWay(t);
+        return making ? { ...t, ...(await making) } : t;
+      }),
     );
     const stored = await this.translations.findMany(
       request.roomId,
