@@ -39,6 +39,12 @@ describe.each(MODES)('one trace per spoken sentence (%s mode)', (mode) => {
     host.send({ type: 'room_start', sourceLanguage: 'es' });
     await viewers[0].waitFor((c) => c.of('room_start').length === 1, 5000, 'room_start');
     await suite.readers(room.id, 'fr', 'de');
+    // A socket's frames are handled in order: a ping's answer comes after the viewer's catch-up, which would
+    // otherwise deliver the sentence instead of its fan-out when it is answered late.
+    for (const viewer of viewers) {
+      viewer.send({ type: 'ping' });
+      await viewer.waitFor((c) => c.of('pong').length === 1, 5000, 'pong');
+    }
     tracing.reset();
 
     const messageId = '7a111111-1111-4111-8111-111111111111';
