@@ -4,7 +4,6 @@ import { Observable } from 'rxjs';
 import { DomainException } from '../errors/domain.exception';
 import { contextFrom, SpanKind, tracer, type TraceCarrier } from '../telemetry/tracing';
 import { messagingAttributes } from './bus-client';
-import { busHandlersInFlight } from './handlers-in-flight';
 
 interface RpcContext {
   getSubject?(): string;
@@ -14,8 +13,7 @@ interface RpcContext {
 /**
  * A span for each bus message a handler processes, child of the trace context the message carries in its
  * headers (NATS headers, or the in-process transport's), so one sentence stays one trace across processes.
- * The handler runs inside the span: its database queries and the messages it sends are its children. It counts
- * as running until it ends, so that a process shutting down lets it finish (`busHandlersInFlight`).
+ * The handler runs inside the span: its database queries and the messages it sends are its children.
  */
 export class BusTracingInterceptor implements NestInterceptor {
   constructor(
@@ -27,13 +25,6 @@ export class BusTracingInterceptor implements NestInterceptor {
     const rpc = execution.switchToRpc().getContext<RpcContext>();
     const parent = contextFrom(rpc?.getHeaders?.());
     return new Observable((subscriber) => {
-      busHandlersInFlight.started();
-      let ended = false;
-      const end = () => {
-        if (ended) return;
-        ended = true;
-        busHandlersInFlight.ended();
-      };
       const span = tracer().startSpan(
         `process ${this.pattern}`,
         {
@@ -52,20 +43,15 @@ export class BusTracingInterceptor implements NestInterceptor {
               span.setStatus({ code: SpanStatusCode.ERROR });
             }
             span.end();
-            end();
             subscriber.error(error);
           },
           complete: () => {
             span.end();
-            end();
             subscriber.complete();
           },
         }),
       );
-      return () => {
-        end();
-        subscription.unsubscribe();
-      };
+      return () => subscription.unsubscribe();
     });
   }
 }

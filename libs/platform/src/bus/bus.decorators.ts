@@ -4,6 +4,7 @@ import type { EventRoute, RequestRoute, RoomEventRoute } from '@lt/contracts';
 import { BusEventExceptionFilter, BusRequestExceptionFilter } from './bus-exception.filter';
 import { BusPayloadPipe } from './bus-payload.pipe';
 import { BusTracingInterceptor } from './bus-tracing.interceptor';
+import { HandlerInFlightInterceptor } from './handlers-in-flight';
 
 /** Queue group of the service that owns a subject: its first segment ("rooms.room.get" -> "rooms"). */
 export function ownerOf(subject: string): string {
@@ -17,7 +18,8 @@ export function ownerOf(subject: string): string {
 export const OnRequest = (route: RequestRoute) =>
   applyDecorators(
     MessagePattern(route.subject, { queue: ownerOf(route.subject) }),
-    UseInterceptors(new BusTracingInterceptor(route.subject, 'request')),
+    // Counted as running (a shutdown lets it finish), then traced.
+    UseInterceptors(new HandlerInFlightInterceptor(), new BusTracingInterceptor(route.subject, 'request')),
     UsePipes(new BusPayloadPipe(route.request, route.subject)),
     UseFilters(BusRequestExceptionFilter),
   );
@@ -30,7 +32,7 @@ export const OnEvent = (route: EventRoute | RoomEventRoute, options?: { queue?: 
   const subject = route.kind === 'event' ? route.subject : route.pattern;
   return applyDecorators(
     EventPattern(subject, options?.queue ? { queue: options.queue } : {}),
-    UseInterceptors(new BusTracingInterceptor(subject, 'event')),
+    UseInterceptors(new HandlerInFlightInterceptor(), new BusTracingInterceptor(subject, 'event')),
     UsePipes(new BusPayloadPipe(route.payload, subject)),
     UseFilters(BusEventExceptionFilter),
   );

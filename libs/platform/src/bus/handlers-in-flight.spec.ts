@@ -1,4 +1,6 @@
-import { HandlersInFlight } from './handlers-in-flight';
+import type { CallHandler, ExecutionContext } from '@nestjs/common';
+import { Subject, throwError } from 'rxjs';
+import { HandlerInFlightInterceptor, HandlersInFlight } from './handlers-in-flight';
 
 describe('HandlersInFlight', () => {
   it('settles once the last running handler ends', async () => {
@@ -28,5 +30,27 @@ describe('HandlersInFlight', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+
+  it('counts a handler from its start until it completes, fails or is cancelled', () => {
+    const handlers = new HandlersInFlight();
+    const interceptor = new HandlerInFlightInterceptor(handlers);
+    const context = {} as ExecutionContext;
+    const running = new Subject<unknown>();
+    const handled = interceptor.intercept(context, { handle: () => running } as CallHandler);
+    expect(handlers.count).toBe(0);
+    handled.subscribe({ error: () => undefined });
+    expect(handlers.count).toBe(1);
+    running.complete();
+    expect(handlers.count).toBe(0);
+
+    interceptor
+      .intercept(context, { handle: () => throwError(() => new Error('failed')) } as CallHandler)
+      .subscribe({ error: () => undefined });
+    expect(handlers.count).toBe(0);
+    const cancelled = interceptor.intercept(context, { handle: () => new Subject<unknown>() } as CallHandler).subscribe();
+    expect(handlers.count).toBe(1);
+    cancelled.unsubscribe();
+    expect(handlers.count).toBe(0);
   });
 });

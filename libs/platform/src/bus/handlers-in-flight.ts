@@ -1,3 +1,6 @@
+import type { CallHandler, ExecutionContext, NestInterceptor } from '@nestjs/common';
+import { defer, finalize, type Observable } from 'rxjs';
+
 /**
  * The bus handlers of this process still running. A process that shuts down lets them finish (within a bound)
  * before its database closes: a handler cut off halfway leaves its work undone (a sweep of a deleted room, a
@@ -36,3 +39,15 @@ export class HandlersInFlight {
 
 /** One count per process: what a process's handlers do, its shutdown waits for (one app per process in production). */
 export const busHandlersInFlight = new HandlersInFlight();
+
+/** Counts a bus handler as running from its start until it completes, fails or is cancelled. */
+export class HandlerInFlightInterceptor implements NestInterceptor {
+  constructor(private readonly handlers: HandlersInFlight = busHandlersInFlight) {}
+
+  intercept(_context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    return defer(() => {
+      this.handlers.started();
+      return next.handle().pipe(finalize(() => this.handlers.ended()));
+    });
+  }
+}
