@@ -24,7 +24,7 @@ export async function createDeletedRoomsTable(q: QueryRunner, schema: string): P
   await q.query(`CREATE INDEX ${DELETED_ROOMS_TABLE}_deleted_at ON ${schema}.${DELETED_ROOMS_TABLE} (deleted_at)`);
 }
 
-/** Records deleted rooms (again: the window starts over), and forgets those whose window is over. */
+/** Records deleted rooms (again: the window starts over); `DeletedRoomsSweep` forgets those whose window is over. */
 export async function recordDeletions(db: DataSource | EntityManager, schema: string, roomIds: string[]): Promise<void> {
   if (roomIds.length === 0) return;
   await db.query(
@@ -33,7 +33,6 @@ export async function recordDeletions(db: DataSource | EntityManager, schema: st
      ON CONFLICT (room_digest) DO UPDATE SET deleted_at = now()`,
     [roomIds],
   );
-  await sweepDeletions(db, schema);
 }
 
 /** Forgets the rooms deleted longer ago than the window: nothing of them is kept past it. */
