@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ExpiringMap, sha256 } from '@lt/platform';
+import { ExpiringMap, sha256, SingleFlight } from '@lt/platform';
 import { DataSource } from 'typeorm';
 import { TRANSLATE_DATA_SOURCE } from '../translate.database';
 import { TRANSLATE_ENV, type TranslateEnv } from '../translate.env';
@@ -66,8 +66,8 @@ export class LlmLimiter {
   private readonly ensured = new Set<string>();
   /** Per limit refused a moment ago, the smallest reserve it refused. */
   private readonly refused = new ExpiringMap<string, number>({ max: MAX_QUIET_LIMITS, ttlMs: REFUSED_QUIET_MS });
-  /** Per limit, the take this process is asking for now (and at which reserve). */
-  private readonly asking = new Map<string, { reserve: number; answer: Promise<{ granted: boolean; blockedMs: number }> }>();
+  /** Per limit and reserve, the take this process is asking for now. */
+  private readonly asking = new SingleFlight<string, { granted: boolean; blockedMs: number }>();
   /** Per speaker's interim limit, when this process last asked for a take it was granted. */
   private readonly interimGranted = new ExpiringMap<string, number>({ max: MAX_QUIET_LIMITS });
 
@@ -195,24 +195,17 @@ export class LlmLimiter {
 
   /**
    * A take, unless this process knows it would be refused: the limit refused one at this reserve (or a smaller)
-   * a moment ago, or refuses the one being asked now.
+   * a moment ago, or refuses the one being asked now at this reserve. Callers at one reserve share a take while it
+   * is asked: its refusal answers them all, its grant is its asker's alone (the others then ask for their own).
    */
   private async poll(limit: Limit, tokens: number, reserve: number): Promise<{ granted: boolean; blockedMs: number }> {
     const quietable = limit.requestsPerSecond * REFUSED_QUIET_MS < 1000;
-    if (quietable) {
-      if ((this.refused.get(limit.key) ?? Infinity) <= reserve) return REFUSED;
-      const asked = this.asking.get(limit.key);
-      const answer = asked && asked.reserve <= reserve ? await asked.answer.catch(() => null) : null;
-      if (answer && !answer.granted) return answer;
-    }
-    const answer = this.take(limit, tokens, reserve);
-    if (quietable && !this.asking.has(limit.key)) {
-      this.asking.set(limit.key, { reserve, answer });
-      const done = () => void (this.asking.get(limit.key)?.answer === answer && this.asking.delete(limit.key));
-      answer.then(done, done);
-    }
-    const result = await answer;
-    if (!result.granted && quietable) this.refused.set(limit.key, Math.min(this.refused.get(limit.key) ?? reserve, reserve));
+    if (!quietable) return this.take(limit, tokens, reserve);
+    if ((this.refused.get(limit.key) ?? Infinity) <= reserve) return REFUSED;
+    const { promise, shared } = this.asking.join(`${limit.key}:${reserve}`, () => this.take(limit, tokens, reserve));
+    const answer = shared ? await promise.catch(() => null) : await promise;
+    const result = answer && !(shared && answer.granted) ? answer : await this.take(limit, tokens, reserve);
+    if (!result.granted) this.refused.set(limit.key, Math.min(this.refused.get(limit.key) ?? reserve, reserve));
     return result;
   }
 
