@@ -1,17 +1,7 @@
-import {
-  bestCorrelation,
-  envelope,
-  eventually,
-  exited,
-  FFMPEG,
-  publishRtmp,
-  publishSrt,
-  RecordingSink,
-  speechWav,
-  wavPcm,
-} from '@lt/testing';
+import { bestCorrelation, envelope, eventually, exited, publishRtmp, publishSrt, RecordingSink, speechWav, wavPcm } from '@lt/testing';
 import { connect } from 'node:net';
 import type { FeedStatus } from './feed-meter';
+import { ingestTestOptions } from '../test/ingest-options';
 import { FeedIngest, type FeedIngestOptions, type IngestRoom } from './feed-ingest';
 
 /** The ingest's RTMP front with a real ffmpeg on both ends: an encoder publishing FLV, and the decoder it starts. */
@@ -19,22 +9,6 @@ import { FeedIngest, type FeedIngestOptions, type IngestRoom } from './feed-inge
 const RATE = 16_000;
 const KEY = 'r'.repeat(10) + 'A1b2C3d4E5f6G7h8';
 const ROOM: IngestRoom = { roomId: '0c1d7a52-4d0b-4b53-8f0a-2e6b9f3c1a77', sourceLanguage: 'en' };
-
-const options = (over: Partial<FeedIngestOptions> = {}): FeedIngestOptions => ({
-  ffmpegPath: FFMPEG,
-  sampleRate: RATE,
-  chunkMs: 100,
-  maxIngests: 4,
-  srtHost: '127.0.0.1',
-  srtPort: 0,
-  rtmpPort: null,
-  idleMs: 3000,
-  lostAfterMs: 2000,
-  silenceDb: -50,
-  silentAfterMs: 1500,
-  statusEveryMs: 200,
-  ...over,
-});
 
 describe('FeedIngest over RTMP', () => {
   jest.setTimeout(60_000);
@@ -64,7 +38,9 @@ describe('FeedIngest over RTMP', () => {
   };
 
   const startIngest = async (sink: RecordingSink, over: Partial<FeedIngestOptions> = {}) => {
-    ingest = new FeedIngest(options(over), keys, sink, (roomId, status) => statuses.push({ roomId, status }));
+    ingest = new FeedIngest(ingestTestOptions({ rtmpPort: null, ...over }), keys, sink, (roomId, status) =>
+      statuses.push({ roomId, status }),
+    );
     const ports = await ingest.listen();
     if (!ports.rtmpPort) throw new Error('no RTMP port');
     srtPort = ports.srtPort;

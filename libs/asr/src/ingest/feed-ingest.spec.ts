@@ -1,27 +1,13 @@
 import type { FeedStatus } from './feed-meter';
 import { FeedIngest, keyFromStreamId, type FeedIngestOptions, type IngestRoom } from './feed-ingest';
-import { bestCorrelation, envelope, eventually, exited, FFMPEG, publishSrt, RecordingSink, speechWav, wavPcm } from '@lt/testing';
+import { bestCorrelation, envelope, eventually, exited, publishSrt, RecordingSink, speechWav, wavPcm } from '@lt/testing';
+import { ingestTestOptions } from '../test/ingest-options';
 
 /** The ingest with a real ffmpeg on both ends: an encoder publishing over SRT, and the decoder the ingest starts. */
 
 const RATE = 16_000;
 const KEY = 'k'.repeat(10) + 'A1b2C3d4E5f6G7h8';
 const ROOM: IngestRoom = { roomId: '8a6f2a0e-7a43-4d2c-9f57-1c1f1b0f9b11', sourceLanguage: 'en' };
-
-const options = (over: Partial<FeedIngestOptions> = {}): FeedIngestOptions => ({
-  ffmpegPath: FFMPEG,
-  sampleRate: RATE,
-  chunkMs: 100,
-  maxIngests: 4,
-  srtHost: '127.0.0.1',
-  srtPort: 0,
-  idleMs: 3000,
-  lostAfterMs: 2000,
-  silenceDb: -50,
-  silentAfterMs: 1500,
-  statusEveryMs: 200,
-  ...over,
-});
 
 describe('FeedIngest', () => {
   jest.setTimeout(60_000);
@@ -51,7 +37,7 @@ describe('FeedIngest', () => {
   };
 
   const startIngest = async (sink: RecordingSink, over: Partial<FeedIngestOptions> = {}) => {
-    ingest = new FeedIngest(options(over), keys, sink, (roomId, status) => statuses.push({ roomId, status }));
+    ingest = new FeedIngest(ingestTestOptions(over), keys, sink, (roomId, status) => statuses.push({ roomId, status }));
     return (await ingest.listen()).srtPort;
   };
 

@@ -1,7 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { LiveErrorCode } from '@lt/contracts';
 import { DomainException } from '@lt/platform';
-import { eventually, exited, FFMPEG, publishRtmp, publishSrt, RecordingSink, speechWav } from '@lt/testing';
+import { eventually, exited, publishRtmp, publishSrt, RecordingSink, speechWav } from '@lt/testing';
+import { ingestTestOptions } from '../test/ingest-options';
 import type { FeedStatus } from './feed-meter';
 import { FeedIngest, type IngestRoom } from './feed-ingest';
 
@@ -28,20 +29,7 @@ describe.each(['srt', 'rtmp'] as const)('a venue feed stopped by the recognition
 
   async function start(sink: RecordingSink): Promise<(extra?: string[]) => ChildProcess> {
     ingest = new FeedIngest(
-      {
-        ffmpegPath: FFMPEG,
-        sampleRate: 16_000,
-        chunkMs: 100,
-        maxIngests: 4,
-        srtHost: '127.0.0.1',
-        srtPort: 0,
-        rtmpPort: null,
-        idleMs: 3000,
-        lostAfterMs: 2000,
-        silenceDb: -50,
-        silentAfterMs: 1500,
-        statusEveryMs: 200,
-      },
+      ingestTestOptions({ rtmpPort: null }),
       { resolve: async (key) => (key === KEY ? ROOM : null) },
       sink,
       (_, status) => statuses.push(status),
