@@ -1,8 +1,9 @@
 import { Client } from 'pg';
 import type { FeedStatusFrame, IngestKeyResponse, IngestResponse } from '@lt/contracts';
-import { createTestDatabase, eventually, exited, FakeAsrServer, FakeOpenAiServer, publishRtmp, speechWav } from '@lt/testing';
-import type { LiveClient, TestDatabase } from '@lt/testing';
-import { startStack, type Stack } from '../../support/stack';
+import { eventually, exited, publishRtmp, speechWav } from '@lt/testing';
+import type { FakeAsrServer, LiveClient } from '@lt/testing';
+import type { Stack } from '../../support/stack';
+import { startAsrStack, type AsrStack } from '../asr-stack';
 import { authApi } from '../auth-api';
 import { joined, newUser, ownedRoom, type Api, type TestUser } from '../dashboard-api';
 import { MODES } from '../helpers';
@@ -12,46 +13,40 @@ jest.setTimeout(120_000);
 /** The ports asr-svc's ingest listens on in this spec (fixed: the gateway shows them in the addresses). */
 const SRT_PORT = 18620;
 const RTMP_PORT = 18621;
+const PORTS = { INGEST_SRT_PORT: String(SRT_PORT), INGEST_RTMP_PORT: String(RTMP_PORT) };
 const SAID = 'Good morning everyone and welcome to the conference.';
 
 const feedStates = (host: LiveClient) => host.frames.filter((f): f is FeedStatusFrame => f.type === 'feed_status');
 
 /** The venue feed over RTMP, as OBS sends it (FLV, AAC, the stream key as the stream name), through the stack. */
 describe.each(MODES)('venue feed over RTMP (%s mode)', (mode) => {
-  let db: TestDatabase;
+  let feed: AsrStack;
   let stack: Stack;
   let api: Api;
   let owner: TestUser;
   let sql: Client;
   let wav: string;
   let asr: FakeAsrServer;
-  let llm: FakeOpenAiServer;
   const clients: LiveClient[] = [];
 
   beforeAll(async () => {
     wav = speechWav(SAID);
-    db = await createTestDatabase();
-    asr = await FakeAsrServer.start({ script: [SAID] });
-    llm = new FakeOpenAiServer();
-    await llm.start();
-    const ports = { INGEST_SRT_PORT: String(SRT_PORT), INGEST_RTMP_PORT: String(RTMP_PORT) };
-    stack = await startStack({
-      mode,
-      databaseUrl: db.url,
-      llmUrl: llm.url,
-      asr: {
+    feed = await startAsrStack(mode, {
+      fake: { script: [SAID] },
+      asr: (fake) => ({
         ASR_PROVIDER: 'deepgram',
         DEEPGRAM_API_KEY: 'deepgram-test-key',
-        DEEPGRAM_URL: asr.deepgramUrl,
+        DEEPGRAM_URL: fake.deepgramUrl,
         ASR_STREAM_IDLE_MS: '2500',
         INGEST_ENABLED: 'true',
         INGEST_HOST: '127.0.0.1',
-        ...ports,
-      },
-      gatewayEnv: { INGEST_ENABLED: 'true', INGEST_PUBLIC_HOST: '127.0.0.1', ...ports },
+        ...PORTS,
+      }),
+      gatewayEnv: { INGEST_ENABLED: 'true', INGEST_PUBLIC_HOST: '127.0.0.1', ...PORTS },
     });
+    ({ stack, fake: asr } = feed);
     api = authApi(stack.baseUrl);
-    sql = new Client({ connectionString: db.url });
+    sql = new Client({ connectionString: feed.db.url });
     await sql.connect();
     owner = await newUser(api, 'rtmp-owner');
   });
@@ -59,10 +54,7 @@ describe.each(MODES)('venue feed over RTMP (%s mode)', (mode) => {
   afterAll(async () => {
     clients.forEach((c) => c.close());
     await sql?.end();
-    await stack?.close();
-    await asr?.close();
-    await llm?.stop();
-    await db?.drop();
+    await feed?.close();
   });
 
   const ingestOf = (roomId: string) => api.call<IngestResponse>('GET', `/api/rooms/${roomId}/ingest`, undefined, owner.token);
