@@ -31,6 +31,11 @@ export const asrEnvSchema = z.object({
   ASR_STREAM_IDLE_MS: z.coerce.number().int().min(1_000).default(30_000),
   /** How long a replica's hold on a stream lasts unless renewed; another takes over after it lapses. */
   ASR_LEASE_MS: z.coerce.number().int().min(500).default(3_000),
+  /**
+   * The first wait before a recognised sentence rooms-svc did not take is sent again (doubled each time, to 5 s).
+   * A replica shutting down tries 6 times, then keeps the sentence in its schema, stored later in order.
+   */
+  ASR_STORE_RETRY_MS: z.coerce.number().int().min(1).default(250),
   /** How often this service sends the rooms' analytics it counted (ms; a minute by default). */
   ANALYTICS_FLUSH_MS: analyticsFlushMsSchema,
   /** The venue's feed over SRT (libs/asr/src/ingest). */

@@ -10,6 +10,7 @@ import { recognizerFrom } from './providers/recognizer.factory';
 import { AsrController } from './streams/asr.controller';
 import { AudioStreams } from './streams/audio-streams';
 import { LeaseRepository } from './streams/lease.repository';
+import { PendingSentences } from './streams/pending-sentences';
 
 /** asr-svc: speech recognised on the server, one provider session per audio stream, held by one replica. */
 @Module({})
@@ -27,6 +28,7 @@ export class AsrModule {
         usageMeterProvider,
         usageOutboxProvider(ASR_DATA_SOURCE, ASR_SCHEMA),
         LeaseRepository,
+        PendingSentences,
         AudioStreams,
         {
           provide: FeedIngestService,

@@ -7,6 +7,8 @@ export interface AsrSettings {
   leaseMs: number;
   /** A stream without audio this long is stopped. */
   idleMs: number;
+  /** The first wait before a sentence not stored is tried again. */
+  storeRetryMs: number;
 }
 
 export const ASR_SETTINGS = Symbol('ASR_SETTINGS');
@@ -16,4 +18,5 @@ export const asrSettingsOf = (env: AsrEnv): AsrSettings => ({
   replayMaxMs: env.ASR_REPLAY_MAX_MS,
   leaseMs: env.ASR_LEASE_MS,
   idleMs: env.ASR_STREAM_IDLE_MS,
+  storeRetryMs: env.ASR_STORE_RETRY_MS,
 });

@@ -5,6 +5,7 @@ import {
   LIVE_SUBJECTS,
   LiveErrorCode,
   ROOMS_SUBJECTS,
+  type AppendTranscriptRequest,
   type AudioOut,
   type AudioStream,
   type Vocabulary,
@@ -14,9 +15,10 @@ import { UsageMeter } from '@lt/usage';
 import { ASR_SETTINGS, type AsrSettings } from '../asr.settings';
 import { RECOGNIZER, type Recognizer } from '../providers/recognizer';
 import { LeaseRepository } from './lease.repository';
+import { PendingSentences, refusedForGood, type PendingSentence } from './pending-sentences';
 import { StreamSession } from './stream-session';
 import type { StopReason, StreamContext } from './stream-context';
-import { QUOTA_SPENT_MESSAGE } from './stream-upkeep';
+import { QUOTA_SPENT_MESSAGE, storeWithRetries } from './stream-upkeep';
 import { vocabularyOf } from './vocabulary';
 
 /** What takes audio (docs/audio.md): the gateway's audio socket over the bus, or the venue ingest in process. */
@@ -39,6 +41,10 @@ const VOCABULARY_TTL_MS = 30_000;
 const MAX_VOCABULARIES = 1_000;
 /** A stored sentence is refused when rooms-svc has not answered within this time; it is tried again. */
 const STORE_TIMEOUT_MS = 5_000;
+/** Kept sentences of streams no replica holds are claimed for this long while they are stored. */
+const KEPT_CLAIM_MS = 30_000;
+/** Old kept sentences and stream rows are forgotten this often. */
+const FORGET_EVERY_MS = 60 * 60_000;
 
 /**
  * The one entry for audio: one provider session per stream held by this replica (by lease), whose finals
@@ -55,6 +61,8 @@ export class AudioStreams implements AudioSink, OnApplicationBootstrap, BeforeAp
   private readonly stopListeners = new Map<string, (reason: StopReason) => void>();
   readonly holder = `asr-${crypto.randomUUID().slice(0, 8)}`;
   private renewTimer?: NodeJS.Timeout;
+  private keptTimer?: NodeJS.Timeout;
+  private forgotAt = Date.now();
   /** The process shuts down: streams still stop and store their last words, but give up a store that keeps failing. */
   private closing = false;
   private readonly ctx: StreamContext | null;
@@ -62,6 +70,7 @@ export class AudioStreams implements AudioSink, OnApplicationBootstrap, BeforeAp
   constructor(
     private readonly bus: Bus,
     private readonly leases: LeaseRepository,
+    private readonly pending: PendingSentences,
     @Inject(ASR_SETTINGS) private readonly settings: AsrSettings,
     @Optional() @Inject(RECOGNIZER) private readonly recognizer: Recognizer | null,
     @Optional() private readonly meter?: UsageMeter,
@@ -76,11 +85,14 @@ export class AudioStreams implements AudioSink, OnApplicationBootstrap, BeforeAp
   onApplicationBootstrap(): void {
     this.renewTimer = setInterval(() => void this.renew(), Math.max(200, Math.floor(this.settings.leaseMs / 3)));
     this.renewTimer.unref();
+    this.keptTimer = setInterval(() => void this.storeUnheld(), Math.max(200, this.settings.leaseMs));
+    this.keptTimer.unref();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
     this.closing = true;
     clearInterval(this.renewTimer);
+    clearInterval(this.keptTimer);
     await Promise.all([...this.streams.keys()].map((id) => this.stop(id)));
   }
 
@@ -155,28 +167,59 @@ export class AudioStreams implements AudioSink, OnApplicationBootstrap, BeforeAp
     }
   }
 
-  private context(recognizer: Recognizer): StreamContext {
-    return {
-      recognizer,
-      settings: { sessionMaxMs: this.settings.sessionMaxMs, replayMaxMs: this.settings.replayMaxMs, idleMs: this.settings.idleMs },
-      vocabulary: async (roomId) => (await this.vocabulary(roomId)).sent,
-      store: async (stream, s) => {
-        await this.bus.request(
-          ROOMS_SUBJECTS.appendTranscript,
-          {
-            roomId: stream.roomId,
-            messageId: s.messageId,
-            text: s.text.slice(0, LIMITS.transcriptTextMax),
-            sourceLanguage: stream.sourceLanguage,
-            timestamp: new Date(s.atMs).toISOString(),
-            confidence: s.confidence,
-            speakerId: stream.speakerId,
-            speakerName: stream.speakerName,
-            recognised: true,
-            ...(stream.invitedSpeaker ? { invitedSpeaker: true } : {}),
-          },
-          { timeoutMs: STORE_TIMEOUT_MS },
+  private async storeTranscript(transcript: AppendTranscriptRequest): Promise<void> {
+    await this.bus.request(ROOMS_SUBJECTS.appendTranscript, transcript, { timeoutMs: STORE_TIMEOUT_MS });
+  }
+
+  /** The kept sentence is stored, or refused for good (its room is gone, say): it is forgotten. */
+  private async forgetKept(kept: PendingSentence, result: 'stored' | Error): Promise<void> {
+    if (result !== 'stored') this.logger.warn(`kept sentence ${kept.transcript.messageId} refused: ${result.message}`);
+    await this.pending.remove(kept.streamId, kept.segment);
+  }
+
+  /**
+   * Stores the sentences kept for streams no replica holds (their page never came back), each stream's in order,
+   * one attempt each time: a stream stops at its first failure and is tried again later.
+   */
+  private async storeUnheld(): Promise<void> {
+    if (this.closing || this.bus.isClosed()) return;
+    try {
+      if (Date.now() - this.forgotAt > FORGET_EVERY_MS) {
+        this.forgotAt = Date.now();
+        await Promise.all([this.pending.sweep(), this.leases.sweep()]);
+      }
+      let failed: string | null = null;
+      for (const kept of await this.pending.claimUnheld(20, KEPT_CLAIM_MS)) {
+        if (kept.streamId === failed) continue;
+        const result = await this.storeTranscript(kept.transcript).then(
+          () => 'stored' as const,
+          (error: Error) => error,
         );
+        if (result === 'stored' || refusedForGood(result)) await this.forgetKept(kept, result);
+        else failed = kept.streamId;
+      }
+    } catch (error) {
+      this.logger.warn(`kept sentences not stored yet: ${(error as Error).message}`);
+    }
+  }
+
+  private context(recognizer: Recognizer): StreamContext {
+    const ctx: StreamContext = {
+      recognizer,
+      settings: this.settings,
+      vocabulary: async (roomId) => (await this.vocabulary(roomId)).sent,
+      store: (stream, s) => this.storeTranscript(transcriptOf(stream, s)),
+      keep: (stream, segment, s) => this.pending.keep({ streamId: stream.streamId, segment, transcript: transcriptOf(stream, s) }),
+      storeKept: async (stream, state) => {
+        for (const kept of await this.pending.of(stream.streamId)) {
+          const result = await storeWithRetries(ctx, () => this.storeTranscript(kept.transcript), {
+            dropped: state.dropped,
+            givesUp: refusedForGood,
+          });
+          if (result === 'dropped') return;
+          if (result !== 'stored' && !refusedForGood(result)) return; // shutting down: it stays kept
+          await this.forgetKept(kept, result);
+        }
       },
       interim: (stream, line) =>
         this.bus.emitToRoom(
@@ -204,5 +247,25 @@ export class AudioStreams implements AudioSink, OnApplicationBootstrap, BeforeAp
       },
       closing: () => this.closing,
     };
+    return ctx;
   }
+}
+
+/** A recognised sentence as rooms-svc stores a transcript (as a browser's, marked recognised). */
+function transcriptOf(
+  stream: AudioStream,
+  s: { messageId: string; text: string; atMs: number; confidence: number },
+): AppendTranscriptRequest {
+  return {
+    roomId: stream.roomId,
+    messageId: s.messageId,
+    text: s.text.slice(0, LIMITS.transcriptTextMax),
+    sourceLanguage: stream.sourceLanguage,
+    timestamp: new Date(s.atMs).toISOString(),
+    confidence: s.confidence,
+    speakerId: stream.speakerId,
+    speakerName: stream.speakerName,
+    recognised: true,
+    ...(stream.invitedSpeaker ? { invitedSpeaker: true } : {}),
+  };
 }

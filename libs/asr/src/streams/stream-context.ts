@@ -16,6 +16,17 @@ export interface StreamContext {
   vocabulary(roomId: string): Promise<string[]>;
   /** Stores a final as a browser's transcript is stored (idempotent by messageId); rejects on failure. */
   store(stream: AudioStream, sentence: { messageId: string; text: string; atMs: number; confidence: number }): Promise<void>;
+  /**
+   * Keeps a sentence this process could not store before shutting down (`segment`: its index in the stream);
+   * rejects when it cannot be kept either.
+   */
+  keep(
+    stream: AudioStream,
+    segment: number,
+    sentence: { messageId: string; text: string; atMs: number; confidence: number },
+  ): Promise<void>;
+  /** Stores the sentences kept for this stream, in order, before any new one (a replica taking it over). */
+  storeKept(stream: AudioStream, state: { dropped(): boolean }): Promise<void>;
   interim(stream: AudioStream, line: { messageId: string; text: string; atMs: number }): void;
   commit(streamId: string, committedSeq: number, segment: number): Promise<void>;
   meter(roomId: string, seconds: number): void;

@@ -28,9 +28,19 @@ describe.each([
   beforeEach(async () => (fake = await FakeAsrServer.start({ apiKey: 'k', words: sentenceByPitch(SENTENCES) })));
   afterEach(() => fake.close());
 
-  /** `awayAfterStopMs`: rooms-svc answers no store for this long once the stream is told to stop. */
-  async function run(fault?: FakeAsrFault['kind'], sessionMaxMs = 60_000, storeFailures = 0, awayAfterStopMs = 0) {
+  /**
+   * `awayAfterStopMs`: rooms-svc answers no store for this long once the stream is told to stop. `closing`: the
+   * process shuts down once the stream is told to stop. `kept`: sentences an earlier holder kept, stored first.
+   */
+  async function run(
+    fault?: FakeAsrFault['kind'],
+    sessionMaxMs = 60_000,
+    storeFailures = 0,
+    awayAfterStopMs = 0,
+    { closing = false, kept = [] as string[] } = {},
+  ) {
     const stored: { messageId: string; text: string; atMs: number }[] = [];
+    const keptNow: { segment: number; text: string }[] = [];
     const commits: { seq: number; storedBefore: number }[] = [];
     let failures = storeFailures;
     let stoppedAt = Infinity;
@@ -44,12 +54,17 @@ describe.each([
         if (failures-- > 0 || Date.now() - stoppedAt < awayAfterStopMs) throw new Error('rooms-svc does not answer');
         if (!stored.some((s) => s.messageId === sentence.messageId)) stored.push(sentence);
       },
+      keep: async (_s, segment, sentence) => void keptNow.push({ segment, text: sentence.text }),
+      storeKept: async () => {
+        await new Promise((r) => setTimeout(r, 300));
+        kept.forEach((text, k) => stored.push({ messageId: `earlier-${k}`, text, atMs: 0 }));
+      },
       interim: () => undefined,
       commit: async (_id, seq) => void commits.push({ seq, storedBefore: stored.length }),
       meter: (_room, seconds) => metered.push(seconds),
       allowed: async () => true,
       finish: () => undefined,
-      closing: () => false,
+      closing: () => closing && Date.now() >= stoppedAt,
     };
     const session = new StreamSession(stream, { holder: 'me', held: true, committedSeq: 0, segment: 0, startedAt: 1_000_000 }, ctx, (m) =>
       out.push(m),
@@ -67,7 +82,7 @@ describe.each([
     }
     stoppedAt = Date.now();
     await session.stop();
-    return { stored, out, metered, commits, chunks: chunks.length };
+    return { stored, out, metered, commits, keptNow, chunks: chunks.length };
   }
 
   it('stores each sentence once, in order, timed on the stream, and meters the audio sent', async () => {
@@ -109,5 +124,20 @@ describe.each([
     const { stored, commits } = await run(undefined, 60_000, 0, 1_500);
     expect(stored.map((s) => s.text)).toEqual(SENTENCES);
     expect(commits[commits.length - 1].storedBefore).toBe(SENTENCES.length);
+  });
+
+  it('keeps the last sentences it cannot store while the process shuts down, and saves its progress past them', async () => {
+    const { stored, keptNow, commits } = await run(undefined, 60_000, 0, 60_000, { closing: true });
+    const [first] = keptNow;
+    expect(first).toBeDefined();
+    // Every sentence is either stored or kept, each once, in order.
+    expect([...stored.map((s) => s.text), ...keptNow.map((k) => k.text)]).toEqual(SENTENCES);
+    expect(keptNow.map((k) => k.segment)).toEqual(keptNow.map((_, k) => first.segment + k));
+    expect(commits[commits.length - 1].seq).toBeGreaterThan(commits[stored.length - 1]?.seq ?? 0);
+  });
+
+  it('stores the sentences an earlier holder kept before its own', async () => {
+    const { stored } = await run(undefined, 60_000, 0, 0, { kept: ['Kept from before.'] });
+    expect(stored.map((s) => s.text)).toEqual(['Kept from before.', ...SENTENCES]);
   });
 });

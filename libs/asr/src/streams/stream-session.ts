@@ -69,6 +69,10 @@ export class StreamSession {
   }
 
   async start(): Promise<void> {
+    // Sentences an earlier holder kept while shutting down go first: the stream's order holds.
+    this.storing = this.ctx.storeKept(this.stream, { dropped: () => this.dropped }).catch((error: Error) => {
+      this.logger.error(`stream ${this.stream.streamId}: kept sentences not stored: ${error.message}`);
+    });
     this.upkeep.start(this.out ? () => this.ack() : undefined);
     await this.connect();
   }
@@ -225,12 +229,24 @@ export class StreamSession {
     if (this.rotateWanted && !this.stopping) void this.rotate();
   }
 
-  /** Stores the sentence, then saves the progress; a sentence not stored leaves the progress before it. */
+  /**
+   * Stores the sentence, then saves the progress; a sentence not stored leaves the progress before it. One this
+   * process, shutting down, cannot store is kept in the database and counts as stored.
+   */
   private async storeAndCommit(sentence: Parameters<StreamContext['store']>[1], heard: number, segment: number): Promise<void> {
-    const result = await storeWithRetries(this.ctx, this.stream, sentence, { dropped: () => this.dropped });
+    const result = await storeWithRetries(this.ctx, () => this.ctx.store(this.stream, sentence), { dropped: () => this.dropped });
     if (result === 'dropped') return;
-    if (result !== 'stored')
-      return this.logger.error(`stream ${this.stream.streamId}: sentence ${sentence.messageId} not stored: ${result.message}`);
+    if (result !== 'stored') {
+      const kept = await this.ctx.keep(this.stream, segment - 1, sentence).then(
+        () => true,
+        (error: Error) => (
+          this.logger.error(`stream ${this.stream.streamId}: sentence ${sentence.messageId} lost: ${error.message}`),
+          false
+        ),
+      );
+      if (!kept) return;
+      this.logger.warn(`stream ${this.stream.streamId}: sentence ${sentence.messageId} kept to be stored later: ${result.message}`);
+    }
     this.committedSeq = Math.max(this.committedSeq, heard);
     while (this.buffer.length && this.buffer[0].seq < Math.min(this.committedSeq, this.heardSeq)) this.buffer.shift();
     await this.ctx.commit(this.stream.streamId, this.committedSeq, segment).catch((error: Error) => {

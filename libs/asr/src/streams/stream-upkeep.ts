@@ -92,23 +92,23 @@ export class StreamUpkeep {
 
 /**
  * Stores a sentence, trying again until it is stored: 'stored'; 'dropped' when another replica holds the stream
- * now (it replays the sentence's audio); an error only when this process shuts down and STORE_ATTEMPTS failed.
+ * now (it replays the sentence's audio); an error only when this process shuts down and STORE_ATTEMPTS failed
+ * (the sentence is then kept in asr.pending_sentences, not lost), or when `givesUp` says the error is final.
  * A stream, live or stopping, never gives a sentence up: a page that stopped sends its audio nowhere else, so
  * the sentence would be lost; until it is stored, no progress past it is saved.
  */
 export async function storeWithRetries(
-  ctx: StreamContext,
-  stream: AudioStream,
-  sentence: Parameters<StreamContext['store']>[1],
-  state: { dropped(): boolean },
+  ctx: Pick<StreamContext, 'settings' | 'closing'>,
+  store: () => Promise<void>,
+  state: { dropped(): boolean; givesUp?(error: unknown): boolean },
 ): Promise<'stored' | 'dropped' | Error> {
   for (let attempt = 1; ; attempt++) {
     if (state.dropped()) return 'dropped';
     try {
-      await ctx.store(stream, sentence);
+      await store();
       return 'stored';
     } catch (error) {
-      if (attempt >= STORE_ATTEMPTS && ctx.closing()) return error as Error;
+      if ((attempt >= STORE_ATTEMPTS && ctx.closing()) || state.givesUp?.(error)) return error as Error;
       await sleep(Math.min((ctx.settings.storeRetryMs ?? 250) * 2 ** attempt, STORE_RETRY_MAX_MS));
     }
   }
