@@ -17,7 +17,7 @@ import { RECOGNIZER, type Recognizer } from '../providers/recognizer';
 import { LeaseRepository } from './lease.repository';
 import { PendingSentences, refusedForGood, type PendingSentence } from './pending-sentences';
 import { StreamSession } from './stream-session';
-import type { StopReason, StreamContext } from './stream-context';
+import type { Sentence, StopReason, StreamContext } from './stream-context';
 import { QUOTA_SPENT_MESSAGE, storeWithRetries } from './stream-upkeep';
 import { vocabularyOf } from './vocabulary';
 
@@ -209,7 +209,11 @@ export class AudioStreams implements AudioSink, OnApplicationBootstrap, BeforeAp
       settings: this.settings,
       vocabulary: async (roomId) => (await this.vocabulary(roomId)).sent,
       store: (stream, s) => this.storeTranscript(transcriptOf(stream, s)),
-      keep: (stream, segment, s) => this.pending.keep({ streamId: stream.streamId, segment, transcript: transcriptOf(stream, s) }),
+      keep: (stream, segment, s, why) =>
+        this.pending.keep({ streamId: stream.streamId, segment, transcript: transcriptOf(stream, s) }).then(
+          () => (this.logger.warn(`stream ${stream.streamId}: sentence ${s.messageId} kept to be stored later: ${why.message}`), true),
+          (error: Error) => (this.logger.error(`stream ${stream.streamId}: sentence ${s.messageId} lost: ${error.message}`), false),
+        ),
       storeKept: async (stream, state) => {
         for (const kept of await this.pending.of(stream.streamId)) {
           const result = await storeWithRetries(ctx, () => this.storeTranscript(kept.transcript), {
@@ -252,10 +256,7 @@ export class AudioStreams implements AudioSink, OnApplicationBootstrap, BeforeAp
 }
 
 /** A recognised sentence as rooms-svc stores a transcript (as a browser's, marked recognised). */
-function transcriptOf(
-  stream: AudioStream,
-  s: { messageId: string; text: string; atMs: number; confidence: number },
-): AppendTranscriptRequest {
+function transcriptOf(stream: AudioStream, s: Sentence): AppendTranscriptRequest {
   return {
     roomId: stream.roomId,
     messageId: s.messageId,

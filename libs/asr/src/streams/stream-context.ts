@@ -5,6 +5,14 @@ import type { SessionClock } from './session-clock';
 /** Why a stream stops by itself. */
 export type StopReason = 'quota' | 'idle';
 
+/** A recognised sentence, timed on the room's clock. */
+export interface Sentence {
+  messageId: string;
+  text: string;
+  atMs: number;
+  confidence: number;
+}
+
 /** What a stream needs from its surroundings: the provider, where sentences go, the lease, the meter. */
 export interface StreamContext {
   recognizer: Recognizer;
@@ -15,16 +23,12 @@ export interface StreamContext {
   settings: { sessionMaxMs: number; replayMaxMs: number; idleMs: number; storeRetryMs?: number };
   vocabulary(roomId: string): Promise<string[]>;
   /** Stores a final as a browser's transcript is stored (idempotent by messageId); rejects on failure. */
-  store(stream: AudioStream, sentence: { messageId: string; text: string; atMs: number; confidence: number }): Promise<void>;
+  store(stream: AudioStream, sentence: Sentence): Promise<void>;
   /**
-   * Keeps a sentence this process could not store before shutting down (`segment`: its index in the stream);
-   * rejects when it cannot be kept either.
+   * Keeps a sentence this process, shutting down, could not store (`why`; `segment`: its index in the stream):
+   * true once kept, false when it could not be kept either (it is lost, and said so).
    */
-  keep(
-    stream: AudioStream,
-    segment: number,
-    sentence: { messageId: string; text: string; atMs: number; confidence: number },
-  ): Promise<void>;
+  keep(stream: AudioStream, segment: number, sentence: Sentence, why: Error): Promise<boolean>;
   /** Stores the sentences kept for this stream, in order, before any new one (a replica taking it over). */
   storeKept(stream: AudioStream, state: { dropped(): boolean }): Promise<void>;
   interim(stream: AudioStream, line: { messageId: string; text: string; atMs: number }): void;

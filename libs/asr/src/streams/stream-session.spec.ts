@@ -54,7 +54,7 @@ describe.each([
         if (failures-- > 0 || Date.now() - stoppedAt < awayAfterStopMs) throw new Error('rooms-svc does not answer');
         if (!stored.some((s) => s.messageId === sentence.messageId)) stored.push(sentence);
       },
-      keep: async (_s, segment, sentence) => void keptNow.push({ segment, text: sentence.text }),
+      keep: async (_s, segment, sentence) => (keptNow.push({ segment, text: sentence.text }), true),
       storeKept: async () => {
         await new Promise((r) => setTimeout(r, 300));
         kept.forEach((text, k) => stored.push({ messageId: `earlier-${k}`, text, atMs: 0 }));
@@ -81,8 +81,12 @@ describe.each([
       if (fault && seq === 22) fake.fail({ kind: fault, when: 'now' });
     }
     stoppedAt = Date.now();
+    // A second stop (the process shutting down while the stream stops) ends only when the first has.
+    const first = session.stop();
     await session.stop();
-    return { stored, out, metered, commits, keptNow, chunks: chunks.length };
+    const keptBySecondStop = keptNow.length;
+    await first;
+    return { stored, out, metered, commits, keptNow, keptBySecondStop, chunks: chunks.length };
   }
 
   it('stores each sentence once, in order, timed on the stream, and meters the audio sent', async () => {
@@ -127,9 +131,10 @@ describe.each([
   });
 
   it('keeps the last sentences it cannot store while the process shuts down, and saves its progress past them', async () => {
-    const { stored, keptNow, commits } = await run(undefined, 60_000, 0, 60_000, { closing: true });
+    const { stored, keptNow, commits, keptBySecondStop } = await run(undefined, 60_000, 0, 60_000, { closing: true });
     const [first] = keptNow;
     expect(first).toBeDefined();
+    expect(keptBySecondStop).toBe(keptNow.length);
     // Every sentence is either stored or kept, each once, in order.
     expect([...stored.map((s) => s.text), ...keptNow.map((k) => k.text)]).toEqual(SENTENCES);
     expect(keptNow.map((k) => k.segment)).toEqual(keptNow.map((_, k) => first.segment + k));

@@ -4,7 +4,7 @@ import { pcmMs, type RecognitionEvent } from '../providers/recognizer';
 import { resample } from './pcm';
 import type { LeaseState } from './lease.repository';
 import { SessionClock } from './session-clock';
-import { sentenceId, type Chunk, type Session, type StreamContext } from './stream-context';
+import { sentenceId, type Chunk, type Sentence, type Session, type StreamContext } from './stream-context';
 import { QUOTA_SPENT_MESSAGE, sleep, storeWithRetries, StreamUpkeep } from './stream-upkeep';
 
 export { sentenceId, type StreamContext } from './stream-context';
@@ -34,6 +34,7 @@ export class StreamSession {
   private rotateTimer?: NodeJS.Timeout;
   private stopped = false;
   private stopping = false;
+  private stopDone?: Promise<void>;
   /** Another replica holds the stream: nothing more is stored or saved here. */
   private dropped = false;
   private state: AudioState = 'recognising';
@@ -87,9 +88,12 @@ export class StreamSession {
     this.pump();
   }
 
-  /** The last words are recognised and stored, then the session ends. */
-  async stop(): Promise<void> {
-    if (this.stopping) return;
+  /** The last words are recognised and stored, then the session ends; a second call waits for the first's end. */
+  stop(): Promise<void> {
+    return (this.stopDone ??= this.finish());
+  }
+
+  private async finish(): Promise<void> {
     this.stopping = true;
     clearTimeout(this.rotateTimer);
     this.upkeep.end();
@@ -233,20 +237,10 @@ export class StreamSession {
    * Stores the sentence, then saves the progress; a sentence not stored leaves the progress before it. One this
    * process, shutting down, cannot store is kept in the database and counts as stored.
    */
-  private async storeAndCommit(sentence: Parameters<StreamContext['store']>[1], heard: number, segment: number): Promise<void> {
+  private async storeAndCommit(sentence: Sentence, heard: number, segment: number): Promise<void> {
     const result = await storeWithRetries(this.ctx, () => this.ctx.store(this.stream, sentence), { dropped: () => this.dropped });
     if (result === 'dropped') return;
-    if (result !== 'stored') {
-      const kept = await this.ctx.keep(this.stream, segment - 1, sentence).then(
-        () => true,
-        (error: Error) => (
-          this.logger.error(`stream ${this.stream.streamId}: sentence ${sentence.messageId} lost: ${error.message}`),
-          false
-        ),
-      );
-      if (!kept) return;
-      this.logger.warn(`stream ${this.stream.streamId}: sentence ${sentence.messageId} kept to be stored later: ${result.message}`);
-    }
+    if (result !== 'stored' && !(await this.ctx.keep(this.stream, segment - 1, sentence, result))) return;
     this.committedSeq = Math.max(this.committedSeq, heard);
     while (this.buffer.length && this.buffer[0].seq < Math.min(this.committedSeq, this.heardSeq)) this.buffer.shift();
     await this.ctx.commit(this.stream.streamId, this.committedSeq, segment).catch((error: Error) => {
