@@ -1,0 +1,7 @@
+export declare const SERVERS_RUNNING: string;
+export declare function natsAnswers(): boolean;
+export declare function e2eServers(withNats: boolean): { what: string; url: string }[];
+export declare function startE2eServers(options: { env: NodeJS.ProcessEnv; logFile: string; withNats?: boolean; timeoutMs?: number }): {
+  ready: Promise<boolean>;
+  stop(): Promise<void>;
+};
