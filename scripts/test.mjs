@@ -13,7 +13,8 @@ import { ensureReady, nxBin, nxEnv, root } from './ensure.mjs';
 import { ensureTestDatabase } from './test-database.mjs';
 import { SERVERS_RUNNING, startE2eServers } from '../tests/e2e/servers.mjs';
 
-ensureReady();
+// CI has just installed and built (.ci/run sets LT_SKIP_ENSURE, as scripts/start.mjs reads it).
+if (!process.env.LT_SKIP_ENSURE) ensureReady();
 const results = join(root, 'test-results');
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
