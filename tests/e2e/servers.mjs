@@ -50,11 +50,12 @@ async function answers(url) {
 }
 
 /**
- * Starts every server from the checkout at `root`, each in a process group of its own, their output to `logFile`. `ready` resolves true once
- * each answers (false when one exits or none of that within `timeoutMs`); `stop()` ends them as Playwright would
- * (SIGTERM, then SIGKILL after 10 s) and resolves once they are gone.
+ * Starts every server from the checkout at `root`, each in a process group of its own, their output to
+ * `logFile`. `ready` resolves true once each answers, false when one exits first or does not answer within
+ * `timeoutMs` of the start (five minutes: they start beside the integration tests, on a busy machine); `stop()`
+ * ends them as Playwright would (SIGTERM, then SIGKILL after 10 s) and resolves once they are gone.
  */
-export function startE2eServers({ root, env, logFile, withNats = natsAnswers(), timeoutMs = 180_000 }) {
+export function startE2eServers({ root, env, logFile, withNats = natsAnswers(), timeoutMs = 300_000 }) {
   const log = openSync(logFile, 'a');
   const running = new Set();
   const children = e2eServers(withNats).map(({ what, url }) => {
@@ -77,8 +78,15 @@ export function startE2eServers({ root, env, logFile, withNats = natsAnswers(), 
       }
     }
   };
-  // Nothing outlives the run, however it ends.
+  // Nothing outlives the run, however it ends: on its exit, or when it is interrupted (the signal then ends it
+  // as it would have without this handler).
   process.on('exit', () => killAll('SIGKILL'));
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => {
+      killAll('SIGTERM');
+      process.kill(process.pid, signal);
+    });
+  }
   const deadline = Date.now() + timeoutMs;
   const ready = (async () => {
     for (const { what, url, child } of children) {
