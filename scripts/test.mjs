@@ -74,7 +74,7 @@ const serversLog = join(results, 'e2e-servers.log');
 let servers;
 async function e2eRun() {
   let runEnv = env;
-  if (servers && (await servers.ready)) {
+  if (servers && (await servers.ready) && (await servers.answering())) {
     runEnv = { ...env, [SERVERS_RUNNING]: 'running' };
     console.log(`\n(the end-to-end servers, started beside the integration tests, write to ${serversLog})`);
   } else if (servers) await servers.stop();

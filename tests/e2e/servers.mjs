@@ -52,8 +52,9 @@ async function answers(url) {
 /**
  * Starts every server from the checkout at `root`, each in a process group of its own, their output to
  * `logFile`. `ready` resolves true once each answers, false when one exits first or does not answer within
- * `timeoutMs` of the start (five minutes: they start beside the integration tests, on a busy machine); `stop()`
- * ends them as Playwright would (SIGTERM, then SIGKILL after 10 s) and resolves once they are gone.
+ * `timeoutMs` of the start (five minutes: they start beside the integration tests, on a busy machine);
+ * `answering()` checks each once more; `stop()` ends them as Playwright would (SIGTERM, then SIGKILL after 10 s)
+ * and resolves once they are gone.
  */
 export function startE2eServers({ root, env, logFile, withNats = natsAnswers(), timeoutMs = 300_000 }) {
   const log = openSync(logFile, 'a');
@@ -106,5 +107,7 @@ export function startE2eServers({ root, env, logFile, withNats = natsAnswers(), 
       await gone;
     }
   };
-  return { ready, stop };
+  /** Whether each still answers (one may have stopped since it was ready). */
+  const answering = async () => (await Promise.all(children.map(({ url }) => answers(url)))).every(Boolean);
+  return { ready, answering, stop };
 }
