@@ -1,17 +1,20 @@
 // `npm test`: every project's Nx targets, one step after another: the builds (cached), the
 // unit tests (`test`: jest, per project), then the integration tests (`integration`: jest, real PostgreSQL and NATS,
-// per lib and per group of tests/integration), then the end-to-end tests (`tests-e2e:e2e`: Playwright, Chromium).
+// per lib and per group of tests/integration), then the end-to-end tests (`tests-e2e:e2e`: Playwright, Chromium),
+// whose stacks start beside the integration tests (tests/e2e/servers.mjs).
 // With NX_BASE set (a commit, as CI sets it on a branch), only the projects a change since it affects: `nx affected`.
 // LT_TEST_PARALLEL=1 runs the integration and end-to-end tests side by side (the end-to-end output then goes to
 // test-results/e2e.log, shown once both are done). On a machine with cores to spare that saves their overlap; on
 // two cores it overloads the machine (load ~20 measured here) and timing-sensitive tests fail, so CI runs serially.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureReady, nxBin, nxEnv, root } from './ensure.mjs';
 import { ensureTestDatabase } from './test-database.mjs';
+import { SERVERS_RUNNING, startE2eServers } from '../tests/e2e/servers.mjs';
 
-ensureReady();
+// CI has just installed and built (.ci/run sets LT_SKIP_ENSURE, as scripts/start.mjs reads it).
+if (!process.env.LT_SKIP_ENSURE) ensureReady();
 const results = join(root, 'test-results');
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
@@ -23,9 +26,9 @@ const started = Date.now();
 const minutes = () => `${((Date.now() - started) / 60_000).toFixed(1)} min`;
 
 /** Runs a step; its output streams, or goes to `logFile` when given. Resolves with its exit status. */
-function run(name, command, args, logFile) {
+function run(name, command, args, logFile, runEnv = env) {
   console.log(`\n=== ${name}${logFile ? ` (output in ${logFile}, shown when done)` : ''} ===`);
-  const child = spawn(command, args, { cwd: root, env, stdio: logFile ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+  const child = spawn(command, args, { cwd: root, env: runEnv, stdio: logFile ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
   if (logFile) {
     const log = createWriteStream(logFile);
     child.stdout.pipe(log);
@@ -43,8 +46,8 @@ const base = process.env.NX_BASE;
 if (base) console.log(`Only the projects that the changes since ${base} affect (nx affected)`);
 const select = base ? ['affected'] : ['run-many'];
 /** One Nx target over the selected projects; the builds were done above. */
-const nxRun = (name, target, options, logFile = undefined) =>
-  run(name, nxBin, [...select, '-t', target, '--excludeTaskDependencies', ...options], logFile);
+const nxRun = (name, target, options, logFile = undefined, runEnv = env) =>
+  run(name, nxBin, [...select, '-t', target, '--excludeTaskDependencies', ...options], logFile, runEnv);
 // Jest: two projects at a time, each with one worker (`--maxWorkers=1`): two test files at once, as one jest with
 // two workers ran them, without the idle worker at the end of each project. The integration target keeps its
 // worker a process of its own (`--workerIdleMemoryLimit` in nx.json), ended when the run is done, so a connection
@@ -52,9 +55,36 @@ const nxRun = (name, target, options, logFile = undefined) =>
 // database, NATS subject prefix and ports; the end-to-end stacks have theirs).
 const jestRun = (name, target) => nxRun(name, target, ['--parallel=2', '--outputStyle=static', '--', '--maxWorkers=1']);
 const e2eLog = join(results, 'e2e.log');
-const e2eRun = () => nxRun('end-to-end tests', 'e2e', ['--outputStyle=stream-without-prefixes'], serial ? undefined : e2eLog);
+
+/** Whether the run has the end-to-end tests: always, or with NX_BASE when the changes affect them. */
+function e2eSelected() {
+  if (!base) return true;
+  const affected = spawnSync(nxBin, ['show', 'projects', '--affected', `--base=${base}`, '--withTarget=e2e'], {
+    cwd: root,
+    env,
+    encoding: 'utf8',
+  });
+  return affected.stdout.split(/\s+/).includes('tests-e2e');
+}
+
+// The end-to-end stacks start while the integration tests run (which mostly wait on PostgreSQL and NATS, their ports
+// apart from the stacks'), so that the suite finds them answering instead of waiting for them (Playwright's
+// `webServer` then uses them); Playwright starts its own when they did not come up.
+const serversLog = join(results, 'e2e-servers.log');
+let servers;
+async function e2eRun() {
+  let runEnv = env;
+  if (servers && (await servers.ready) && (await servers.answering())) {
+    runEnv = { ...env, [SERVERS_RUNNING]: 'running' };
+    console.log(`\n(the end-to-end servers, started beside the integration tests, write to ${serversLog})`);
+  } else if (servers) await servers.stop();
+  const status = await nxRun('end-to-end tests', 'e2e', ['--outputStyle=stream-without-prefixes'], serial ? undefined : e2eLog, runEnv);
+  await servers?.stop();
+  return status;
+}
 
 const unitStatus = await jestRun('unit tests', 'test');
+if (e2eSelected()) servers = startE2eServers({ root, env, logFile: serversLog });
 let integrationStatus;
 let e2eStatus;
 if (serial) {

@@ -1,26 +1,12 @@
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
-
-type WebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, unknown[]>[number];
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { E2E } from './ports.mjs';
+import { e2eServers, natsAnswers, SERVERS_RUNNING } from './servers.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium';
 
-const root = join(__dirname, '..', '..');
+type WebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, unknown[]>[number];
 
-/** Whether NATS answers; without it the distributed project is skipped loudly, or fails the run under CI. */
-function natsAnswers(): boolean {
-  const url = new URL((process.env.NATS_URL ?? 'nats://127.0.0.1:4222').split(',')[0]);
-  const probe = spawnSync(
-    process.execPath,
-    [
-      '-e',
-      `require('net').connect(${Number(url.port || 4222)}, '${url.hostname}').on('connect', () => process.exit(0)).on('error', () => process.exit(1))`,
-    ],
-    { timeout: 3000 },
-  );
-  return probe.status === 0;
-}
+const root = join(__dirname, '..', '..');
 
 const withNats = natsAnswers();
 if (!withNats) {
@@ -28,16 +14,18 @@ if (!withNats) {
   console.warn('\n!!! NATS does not answer: the DISTRIBUTED end-to-end tests are SKIPPED. Start NATS to run them. !!!\n');
 }
 
-const server = (what: string, port: number, path: string): WebServer => ({
+// `npm test` may have started them already, while the integration tests ran (scripts/test.mjs): they are used then.
+const reuse = process.env[SERVERS_RUNNING] === 'running';
+const servers: WebServer[] = e2eServers(withNats).map(({ what, url }) => ({
   command: `node tests/e2e/serve.mjs ${what}`,
   cwd: root,
-  url: `http://127.0.0.1:${port}${path}`,
+  url,
   timeout: 120_000,
-  reuseExistingServer: false,
+  reuseExistingServer: reuse,
   stdout: 'ignore',
   stderr: 'pipe',
   gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-});
+}));
 
 export default defineConfig({
   testDir: '.',
@@ -71,14 +59,5 @@ export default defineConfig({
       ? [{ name: 'distributed', workers: 1, grepInvert: /@ui(?![\w-])/, use: { baseURL: `http://localhost:${E2E.distributedPort}` } }]
       : []),
   ],
-  webServer: [
-    server('llm', E2E.llmPort, '/__calls'),
-    ...(withNats ? [server('llm-distributed', E2E.distributedLlmPort, '/__calls')] : []),
-    server('asr', E2E.asrPort, '/_fake/sessions'),
-    ...(withNats ? [server('asr-distributed', E2E.distributedAsrPort, '/_fake/sessions')] : []),
-    server('smtp', E2E.mailHttpPort, '/__mails'),
-    server('oidc', E2E.oidcPort, '/realms/lt/.well-known/openid-configuration'),
-    server('embedded', E2E.embeddedPort, '/healthz'),
-    ...(withNats ? [server('distributed', E2E.distributedPort, '/healthz')] : []),
-  ],
+  webServer: servers,
 });

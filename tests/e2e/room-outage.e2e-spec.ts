@@ -5,6 +5,13 @@ import { llmUrl } from './support/llm';
 
 test.use({ viewport: LAPTOP });
 
+/**
+ * How long each network outage lasts: past the client's first retries (within 0.5 s, then after 1 s and 2 s:
+ * apps/web/src/modules/live/connection-watch.ts) and into the back-off at its cap (4 s), so that the page waits on
+ * a long back-off when the network returns; and past the heartbeat's two seconds to notice a silent socket.
+ */
+const OUTAGE_MS = 6_000;
+
 test.beforeEach(async ({ context }) => {
   await fetch(`${llmUrl()}/__reset`, { method: 'POST' });
   await context.addInitScript(installFakeSpeechRecognition);
@@ -34,13 +41,13 @@ test('an outage shows on both badges within 2 s, and both are back within 3 s of
   await say(page, 'Antes del corte');
   await expect(viewer.locator('[data-testid="translated-message"] .message-text')).toHaveText(['(fr) Antes del corte']);
 
-  // The viewer's network goes for 10 s; the host goes on speaking.
+  // The viewer's network goes (OUTAGE_MS); the host goes on speaking.
   await audience.setOffline(true);
   await expect(viewerBadge).toHaveText('Reconnecting…', { timeout: 2_000 });
   await shotBoth(viewer, 'viewer-reconnecting');
   await say(page, 'Durante el corte');
-  // Time under test: the outage lasts 10 s, longer than the socket's heartbeat and the client's first retries.
-  await viewer.waitForTimeout(10_000);
+  // Time under test: the outage lasts longer than the socket's heartbeat and the client's first retries.
+  await viewer.waitForTimeout(OUTAGE_MS);
   await expect(viewerBadge).toHaveText('Reconnecting…');
   await audience.setOffline(false);
   await expect(viewerBadge).toHaveText('Live', { timeout: 3_000 });
@@ -60,8 +67,8 @@ test('an outage shows on both badges within 2 s, and both are back within 3 s of
   await expect(hostBadge).toHaveText('Reconnecting…', { timeout: 2_000 });
   await shotBoth(page, 'host-reconnecting');
   await say(page, 'Sin red');
-  // Time under test: the host stays offline for 10 s while its lines wait in the outbox.
-  await page.waitForTimeout(10_000);
+  // Time under test: the host stays offline as long while its lines wait in the outbox.
+  await page.waitForTimeout(OUTAGE_MS);
   await context.setOffline(false);
   await expect(hostBadge).toHaveText('Connected', { timeout: 3_000 });
   await expect(page.locator('[data-testid="transcript-entry"][data-state="acked"]')).toHaveCount(3);
