@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REALTIME } from '@lt/contracts';
 import { flag, keycloakEnvSchema, list, optionalString, optionalUrl, port } from '@lt/platform';
 import { parseTrustProxy } from './trust-proxy';
 
@@ -94,6 +95,8 @@ export const gatewayEnvSchema = keycloakEnvSchema.extend({
   ACCOUNT_ARCHIVE_TIMEOUT_MS: count(600_000),
   /** Open sockets one client address may have at once; no per-address cap when unset. */
   WS_MAX_PER_ADDRESS: optionalCap,
+  /** How long a translation that is due may be missing before the gateway asks translate-svc for it (ms). */
+  TRANSLATION_WAIT_MS: count(REALTIME.translationWaitMs),
   /** Whether asr-svc takes venue feeds; the owner's and host's pages show the ingest address only then. */
   INGEST_ENABLED: flag,
   /** The host name encoders reach the ingest at; unset: the host of PUBLIC_URL (or of a trusted request). */

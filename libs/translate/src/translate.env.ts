@@ -58,6 +58,10 @@ export const translateEnvSchema = z.object({
   REVISION_TRANSLATIONS_PER_MINUTE: positive(720),
   /** Tokens an ended room may still spend from its end (e.g. a visitor reading it in a new language). */
   ENDED_ROOM_TOKEN_ALLOWANCE: z.coerce.number().int().min(0).max(100_000_000).default(2_000),
+  /** How long what accounts-svc said of a room's spending is trusted (an admin's reset is seen this soon)… */
+  ROOM_SPENDING_TTL_MS: ms(2_000),
+  /** …and what rooms-svc said of its end and allowance after it (an owner's edit is seen this soon). */
+  ROOM_END_TTL_MS: ms(5_000),
   /** Questions translated on demand (into a language viewers read now), per room and minute. */
   QUESTION_TRANSLATIONS_PER_MINUTE: positive(300),
   /** Fast captions: a speaker's interim line is translated into a language at most this often… */

@@ -3,7 +3,7 @@ import { ConfigError, deletedRoomsSweepProvider } from '@lt/platform';
 import {
   analyticsRelayProviders,
   BusUsageMeter,
-  ENDED_ROOM_ALLOWANCE,
+  METER_SETTINGS,
   UsageRoomsController,
   usageMeterProvider,
   usageOutboxProvider,
@@ -74,7 +74,14 @@ export class TranslateModule {
         ...translateDatabaseProviders,
         ...analyticsRelayProviders(env),
         BusUsageMeter,
-        { provide: ENDED_ROOM_ALLOWANCE, useValue: env.ENDED_ROOM_TOKEN_ALLOWANCE },
+        {
+          provide: METER_SETTINGS,
+          useValue: {
+            endedAllowance: env.ENDED_ROOM_TOKEN_ALLOWANCE,
+            spendingTtlMs: env.ROOM_SPENDING_TTL_MS,
+            endTtlMs: env.ROOM_END_TTL_MS,
+          },
+        },
         usageMeterProvider,
         usageOutboxProvider(TRANSLATE_DATA_SOURCE, TRANSLATE_SCHEMA),
         LlmClient,

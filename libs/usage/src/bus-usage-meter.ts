@@ -2,12 +2,10 @@ import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBoo
 import { BusErrorCode, ROOMS_SUBJECTS, USAGE_SUBJECTS } from '@lt/contracts';
 import { Bus, BusRemoteError, detached, ExpiringMap, productMetrics } from '@lt/platform';
 import { MemoryUsageOutbox, USAGE_OUTBOX, type OutboxRow, type UsageOutbox, type UsageReport } from './usage-outbox';
-import { DEFAULT_ENDED_ROOM_ALLOWANCE, ENDED_ROOM_ALLOWANCE, UsageMeter, type CallUsage } from './usage-meter';
+import { DEFAULT_METER_SETTINGS, METER_SETTINGS, UsageMeter, type CallUsage, type MeterSettings } from './usage-meter';
 
 /** A room's owner does not change while it is live; asked again after this long. */
 const OWNER_TTL_MS = 60_000;
-/** How long an answer on a room's spending holds: an admin's reset is seen this soon. */
-const STATUS_TTL_MS = 2_000;
 const RETRY_MS = 2_000;
 /** Rows of the outbox sent together (at once, each with its own request). */
 const BATCH = 50;
@@ -17,8 +15,6 @@ const LEASE_MS = 10_000;
 const SWEEP_MS = LEASE_MS;
 /** Reports kept in memory while the outbox cannot be written; beyond it the oldest are dropped (and said so). */
 const MAX_UNSAVED = 10_000;
-/** Whether a room has ended is asked again after this long. */
-const ENDED_TTL_MS = 5_000;
 /** How long a call's held estimate lasts when its usage never comes (the process died): longer than any call. */
 const RESERVATION_TTL_MS = 180_000;
 /** Rooms whose owner, status, end or refusal is kept; ended and deleted rooms are forgotten at once. */
@@ -38,9 +34,9 @@ type Ended = { at: string; allowance: number | null };
 export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('UsageMeter');
   private readonly owners = new ExpiringMap<string, { ownerId: string | null }>({ max: MAX_ROOMS, ttlMs: OWNER_TTL_MS });
-  private readonly statuses = new ExpiringMap<string, boolean>({ max: MAX_ROOMS, ttlMs: STATUS_TTL_MS });
+  private readonly statuses: ExpiringMap<string, boolean>;
   /** When each room ended (null: not ended) and what its owner lets it spend after, as rooms-svc said lately. */
-  private readonly ends = new ExpiringMap<string, { ended: Ended | null }>({ max: MAX_ROOMS, ttlMs: ENDED_TTL_MS });
+  private readonly ends: ExpiringMap<string, { ended: Ended | null }>;
   /** The smallest hold each room was refused (until a status allows it again), and when. */
   private readonly refused = new ExpiringMap<string, { tokens: number; at: number }>({ max: MAX_ROOMS });
   private readonly exhausted = new Set<string>();
@@ -59,9 +55,11 @@ export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap,
   constructor(
     private readonly bus: Bus,
     @Optional() @Inject(USAGE_OUTBOX) outbox?: UsageOutbox,
-    @Optional() @Inject(ENDED_ROOM_ALLOWANCE) private readonly endedAllowance: number = DEFAULT_ENDED_ROOM_ALLOWANCE,
+    @Optional() @Inject(METER_SETTINGS) private readonly settings: MeterSettings = DEFAULT_METER_SETTINGS,
   ) {
     super();
+    this.statuses = new ExpiringMap({ max: MAX_ROOMS, ttlMs: settings.spendingTtlMs });
+    this.ends = new ExpiringMap({ max: MAX_ROOMS, ttlMs: settings.endTtlMs });
     this.outbox = outbox ?? new MemoryUsageOutbox();
     // The quota's ledger is one subscriber of the usage recorded.
     this.onUsage((usage) => this.charge(usage));
@@ -101,12 +99,12 @@ export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap,
     const id = crypto.randomUUID();
     // A room just refused as much is not asked again until that answer lapses.
     const refused = this.refused.get(roomId);
-    if (refused && tokens >= refused.tokens && Date.now() - refused.at < STATUS_TTL_MS) return null;
+    if (refused && tokens >= refused.tokens && Date.now() - refused.at < this.settings.spendingTtlMs) return null;
     try {
       const ownerId = await this.ownerOf(roomId);
       // An ended room spends only its allowance from its end (a visitor reading it in a new language).
       const ended = cap ? null : await this.ended(roomId);
-      const ceiling = cap ?? (ended ? { tokens: ended.allowance ?? this.endedAllowance, since: ended.at } : undefined);
+      const ceiling = cap ?? (ended ? { tokens: ended.allowance ?? this.settings.endedAllowance, since: ended.at } : undefined);
       const { granted } = await this.bus.request(
         USAGE_SUBJECTS.reserve,
         { id, roomId, ownerId, tokens: Math.ceil(tokens), ttlMs: RESERVATION_TTL_MS, cap: ceiling },

@@ -13,10 +13,18 @@ export interface CallUsage {
 
 export type UsageListener = (usage: CallUsage) => void;
 
-/** Tokens an ended room may spend (a new language's history for a visitor) when the service sets no other. */
-export const DEFAULT_ENDED_ROOM_ALLOWANCE = 2_000;
-/** The injection token of the tokens an ended room may still spend, counted from its end. */
-export const ENDED_ROOM_ALLOWANCE = Symbol('ENDED_ROOM_ALLOWANCE');
+/** What a service sets of its meter. */
+export interface MeterSettings {
+  /** Tokens an ended room may spend (a new language's history for a visitor) when its owner set no other. */
+  endedAllowance: number;
+  /** How long what accounts-svc said of whether a room may spend holds: an admin's reset is seen this soon. */
+  spendingTtlMs: number;
+  /** How long what rooms-svc said of a room's end and allowance holds: an owner's edit is seen this soon. */
+  endTtlMs: number;
+}
+export const DEFAULT_METER_SETTINGS: MeterSettings = { endedAllowance: 2_000, spendingTtlMs: 2_000, endTtlMs: 5_000 };
+/** The injection token of the service's `MeterSettings` (the defaults when it provides none). */
+export const METER_SETTINGS = Symbol('METER_SETTINGS');
 
 /**
  * What a service that calls a language model or a speech provider needs of metering: whether a room may

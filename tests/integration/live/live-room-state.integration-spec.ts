@@ -3,7 +3,7 @@ import { eventually } from '@lt/testing';
 import { describeStack } from '../../support/describe-stack';
 import { authApi } from '../auth-api';
 import { newUser, ownedRoom, type Api } from '../dashboard-api';
-import { createRoom, MODES, sleep, transcript } from '../helpers';
+import { createRoom, MODES, transcript } from '../helpers';
 
 jest.setTimeout(60_000);
 
@@ -12,7 +12,8 @@ jest.setTimeout(60_000);
  * connected (whatever gateway it is on), Enhance Mode, and the token quota pausing and resuming.
  */
 describe.each(MODES)('live room state (%s mode)', (mode) => {
-  const suite = describeStack({ mode, gateways: mode === 'distributed' ? 2 : 1 });
+  // What translate-svc heard of a room's spending lapses soon (ROOM_SPENDING_TTL_MS, 2 s by default).
+  const suite = describeStack({ mode, gateways: mode === 'distributed' ? 2 : 1, translate: { ROOM_SPENDING_TTL_MS: '100' } });
   let api: Api;
   /** Where viewers connect: the second gateway in distributed mode, so host events must cross the bus. */
   const viewerUrl = () => suite.stack.gateways[suite.stack.gateways.length - 1].baseUrl;
@@ -96,6 +97,14 @@ describe.each(MODES)('live room state (%s mode)', (mode) => {
       const host = await joined(suite.baseUrl, { roomId: room.id, role: 'host', accessToken: owner.token });
       const viewer = await joined(viewerUrl(), { roomId: room.id, role: 'viewer', lang: 'fr' });
       expect(viewer.of('joined')[0].quotaExhausted).toBeUndefined();
+      /** Says a sentence, and answers the French viewer's caption of it. */
+      const say = async (text: string) => {
+        const messageId = crypto.randomUUID();
+        host.send(transcript(messageId, text));
+        const of = (c: typeof viewer) => c.of('translation').find((t) => t.messageId === messageId);
+        await viewer.waitFor((c) => of(c) !== undefined, 5000, `the caption of "${text}"`);
+        return of(viewer) as NonNullable<ReturnType<typeof of>>;
+      };
       host.send({ type: 'room_start', sourceLanguage: 'es' });
       await viewer.waitFor((c) => c.of('room_start').length === 1, 5000, 'room_start');
       await suite.readers(room.id, 'fr');
@@ -108,13 +117,13 @@ describe.each(MODES)('live room state (%s mode)', (mode) => {
         return Number(rows[0].tokens_used) > 0 ? Number(rows[0].tokens_used) : undefined;
       }, 'the first call charged');
       await sql.query(`UPDATE accounts.profiles SET token_quota = $2 WHERE id = $1`, [owner.userId, 2 * used]);
-      // Time under test: what translate-svc last heard of the room's spending holds 2 s (STATUS_TTL_MS).
-      await sleep(2_100);
-      host.send(transcript(crypto.randomUUID(), 'Segunda'));
-      await viewer.waitFor((c) => c.of('quota_exhausted').length === 1, 5000, 'quota_exhausted (viewer)');
+      // The new quota counts once translate-svc's last answer on the room's spending lapses: sentences said before are translated.
+      const second = await eventually(async () => {
+        const said = await say('Segunda');
+        return viewer.of('quota_exhausted').length === 1 && said;
+      }, 'quota_exhausted (viewer)');
       await host.waitFor((c) => c.of('quota_exhausted').length === 1, 5000, 'quota_exhausted (host)');
-      await viewer.waitFor((c) => c.of('translation').length === 2, 5000, 'second');
-      expect(viewer.of('translation')[1]).toMatchObject({ fallback: 'original' });
+      expect(second).toMatchObject({ fallback: 'original' });
       const late = await joined(viewerUrl(), { roomId: room.id, role: 'viewer', lang: 'de' });
       expect(late.of('joined')[0]).toMatchObject({ quotaExhausted: true });
 
@@ -122,12 +131,13 @@ describe.each(MODES)('live room state (%s mode)', (mode) => {
       await sql.query(`UPDATE accounts.profiles SET token_quota = 100000 WHERE id = $1`, [owner.userId]);
       const admin = await newUser(api, 'admin', 'admin@example.com');
       expect((await api.call('POST', `/api/admin/users/${owner.userId}/reset-tokens`, undefined, admin.token)).status).toBe(200);
-      // Time under test: the reset is seen once translate-svc's answer on the room's spending (2 s) has expired.
-      await sleep(2_100);
-      host.send(transcript(crypto.randomUUID(), 'Tercera'));
+      // The reset is seen once translate-svc's last answer on the room's spending lapses: sentences said before are read untranslated.
+      const third = await eventually(async () => {
+        const said = await say('Tercera');
+        return !said.fallback && said;
+      }, 'translation resumed after the reset');
       await viewer.waitFor((c) => c.of('quota_restored').length === 1, 5000, 'quota_restored');
-      await viewer.waitFor((c) => c.of('translation').length === 3, 5000, 'third');
-      expect(viewer.of('translation')[2]).toMatchObject({ text: '(fr) Tercera' });
+      expect(third).toMatchObject({ text: '(fr) Tercera' });
       expect(viewer.of('quota_exhausted')).toHaveLength(1);
     } finally {
       await sql.end();

@@ -4,7 +4,7 @@ import { describeStack } from '../../support/describe-stack';
 import { authApi } from '../auth-api';
 import { fakeSpeechProvider } from '../fake-speech';
 import { joined, newUser, ownedRoom, type Api } from '../dashboard-api';
-import { MODES, sleep, transcript } from '../helpers';
+import { MODES, transcript } from '../helpers';
 import { rowsHolding } from '../table-search';
 
 jest.setTimeout(60_000);
@@ -58,11 +58,21 @@ describe.each(MODES)('a deleted room against late writers (%s mode)', (mode) => 
     await eventually(() => llm.calls.some((c) => c.task === 'summary') && llm.calls.some((c) => c.task === 'enhancement'));
     await eventually(() => google.calls.length > 0, 'the late audio reaches the speech provider');
 
+    const { rows: before } = await sql.query<{ now: Date }>(`SELECT now()`);
     expect((await api.call('DELETE', `/api/rooms/${room.id}`, undefined, owner.token)).status).toBe(204);
     await Promise.all([audio, summary]);
     await eventually(() => llm.calls.filter((c) => c.prompt.includes(word) && c.tokens !== undefined).length >= 2);
-    // Absence under test: a late writer stores right after its provider answers, and reports what it spent.
-    await sleep(1_000);
+    // Absence under test: a late writer stores right after its provider answers, in one statement; what the call spent
+    // reaches accounts-svc after it, through the writer's outbox and the bus (naming neither the room nor, as the room
+    // is gone, its owner). The three late charges mark the stores done.
+    await eventually(async () => {
+      const { rows } = await sql.query<{ n: number }>(
+        `SELECT count(DISTINCT event_type)::int AS n FROM accounts.token_usage
+          WHERE room_id IS NULL AND created_at >= $1 AND event_type IN ('summary', 'enhancement', 'tts')`,
+        [before[0].now],
+      );
+      return rows[0].n === 3;
+    }, 'the late calls charged');
 
     expect(await rowsHolding(sql, [room.id])).toEqual({});
     expect(await rowsHolding(sql, [word])).toEqual({});

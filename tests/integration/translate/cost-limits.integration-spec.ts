@@ -23,7 +23,8 @@ describe.each(MODES)('what a room may spend cannot be outrun (%s mode)', (mode) 
   let stack: Stack;
   let sql: Client;
 
-  const suite = describeStack({ mode, translate: { LLM_RPM: '100000', LLM_TPM: '100000000' } });
+  // A translator's view of a room's end and allowance lasts ROOM_END_TTL_MS (5 s by default; here less than `settled` waits).
+  const suite = describeStack({ mode, translate: { LLM_RPM: '100000', LLM_TPM: '100000000', ROOM_END_TTL_MS: '200' } });
   const clients = suite.clients;
 
   beforeAll(async () => {
@@ -233,8 +234,8 @@ describe.each(MODES)('what a room may spend cannot be outrun (%s mode)', (mode) 
       owner.token,
     );
     expect(edit.status).toBe(200);
-    // Not a condition: a translator reads a room's end and allowance again once its view is 5 s old (ENDED_TTL_MS).
-    await sleep(5_500);
+    // What translators saw of the room before the edit is older than ROOM_END_TTL_MS once a quiet second has passed.
+    await settled();
     before = llm.calls.length;
     await joined(stack.baseUrl, { roomId: room.id, role: 'viewer', lang: 'it' }, clients);
     await settled();

@@ -2,12 +2,12 @@ import type { INestApplication } from '@nestjs/common';
 import { Client } from 'pg';
 import { ROOMS_SUBJECTS, USAGE_SUBJECTS, type UsageEventType } from '@lt/contracts';
 import { createTestDatabase, eventually, type TestDatabase } from '@lt/testing';
-import { BusUsageMeter } from '@lt/usage';
+import { BusUsageMeter, USAGE_OUTBOX, type UsageOutbox } from '@lt/usage';
 import { describeStack } from '../../support/describe-stack';
 import { startStack, type Stack } from '../../support/stack';
 import { authApi } from '../auth-api';
 import { newUser, ownedRoom } from '../dashboard-api';
-import { createRoom, MODES, sleep } from '../helpers';
+import { createRoom, MODES } from '../helpers';
 
 jest.setTimeout(60_000);
 
@@ -67,10 +67,12 @@ describe.each(MODES.filter((mode) => mode === 'distributed'))('durable usage rep
     stack.abandonService('translate-svc');
     stack.abandonService('tts-svc');
 
-    await stack.startService('translate-svc');
+    const restarted = await stack.startService('translate-svc');
     await stack.startService('tts-svc');
-    // Absence under test: nothing may leave the outbox while accounts-svc is away; a send is given time to happen.
-    await sleep(500);
+    // Absence under test: nothing may leave the outbox while accounts-svc is away. The new process sends at start and
+    // again after each failure; once it has given rows back as unsent, what it sent is settled.
+    const released = jest.spyOn(restarted.get<UsageOutbox>(USAGE_OUTBOX, { strict: false }), 'release');
+    await until('a send of the new translate-svc failed', async () => released.mock.calls.length > 0);
     expect(await book.outbox('translate')).toBe(25);
     await stack.startService('accounts-svc');
 

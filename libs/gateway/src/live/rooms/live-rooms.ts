@@ -1,6 +1,7 @@
-import { Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationShutdown, OnModuleInit, Optional } from '@nestjs/common';
 import { LIVE_SUBJECTS, REALTIME, roomEventsSubject, type LanguageCode } from '@lt/contracts';
 import { Bus } from '@lt/platform';
+import { GATEWAY_ENV, type GatewayConfig } from '../../gateway.config';
 import { HostPresence } from '../presence/host-presence';
 import { LanguageFeed } from '../translations/language-feed';
 import { speakerFrame } from './frames';
@@ -38,6 +39,7 @@ export class LiveRooms implements OnModuleInit, OnApplicationShutdown {
     private readonly bus: Bus,
     private readonly hosts: HostPresence,
     readonly quota: QuotaState,
+    @Optional() @Inject(GATEWAY_ENV) private readonly config?: Pick<GatewayConfig, 'TRANSLATION_WAIT_MS'>,
   ) {
     const room = (roomId: string) => this.rooms.get(roomId);
     this.events = new RoomEvents({ gatewayId: this.gatewayId, hosts, quota, speakers: this.speakers, room });
@@ -174,6 +176,7 @@ export class LiveRooms implements OnModuleInit, OnApplicationShutdown {
       viewers,
       () => this.count(roomId),
       (speakerId) => room.finalAt.get(speakerId),
+      this.config?.TRANSLATION_WAIT_MS,
     );
     room.translations.set(lang, feed);
     this.publishPresence(roomId, [...room.viewers.keys()]);

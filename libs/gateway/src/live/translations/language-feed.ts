@@ -44,6 +44,8 @@ export class LanguageFeed {
     received: () => void,
     /** When a speaker's latest final sentence was said (its interim lines up to then are out of date). */
     finalAt: (speakerId: string) => string | undefined = () => undefined,
+    /** How long a translation that is due may be missing before it is asked for. */
+    waitMs: number = REALTIME.translationWaitMs,
   ) {
     // Provisional frames are encoded once and written a slice of the viewers at a time: a final goes first.
     this.partials = new PartialThrottle((seq, text) => {
@@ -51,8 +53,8 @@ export class LanguageFeed {
       return writeSliced('translation_partial', viewers, (viewer) => viewer.sendProvisional(seq, frame));
     });
     this.stream = new TranslationStream(lastSeq, {
-      waitMs: REALTIME.translationWaitMs,
-      maxWaitMs: MAX_TRANSLATION_WAIT_MS,
+      waitMs,
+      maxWaitMs: Math.max(waitMs, MAX_TRANSLATION_WAIT_MS),
       // A replica that died with the request must not hold the stream for the bus's full timeout.
       fetch: (afterSeq, limit) =>
         bus.request(TRANSLATE_SUBJECTS.history, { roomId, lang, afterSeq, limit }, { timeoutMs: REALTIME.translationWaitMs }),
