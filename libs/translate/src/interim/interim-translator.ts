@@ -57,6 +57,8 @@ interface SpeakerState {
 export class InterimTranslator {
   private readonly logger = new Logger('InterimTranslator');
   private readonly speakers = new Map<string, SpeakerState>();
+  /** Per room whose interim total is being written, the tokens of calls reported since, written next. */
+  private readonly uncounted = new Map<string, number>();
 
   constructor(
     @Inject(TRANSLATE_ENV) private readonly env: TranslateEnv,
@@ -170,13 +172,25 @@ export class InterimTranslator {
     }
   }
 
-  /** Counts the tokens of an interim call for the room, and tells its hosts the new total. */
+  /**
+   * Counts the tokens of an interim call for the room, and tells its hosts the new total. While the room's count
+   * is being written, the calls that end meanwhile wait and are added together: one write per room at a time.
+   */
   private async charge(roomId: string, tokens: number): Promise<void> {
-    try {
-      const total = await this.usage.add(roomId, tokens);
-      this.bus.emitToRoom(FAST_CAPTIONS_SUBJECTS.usage, { roomId }, { roomId, tokens: total });
-    } catch (error) {
-      this.logger.warn(`interim usage of room ${roomId} not counted: ${(error as Error).message}`);
+    if (tokens <= 0) return;
+    const waiting = this.uncounted.get(roomId);
+    this.uncounted.set(roomId, (waiting ?? 0) + tokens);
+    if (waiting !== undefined) return;
+    for (let sum = tokens; sum > 0; sum = this.uncounted.get(roomId) ?? 0) {
+      try {
+        const total = await this.usage.add(roomId, sum);
+        this.bus.emitToRoom(FAST_CAPTIONS_SUBJECTS.usage, { roomId }, { roomId, tokens: total });
+      } catch (error) {
+        this.logger.warn(`interim usage of room ${roomId} not counted: ${(error as Error).message}`);
+      }
+      const more = (this.uncounted.get(roomId) ?? sum) - sum;
+      if (more > 0) this.uncounted.set(roomId, more);
+      else this.uncounted.delete(roomId);
     }
   }
 
