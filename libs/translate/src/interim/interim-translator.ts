@@ -127,7 +127,9 @@ export class InterimTranslator {
     // Only a sentence's true start: a final that reached this replica late clears the count mid-sentence, and
     // must not let a longer line skip the interval again.
     const opening = !speaker.words.has(lang) && words <= 2 * MIN_GROWTH_WORDS;
-    if (!(await this.limiter.interim(event.roomId, who, lang, interval, perMinute, opening))) return;
+    // The sentence may have become final while this line waited (a busy replica): its translation would be dropped.
+    const outdated = () => Date.parse(event.timestamp) <= speaker.finalAt;
+    if (outdated() || !(await this.limiter.interim(event.roomId, who, lang, interval, perMinute, opening))) return;
     const estimate = holdFor(INTERIM_PROMPT_CHARS + 3 * event.text.length, 2 * Math.ceil(event.text.length / 2));
     const { INTERIM_ROOM_TRANSLATIONS_PER_MINUTE: roomPerMinute, INTERIM_ROOM_TOKENS_PER_MINUTE: roomTokens } = this.env;
     if (!(await this.limiter.interimRoom(event.roomId, estimate, roomPerMinute, roomTokens))) return;
@@ -137,6 +139,7 @@ export class InterimTranslator {
         this.glossaries.forText(event.roomId, event.text),
         this.context.inLanguage(previous, lang),
       ]);
+      if (outdated()) return;
       const text = await this.llm.translate({
         text: event.text,
         from: event.sourceLanguage,
@@ -148,7 +151,7 @@ export class InterimTranslator {
         priority: 'interim',
         task: 'interim',
       });
-      if (Date.parse(event.timestamp) <= speaker.finalAt) return;
+      if (outdated()) return;
       const shown = withoutLastWords(text, maskFor(text, this.env.INTERIM_MASK_WORDS));
       if (!shown) return;
       this.bus.emitToRoom(
