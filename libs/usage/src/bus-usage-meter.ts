@@ -1,11 +1,10 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap, Optional } from '@nestjs/common';
-import { BusErrorCode, ROOMS_SUBJECTS, USAGE_SUBJECTS } from '@lt/contracts';
-import { Bus, BusRemoteError, detached, ExpiringMap, productMetrics } from '@lt/platform';
+import { BusErrorCode, USAGE_SUBJECTS } from '@lt/contracts';
+import { Bus, BusRemoteError, detached, ExpiringMap, productMetrics, SingleFlight } from '@lt/platform';
+import { MeteredRooms } from './metered-rooms';
 import { MemoryUsageOutbox, USAGE_OUTBOX, type OutboxRow, type UsageOutbox, type UsageReport } from './usage-outbox';
 import { DEFAULT_METER_SETTINGS, METER_SETTINGS, UsageMeter, type CallUsage, type MeterSettings } from './usage-meter';
 
-/** A room's owner does not change while it is live; asked again after this long. */
-const OWNER_TTL_MS = 60_000;
 const RETRY_MS = 2_000;
 /** Rows of the outbox sent together (at once, each with its own request). */
 const BATCH = 50;
@@ -19,7 +18,6 @@ const MAX_UNSAVED = 10_000;
 const RESERVATION_TTL_MS = 180_000;
 /** Rooms whose owner, status, end or refusal is kept; ended and deleted rooms are forgotten at once. */
 const MAX_ROOMS = 10_000;
-type Ended = { at: string; allowance: number | null };
 
 /**
  * Spending of the language model and the speech provider, for the services that call them: whether a room
@@ -33,14 +31,15 @@ type Ended = { at: string; allowance: number | null };
 @Injectable()
 export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('UsageMeter');
-  private readonly owners = new ExpiringMap<string, { ownerId: string | null }>({ max: MAX_ROOMS, ttlMs: OWNER_TTL_MS });
   private readonly statuses: ExpiringMap<string, boolean>;
-  /** When each room ended (null: not ended) and what its owner lets it spend after, as rooms-svc said lately. */
-  private readonly ends: ExpiringMap<string, { ended: Ended | null }>;
   /** The smallest hold each room was refused (until a status allows it again), and when. */
   private readonly refused = new ExpiringMap<string, { tokens: number; at: number }>({ max: MAX_ROOMS });
   private readonly exhausted = new Set<string>();
+  /** Per room, whether it may spend as asked of accounts-svc now: the calls of its sentences, asked together, share the question. */
+  private readonly asking = new SingleFlight<string, boolean>();
   private readonly outbox: UsageOutbox;
+  /** Each room's owner and end, as rooms-svc said lately. */
+  private readonly known: MeteredRooms;
   /** Reports the outbox refused (its database away), written again before the next relay. */
   private readonly unsaved: UsageReport[] = [];
   private flushing = false;
@@ -59,8 +58,8 @@ export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap,
   ) {
     super();
     this.statuses = new ExpiringMap({ max: MAX_ROOMS, ttlMs: settings.spendingTtlMs });
-    this.ends = new ExpiringMap({ max: MAX_ROOMS, ttlMs: settings.endTtlMs });
     this.outbox = outbox ?? new MemoryUsageOutbox();
+    this.known = new MeteredRooms(bus, MAX_ROOMS, settings.endTtlMs);
     // The quota's ledger is one subscriber of the usage recorded.
     this.onUsage((usage) => this.charge(usage));
   }
@@ -76,8 +75,16 @@ export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap,
   async allowed(roomId: string): Promise<boolean> {
     const cached = this.statuses.get(roomId);
     if (cached !== undefined) return cached;
+    return this.asking.run(roomId, () => this.askStatus(roomId));
+  }
+
+  private async askStatus(roomId: string): Promise<boolean> {
     try {
-      const status = await this.bus.request(USAGE_SUBJECTS.status, { roomId, ownerId: await this.ownerOf(roomId) }, { timeoutMs: 2_000 });
+      const status = await this.bus.request(
+        USAGE_SUBJECTS.status,
+        { roomId, ownerId: await this.known.ownerOf(roomId) },
+        { timeoutMs: 2_000 },
+      );
       // A room refused a hold stays spent until what is left holds that call again (an admin's reset).
       const refused = this.refused.get(roomId);
       const allowed = status.allowed && !(refused && status.remaining < refused.tokens);
@@ -101,9 +108,9 @@ export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap,
     const refused = this.refused.get(roomId);
     if (refused && tokens >= refused.tokens && Date.now() - refused.at < this.settings.spendingTtlMs) return null;
     try {
-      const ownerId = await this.ownerOf(roomId);
+      const ownerId = await this.known.ownerOf(roomId);
       // An ended room spends only its allowance from its end (a visitor reading it in a new language).
-      const ended = cap ? null : await this.ended(roomId);
+      const ended = cap ? null : await this.known.ended(roomId);
       const ceiling = cap ?? (ended ? { tokens: ended.allowance ?? this.settings.endedAllowance, since: ended.at } : undefined);
       const { granted } = await this.bus.request(
         USAGE_SUBJECTS.reserve,
@@ -146,7 +153,7 @@ export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap,
   private charge({ roomId, eventType, tokens, eventId }: CallUsage): void {
     if (tokens <= 0) return this.release(eventId);
     this.statuses.delete(roomId);
-    const ownerId = this.owners.get(roomId)?.ownerId;
+    const ownerId = this.known.knownOwner(roomId);
     const report: UsageReport = { eventId, roomId, ownerId, tokens, eventType };
     // Reports go out in batches that serve many sentences: they are no part of the trace of the call reported.
     detached(() =>
@@ -195,17 +202,16 @@ export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap,
   /** The rooms ended or were deleted: what was kept of them goes (a later call asks again). */
   forget(roomIds: string[]): void {
     for (const roomId of roomIds) {
-      this.owners.delete(roomId);
+      this.known.forget(roomId);
       this.statuses.delete(roomId);
       this.refused.delete(roomId);
-      this.ends.delete(roomId);
       this.exhausted.delete(roomId);
     }
   }
 
   /** Rooms something is kept of (for tests). */
   get rooms(): number {
-    return new Set([...this.owners.keys(), ...this.statuses.keys(), ...this.exhausted]).size;
+    return new Set([...this.known.keys(), ...this.statuses.keys(), ...this.exhausted]).size;
   }
 
   /** Reports not yet applied: in the outbox of this service (every replica's), or waiting to be written to it. */
@@ -235,7 +241,7 @@ export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap,
   }
 
   private async send(row: OutboxRow): Promise<void> {
-    const ownerId = row.ownerId !== undefined ? row.ownerId : await this.ownerOrNone(row.roomId);
+    const ownerId = row.ownerId !== undefined ? row.ownerId : await this.known.ownerOrNone(row.roomId);
     await this.bus.request(
       USAGE_SUBJECTS.apply,
       { eventId: row.eventId, roomId: row.roomId, ownerId, tokens: row.tokens, eventType: row.eventType },
@@ -243,44 +249,11 @@ export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap,
     );
   }
 
-  /** The room's owner; none when rooms-svc answers that it cannot tell (the room is gone). Throws while rooms-svc is away. */
-  private async ownerOrNone(roomId: string): Promise<string | null> {
-    try {
-      return await this.ownerOf(roomId);
-    } catch (error) {
-      const passing = !(error instanceof BusRemoteError) || error.code === BusErrorCode.Unavailable || error.code === BusErrorCode.Timeout;
-      if (passing) throw error;
-      return null;
-    }
-  }
-
   private retryLater(): void {
     clearTimeout(this.retry);
     if (this.closed) return;
     this.retry = setTimeout(() => void this.flush(), RETRY_MS);
     this.retry.unref();
-  }
-
-  private async ownerOf(roomId: string): Promise<string | null> {
-    const cached = this.owners.get(roomId);
-    if (cached) return cached.ownerId;
-    return (await this.askRoom(roomId)).owner_id;
-  }
-
-  /** When the room ended (not its last edit: editing an ended room does not start its allowance over), or null while it is not ended. */
-  private async ended(roomId: string): Promise<Ended | null> {
-    const cached = this.ends.get(roomId);
-    if (cached) return cached.ended;
-    await this.askRoom(roomId);
-    return this.ends.get(roomId)?.ended ?? null;
-  }
-
-  private async askRoom(roomId: string) {
-    const { room } = await this.bus.request(ROOMS_SUBJECTS.getRoom, { roomId }, { timeoutMs: 2_000 });
-    this.owners.set(roomId, { ownerId: room.owner_id });
-    const ended = room.status === 'ended' ? { at: room.ended_at ?? room.updated_at, allowance: room.ended_allowance ?? null } : null;
-    this.ends.set(roomId, { ended });
-    return room;
   }
 
   private announce(roomId: string, exhausted: boolean): void {

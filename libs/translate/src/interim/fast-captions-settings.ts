@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ROOMS_SUBJECTS } from '@lt/contracts';
-import { Bus, ExpiringMap } from '@lt/platform';
+import { Bus, ExpiringMap, SingleFlight } from '@lt/platform';
 
 /** A room's setting is asked again after this long (changes come as events meanwhile). */
 const TTL_MS = 60_000;
@@ -17,6 +17,8 @@ export class FastCaptionsSettings {
   private readonly logger = new Logger('FastCaptionsSettings');
   /** Each room's setting, and until when it is known to be live. */
   private readonly rooms = new ExpiringMap<string, { on: boolean; liveUntil: number }>({ max: MAX_ROOMS, ttlMs: TTL_MS });
+  /** Per room, the question to rooms-svc under way: the interim lines of its speakers, coming together, share it. */
+  private readonly asking = new SingleFlight<string, boolean>();
 
   constructor(private readonly bus: Bus) {}
 
@@ -24,6 +26,10 @@ export class FastCaptionsSettings {
   async enabled(roomId: string): Promise<boolean> {
     const known = this.rooms.get(roomId);
     if (known && (!known.on || known.liveUntil > Date.now())) return known.on;
+    return this.asking.run(roomId, () => this.ask(roomId));
+  }
+
+  private async ask(roomId: string): Promise<boolean> {
     try {
       const { room } = await this.bus.request(ROOMS_SUBJECTS.getRoom, { roomId });
       const on = room.fast_captions !== false && room.status === 'active';

@@ -57,6 +57,8 @@ interface SpeakerState {
 export class InterimTranslator {
   private readonly logger = new Logger('InterimTranslator');
   private readonly speakers = new Map<string, SpeakerState>();
+  /** Per room whose interim total is being written, the tokens of calls reported since, written next. */
+  private readonly uncounted = new Map<string, number>();
 
   constructor(
     @Inject(TRANSLATE_ENV) private readonly env: TranslateEnv,
@@ -125,7 +127,9 @@ export class InterimTranslator {
     // Only a sentence's true start: a final that reached this replica late clears the count mid-sentence, and
     // must not let a longer line skip the interval again.
     const opening = !speaker.words.has(lang) && words <= 2 * MIN_GROWTH_WORDS;
-    if (!(await this.limiter.interim(event.roomId, who, lang, interval, perMinute, opening))) return;
+    // The sentence may have become final while this line waited (a busy replica): its translation would be dropped.
+    const outdated = () => Date.parse(event.timestamp) <= speaker.finalAt;
+    if (outdated() || !(await this.limiter.interim(event.roomId, who, lang, interval, perMinute, opening))) return;
     const estimate = holdFor(INTERIM_PROMPT_CHARS + 3 * event.text.length, 2 * Math.ceil(event.text.length / 2));
     const { INTERIM_ROOM_TRANSLATIONS_PER_MINUTE: roomPerMinute, INTERIM_ROOM_TOKENS_PER_MINUTE: roomTokens } = this.env;
     if (!(await this.limiter.interimRoom(event.roomId, estimate, roomPerMinute, roomTokens))) return;
@@ -135,6 +139,7 @@ export class InterimTranslator {
         this.glossaries.forText(event.roomId, event.text),
         this.context.inLanguage(previous, lang),
       ]);
+      if (outdated()) return;
       const text = await this.llm.translate({
         text: event.text,
         from: event.sourceLanguage,
@@ -146,7 +151,7 @@ export class InterimTranslator {
         priority: 'interim',
         task: 'interim',
       });
-      if (Date.parse(event.timestamp) <= speaker.finalAt) return;
+      if (outdated()) return;
       const shown = withoutLastWords(text, maskFor(text, this.env.INTERIM_MASK_WORDS));
       if (!shown) return;
       this.bus.emitToRoom(
@@ -170,13 +175,25 @@ export class InterimTranslator {
     }
   }
 
-  /** Counts the tokens of an interim call for the room, and tells its hosts the new total. */
+  /**
+   * Counts the tokens of an interim call for the room, and tells its hosts the new total. While the room's count
+   * is being written, the calls that end meanwhile wait and are added together: one write per room at a time.
+   */
   private async charge(roomId: string, tokens: number): Promise<void> {
-    try {
-      const total = await this.usage.add(roomId, tokens);
-      this.bus.emitToRoom(FAST_CAPTIONS_SUBJECTS.usage, { roomId }, { roomId, tokens: total });
-    } catch (error) {
-      this.logger.warn(`interim usage of room ${roomId} not counted: ${(error as Error).message}`);
+    if (tokens <= 0) return;
+    const waiting = this.uncounted.get(roomId);
+    this.uncounted.set(roomId, (waiting ?? 0) + tokens);
+    if (waiting !== undefined) return;
+    for (let sum = tokens; sum > 0; sum = this.uncounted.get(roomId) ?? 0) {
+      try {
+        const total = await this.usage.add(roomId, sum);
+        this.bus.emitToRoom(FAST_CAPTIONS_SUBJECTS.usage, { roomId }, { roomId, tokens: total });
+      } catch (error) {
+        this.logger.warn(`interim usage of room ${roomId} not counted: ${(error as Error).message}`);
+      }
+      const more = (this.uncounted.get(roomId) ?? sum) - sum;
+      if (more > 0) this.uncounted.set(roomId, more);
+      else this.uncounted.delete(roomId);
     }
   }
 

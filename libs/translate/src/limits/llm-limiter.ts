@@ -64,6 +64,8 @@ export class LlmLimiter {
   private readonly roomLimit: Omit<Limit, 'key'>;
   /** Keys whose row this process has made sure of. */
   private readonly ensured = new Set<string>();
+  /** Per key, the insert of its row under way: the first takes of a new limit, asked together, share it. */
+  private readonly ensuring = new SingleFlight<string, void>();
   /** Per limit refused a moment ago, the smallest reserve it refused. */
   private readonly refused = new ExpiringMap<string, number>({ max: MAX_QUIET_LIMITS, ttlMs: REFUSED_QUIET_MS });
   /** Per limit and reserve, the take this process is asking for now. */
@@ -255,6 +257,11 @@ export class LlmLimiter {
   }
 
   private async ensure(limit: Limit): Promise<void> {
+    if (this.ensured.has(limit.key)) return;
+    await this.ensuring.run(limit.key, () => this.insert(limit));
+  }
+
+  private async insert(limit: Limit): Promise<void> {
     if (this.ensured.has(limit.key)) return;
     await this.db.query(
       `INSERT INTO translate.llm_limits (key, room_id, requests, tokens, window_start, window_count, updated_at)

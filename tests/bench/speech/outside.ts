@@ -1,0 +1,250 @@
+import 'reflect-metadata';
+import { fork, type ChildProcess } from 'node:child_process';
+import { type CreateRoomResponse } from '@lt/contracts';
+import { AudioClient, FakeAsrServer, FakeOpenAiServer, LiveClient, sentencesAudio } from '@lt/testing';
+
+/**
+ * The world outside the product for the speech bench, in a process of its own so that it does not share the
+ * event loop and the CPU count of the process it times: the fake speech provider and language model, and per
+ * room a host page streaming audio at real time on `/ws/audio`, its live socket and a French viewer. Times are
+ * taken in this one process (chunk sent by the page -> at the provider; speech stopped -> final on the host
+ * page -> translation on the viewer).
+ */
+
+export interface SpeechPlan {
+  baseUrl: string;
+  streams: number;
+  sentences: number;
+  rate: number;
+  speechMs: number;
+  pauseMs: number;
+  chunkMs: number;
+  /** How long the counts may stay still before what has not arrived is taken as never arriving. */
+  settleMs: number;
+}
+
+export interface SpeechResult {
+  /** Per chunk received by the provider: ms from the page's send. */
+  overhead: number[];
+  chunks: number;
+  dropped: number;
+  gaps: number;
+  /** Per sentence: speech stopped -> final on the host page, and -> translation on the viewer. */
+  stored: number[];
+  translated: number[];
+  /** Seconds of audio streaming, and CPU seconds of this process meanwhile. */
+  wall: number;
+  cpu: number;
+}
+
+type Order = { cmd: 'run'; plan: SpeechPlan } | { cmd: 'close' };
+type Report =
+  | { ready: { llmUrl: string; deepgramUrl: string } }
+  | { streaming: true }
+  | { streamed: true }
+  | { result: SpeechResult }
+  | { error: string };
+
+/** The bench's handle on the outside process. */
+export class Outside {
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly urls: { llmUrl: string; deepgramUrl: string },
+  ) {}
+
+  static start(apiKey: string): Promise<Outside> {
+    const child = fork(__filename, ['--outside', apiKey], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    return new Promise((resolve, reject) => {
+      child.once('message', (report: Report) =>
+        'ready' in report ? resolve(new Outside(child, report.ready)) : reject(new Error(String(report))),
+      );
+      child.once('exit', (code) => reject(new Error(`the outside process ended (${code})`)));
+    });
+  }
+
+  /** Streams the plan; `streaming`/`streamed` bracket the audio (the bench times its CPU between them). */
+  run(plan: SpeechPlan, on: { streaming(): void; streamed(): void }): Promise<SpeechResult> {
+    return new Promise((resolve, reject) => {
+      const listener = (report: Report) => {
+        if ('streaming' in report) return on.streaming();
+        if ('streamed' in report) return on.streamed();
+        this.child.off('message', listener);
+        if ('result' in report) resolve(report.result);
+        else reject(new Error('error' in report ? report.error : 'unexpected report'));
+      };
+      this.child.on('message', listener);
+      this.child.send({ cmd: 'run', plan } satisfies Order);
+    });
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.child.exitCode !== null) return resolve();
+      this.child.once('exit', () => resolve());
+      this.child.send({ cmd: 'close' } satisfies Order);
+      setTimeout(() => this.child.kill('SIGKILL'), 10_000).unref();
+    });
+  }
+}
+
+const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
+/** Rooms opened together, and how long a page waits for each step of opening one. */
+const OPENING = 10;
+const OPEN_WAIT_MS = 30_000;
+
+/** Waits while `count` still grows (or until it reaches `all`): what arrives late is counted, late. */
+export async function settle(count: () => number | Promise<number>, all: number, stillMs: number): Promise<number> {
+  let last = -1;
+  let since = Date.now();
+  for (;;) {
+    const now = await count();
+    if (now >= all) return now;
+    if (now !== last) [last, since] = [now, Date.now()];
+    else if (Date.now() - since >= stillMs) return now;
+    await sleep(1000);
+  }
+}
+
+/** The child's side. */
+async function serve(apiKey: string): Promise<void> {
+  const send = (report: Report) => process.send?.(report);
+  /** Per stream index, when each chunk reached the provider. */
+  const arrived = new Map<number, number[]>();
+  const streamOfSession = new Map<number, number>();
+  const llm = new FakeOpenAiServer();
+  await llm.start();
+  const fake = await FakeAsrServer.start({
+    apiKey,
+    script: ['Buenos días a todos y bienvenidos a la conferencia.'],
+    onAudio: (session, pcm) => {
+      // The first chunk of each stream carries its index in its first sample (silence otherwise).
+      if (!streamOfSession.has(session.id)) streamOfSession.set(session.id, pcm.readInt16LE(0) - 1);
+      const stream = streamOfSession.get(session.id) as number;
+      const list = arrived.get(stream) ?? [];
+      list.push(Date.now());
+      arrived.set(stream, list);
+    },
+  });
+  const clients: { close(): void }[] = [];
+  process.on('message', (order: Order) => {
+    if (order.cmd === 'close') {
+      clients.forEach((c) => c.close());
+      void Promise.all([fake.close(), llm.stop()]).finally(() => process.exit(0));
+      return;
+    }
+    run(order.plan).then(
+      (result) => send({ result }),
+      (error: Error) => send({ error: error.stack ?? error.message }),
+    );
+  });
+  send({ ready: { llmUrl: llm.url, deepgramUrl: fake.deepgramUrl } });
+
+  async function run(plan: SpeechPlan): Promise<SpeechResult> {
+    const { streams, sentences, speechMs, pauseMs, chunkMs } = plan;
+    const audio = sentencesAudio(sentences, plan.rate, { speechMs, pauseMs, chunkMs });
+    // A few rooms at a time: a hundred joins at once on a busy machine outlast their waits.
+    const rooms: Awaited<ReturnType<typeof openRoom>>[] = [];
+    for (let i = 0; i < streams; i += OPENING)
+      rooms.push(...(await Promise.all(Array.from({ length: Math.min(OPENING, streams - i) }, (_, k) => openRoom(plan, i + k)))));
+    clients.push(...rooms.flatMap((r) => [r.host, r.viewer, r.audio]));
+    const sent = rooms.map((): number[] => []);
+    const speechEnds = rooms.map((): number[] => []);
+    send({ streaming: true });
+    const cpu0 = process.cpuUsage();
+    const started = Date.now();
+    await Promise.all(
+      rooms.map(async (room, i) => {
+        const chunks = audio.map((c, n) => {
+          if (n > 0) return c;
+          const first = Buffer.from(c);
+          first.writeInt16LE(i + 1, 0);
+          return first;
+        });
+        await sleep((i * 37) % 1000);
+        const t0 = Date.now();
+        let due = 0;
+        for (const [n, chunk] of chunks.entries()) {
+          const wait = t0 + due - Date.now();
+          if (wait > 0) await sleep(wait);
+          room.audio.sendChunk(chunk);
+          sent[i].push(Date.now());
+          due += chunkMs;
+          // The sentence's tone ends with this chunk: speech stopped now.
+          const at = (n + 1) * chunkMs;
+          if ((at - 300) % (speechMs + pauseMs) === speechMs) speechEnds[i].push(Date.now());
+        }
+        room.audio.stop();
+      }),
+    );
+    const wall = (Date.now() - started) / 1000;
+    const used = process.cpuUsage(cpu0);
+    send({ streamed: true });
+    const expected = streams * sentences;
+    const countOf = (client: (r: (typeof rooms)[number]) => LiveClient, type: 'transcript' | 'translation') => () =>
+      rooms.reduce((n, r) => n + Math.min(sentences, client(r).of(type).length), 0);
+    await settle(
+      countOf((r) => r.host, 'transcript'),
+      expected,
+      plan.settleMs,
+    );
+    await settle(
+      countOf((r) => r.viewer, 'translation'),
+      expected,
+      plan.settleMs,
+    );
+    // Chunks still on their way are not dropped: the count is taken once no more arrive.
+    for (let last = -1, now = 0; last !== now; await sleep(2000)) {
+      last = now;
+      now = [...arrived.values()].reduce((n, l) => n + l.length, 0);
+    }
+    const overhead: number[] = [];
+    let dropped = 0;
+    sent.forEach((s, i) => {
+      const a = arrived.get(i) ?? [];
+      dropped += Math.max(0, s.length - a.length);
+      for (let n = 0; n < Math.min(s.length, a.length); n++) overhead.push(a[n] - s[n]);
+    });
+    const stored: number[] = [];
+    const translated: number[] = [];
+    rooms.forEach((room, i) => {
+      const times = (client: LiveClient, type: string) => client.frames.flatMap((f, n) => (f.type === type ? [client.arrivedAt[n]] : []));
+      const finals = times(room.host, 'transcript');
+      const translations = times(room.viewer, 'translation');
+      speechEnds[i].forEach((end, k) => {
+        if (finals[k]) stored.push(finals[k] - end);
+        if (translations[k]) translated.push(translations[k] - end);
+      });
+    });
+    const gaps = rooms.reduce((n, r) => n + r.audio.of('audio_gap').length, 0);
+    return { overhead, chunks: streams * audio.length, dropped, gaps, stored, translated, wall, cpu: (used.user + used.system) / 1e6 };
+  }
+}
+
+async function openRoom(plan: SpeechPlan, i: number) {
+  const { baseUrl } = plan;
+  const res = await fetch(`${baseUrl}/api/rooms`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: `{"name":"bench ${i}"}`,
+  });
+  const { room, hostKey } = (await res.json()) as CreateRoomResponse;
+  const host = await LiveClient.connect(baseUrl);
+  const viewer = await LiveClient.connect(baseUrl);
+  host.send({ type: 'join', roomId: room.id, role: 'host', hostKey });
+  viewer.send({ type: 'join', roomId: room.id, role: 'viewer', lang: 'fr' });
+  await host.waitFor((c) => c.of('joined').length === 1, OPEN_WAIT_MS, 'host joined');
+  await viewer.waitFor((c) => c.of('joined').length === 1, OPEN_WAIT_MS, 'viewer joined');
+  host.send({ type: 'room_start', sourceLanguage: 'es' });
+  await viewer.waitFor((c) => c.of('room_start').length === 1, OPEN_WAIT_MS, 'room_start');
+  const audio = await AudioClient.start(baseUrl, {
+    roomId: room.id,
+    role: 'host',
+    hostKey,
+    streamId: crypto.randomUUID(),
+    sourceLanguage: 'es',
+    sampleRate: plan.rate,
+  });
+  return { host, viewer, audio };
+}
+
+if (process.argv[2] === '--outside') void serve(process.argv[3]);
