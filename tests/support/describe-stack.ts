@@ -24,6 +24,11 @@ export interface StackFixture {
   join(join: Record<string, unknown>, baseUrl?: string): Promise<LiveClient>;
   /** Waits until translate-svc counts viewers reading each of `langs` in the room (gateways announce them on the bus). */
   readers(roomId: string, ...langs: LanguageCode[]): Promise<void>;
+  /**
+   * One more stack on the suite's database and language model, with the suite's options and `changes` over them
+   * (`undefined` drops one): a deployment configured otherwise. Closed by the test, or else with the suite.
+   */
+  another(changes: Partial<Omit<StackFixtureOptions, 'llm'>>): Promise<Stack>;
 }
 
 /**
@@ -35,29 +40,33 @@ export function describeStack(settings: StackFixtureOptions | (() => StackFixtur
   let db: TestDatabase | undefined;
   let llm: FakeOpenAiServer | undefined;
   let stack: Stack | undefined;
+  let options: StackFixtureOptions | undefined;
+  const others = new Set<Stack>();
   const clients: LiveClient[] = [];
   let sql: Promise<Client> | undefined;
   const started = <T>(value: T | undefined, what: string): T => {
     if (value === undefined) throw new Error(`the suite's ${what} is not started (read it inside a test or hook)`);
     return value;
   };
+  const start = ({ llm: _wanted, ...stackOptions }: StackFixtureOptions) =>
+    startStack({ ...stackOptions, databaseUrl: started(db, 'database').url, llmUrl: llm?.url ?? null });
 
   beforeAll(async () => {
     // A function: settings that name what the suite started before (a fake provider's address).
-    const options = typeof settings === 'function' ? settings() : settings;
+    options = typeof settings === 'function' ? settings() : settings;
     db = await createTestDatabase();
     if (options.llm !== false) {
       llm = new FakeOpenAiServer();
       await llm.start();
     }
-    const { llm: _wanted, ...stackOptions } = options;
-    stack = await startStack({ ...stackOptions, databaseUrl: db.url, llmUrl: llm?.url ?? null });
+    stack = await start(options);
   });
 
   // Hooks run in the order they are declared: what a suite opens on the database ends here, before the drop.
   afterAll(async () => {
     clients.splice(0).forEach((c) => c.close());
     await (await sql?.catch(() => undefined))?.end();
+    for (const other of others) await other.close();
     await stack?.close();
     await llm?.stop();
     await db?.drop();
@@ -94,6 +103,17 @@ export function describeStack(settings: StackFixtureOptions | (() => StackFixtur
       return client;
     },
     readers: (roomId, ...langs) => readersCounted(fixture.stack, roomId, ...langs),
+    another: async (changes) => {
+      const other = await start({ ...started(options, 'stack'), ...changes });
+      others.add(other);
+      return {
+        ...other,
+        close: async () => {
+          // Once: by the test, or else with the suite.
+          if (others.delete(other)) await other.close();
+        },
+      };
+    },
   };
   return fixture;
 }

@@ -1,7 +1,7 @@
-import { Client } from 'pg';
 import { ACCOUNTS_SUBJECTS, TTS_SUBJECTS, type AuthSession } from '@lt/contracts';
-import { createTestDatabase, LiveClient, type TestDatabase } from '@lt/testing';
-import { startStack, type Stack } from '../../support/stack';
+import { LiveClient } from '@lt/testing';
+import { describeStack } from '../../support/describe-stack';
+import type { Stack } from '../../support/stack';
 import { authApi, uniqueEmail } from '../auth-api';
 import { createRoom, MODES } from '../helpers';
 
@@ -31,29 +31,13 @@ const signInFrom = async (baseUrl: string, address: string, email: string, passw
 const distributed = MODES.includes('distributed') ? describe : describe.skip;
 
 distributed('accounts across restarts (distributed mode)', () => {
-  let db: TestDatabase;
+  const suite = describeStack({ mode: 'distributed', llm: false, publicUrl: 'https://rooms.example', trustProxy: 'loopback' });
   let stack: Stack;
-  let sql: Client;
   let api: ReturnType<typeof authApi>;
 
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    stack = await startStack({
-      mode: 'distributed',
-      databaseUrl: db.url,
-      llmUrl: null,
-      publicUrl: 'https://rooms.example',
-      trustProxy: 'loopback',
-    });
-    sql = new Client({ connectionString: db.url });
-    await sql.connect();
+  beforeAll(() => {
+    ({ stack } = suite);
     api = authApi(stack.baseUrl);
-  });
-
-  afterAll(async () => {
-    await sql?.end();
-    await stack?.close();
-    await db?.drop();
   });
 
   it('refuses a signed-out access token on a gateway started after the sign-out, over HTTP and on its socket', async () => {
@@ -122,6 +106,7 @@ distributed('accounts across restarts (distributed mode)', () => {
     const email = uniqueEmail('target');
     await api.signup(email, 'right-password');
     const attacker = '198.51.100.7';
+    const sql = await suite.sql();
     const elapse = () =>
       sql.query(`UPDATE accounts.sign_in_throttle SET blocked_until = now() WHERE email = $1 AND address = $2`, [email, attacker]);
 
@@ -162,15 +147,7 @@ distributed('accounts across restarts (distributed mode)', () => {
 });
 
 describe('client addresses of sockets behind a proxy (TRUST_PROXY)', () => {
-  let db: TestDatabase;
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-  });
-
-  afterAll(async () => {
-    await db?.drop();
-  });
+  const suite = describeStack({ mode: 'embedded', llm: false, wsMaxPerAddress: 1, trustProxy: 'loopback' });
 
   const twoSocketsFrom = async (stack: Stack) => {
     const first = await LiveClient.connect(stack.baseUrl, { 'x-forwarded-for': '198.51.100.1' });
@@ -186,17 +163,7 @@ describe('client addresses of sockets behind a proxy (TRUST_PROXY)', () => {
   };
 
   it('counts sockets by their X-Forwarded-For address for WS_MAX_PER_ADDRESS only with TRUST_PROXY=loopback', async () => {
-    const trusting = await startStack({ mode: 'embedded', databaseUrl: db.url, llmUrl: null, wsMaxPerAddress: 1, trustProxy: 'loopback' });
-    try {
-      expect(await twoSocketsFrom(trusting)).toBe('both open');
-    } finally {
-      await trusting.close();
-    }
-    const plain = await startStack({ mode: 'embedded', databaseUrl: db.url, llmUrl: null, wsMaxPerAddress: 1 });
-    try {
-      expect(await twoSocketsFrom(plain)).toMatch('429');
-    } finally {
-      await plain.close();
-    }
+    expect(await twoSocketsFrom(suite.stack)).toBe('both open');
+    expect(await twoSocketsFrom(await suite.another({ trustProxy: undefined }))).toMatch('429');
   });
 });

@@ -1,5 +1,5 @@
 import { unzipSync } from 'fflate';
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import {
   ACCOUNTS_SUBJECTS,
   QUESTION_LIMITS,
@@ -9,8 +9,8 @@ import {
   TTS_SUBJECTS,
   type QuestionListResponse,
 } from '@lt/contracts';
-import { createTestDatabase, FakeOpenAiServer, type LiveClient, type TestDatabase } from '@lt/testing';
-import { startStack, type Stack } from '../../support/stack';
+import { describeStack } from '../../support/describe-stack';
+import type { Stack } from '../../support/stack';
 import { authApi } from '../auth-api';
 import { joined, newUser, ownedRoom, type Api, type TestUser } from '../dashboard-api';
 import { MODES } from '../helpers';
@@ -30,35 +30,26 @@ const LINES = 300;
  * (an uncaught exception: the process ended) and the gateway answered 504.
  */
 (MODES.includes('distributed') ? describe : describe.skip)('a room full of the heaviest characters (distributed mode)', () => {
-  let db: TestDatabase;
-  let llm: FakeOpenAiServer;
+  const crashes: unknown[] = [];
+  const onCrash = (error: unknown) => crashes.push(error);
+  beforeAll(() => {
+    process.on('uncaughtException', onCrash);
+  });
+  afterAll(() => {
+    process.off('uncaughtException', onCrash);
+  });
+  const suite = describeStack({ mode: 'distributed' });
   let stack: Stack;
   let api: Api;
   let owner: TestUser;
   let pg: Client;
-  const clients: LiveClient[] = [];
-  const crashes: unknown[] = [];
-  const onCrash = (error: unknown) => crashes.push(error);
+  const { clients } = suite;
 
   beforeAll(async () => {
-    process.on('uncaughtException', onCrash);
-    db = await createTestDatabase();
-    llm = new FakeOpenAiServer();
-    await llm.start();
-    stack = await startStack({ mode: 'distributed', databaseUrl: db.url, llmUrl: llm.url });
+    ({ stack } = suite);
     api = authApi(stack.baseUrl);
     owner = await newUser(api, 'bus-limits');
-    pg = new Client({ connectionString: db.url });
-    await pg.connect();
-  });
-
-  afterAll(async () => {
-    process.off('uncaughtException', onCrash);
-    clients.forEach((c) => c.close());
-    await pg?.end();
-    await stack?.close();
-    await llm?.stop();
-    await db?.drop();
+    pg = await suite.sql();
   });
 
   /** A started English room with questions on, 1,000 questions of 500 `"` and LINES lines of the maximal length. */

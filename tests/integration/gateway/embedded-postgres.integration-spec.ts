@@ -76,6 +76,11 @@ async function within<T, F>(promise: Promise<T>, ms: number, fallback: F): Promi
 const until = <T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>): Promise<T> =>
   eventually(() => probe().catch(() => undefined), { what, timeoutMs });
 
+/**
+ * Not on the stack fixture (tests/support/describe-stack.ts): what is under test is the built product as `npm start`
+ * runs it, a process of its own that starts, restarts and stops its own PostgreSQL; the fixture's database and
+ * in-process services would be neither.
+ */
 describe('embedded mode and its own PostgreSQL', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'lt-embedded-pg-'));
   const pgDir = join(dataDir, 'pg');
@@ -157,7 +162,8 @@ describe('embedded mode and its own PostgreSQL', () => {
     const leftover = postmasterPid();
     crashed.kill('SIGKILL');
     await exitOf(crashed);
-    // Absence under test: the PostgreSQL left behind must not die with its parent, so it is given a moment to.
+    // Time under test: the PostgreSQL left behind must not die with its parent. An absence has no condition to wait
+    // for, so it is given a moment to.
     await sleep(300);
     expect(alive(leftover)).toBe(true);
     expect(serversOf(pgDir)).toEqual([leftover]);

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import WebSocket from 'ws';
 import { clientFrameSchema, CLOSE_CODES, LiveErrorCode, type ServerFrame } from '@lt/contracts';
-import { createTestDatabase, LiveClient, type TestDatabase } from '@lt/testing';
-import { startStack, type Stack } from '../../support/stack';
+import { LiveClient } from '@lt/testing';
+import { describeStack } from '../../support/describe-stack';
+import type { Stack } from '../../support/stack';
 import { createRoom, transcript } from '../helpers';
 
 /**
@@ -88,23 +89,20 @@ function isBad(wire: Wire, binary: boolean): boolean {
 }
 
 describe('fuzzing the socket and the HTTP API (embedded mode)', () => {
-  let db: TestDatabase;
-  let stack: Stack;
   const failures: unknown[] = [];
   const onFailure = (error: unknown) => failures.push(error);
-
-  beforeAll(async () => {
+  beforeAll(() => {
     process.on('unhandledRejection', onFailure);
     process.on('uncaughtException', onFailure);
-    db = await createTestDatabase();
-    stack = await startStack({ mode: 'embedded', databaseUrl: db.url, llmUrl: null });
   });
-
-  afterAll(async () => {
+  afterAll(() => {
     process.off('unhandledRejection', onFailure);
     process.off('uncaughtException', onFailure);
-    await stack?.close();
-    await db?.drop();
+  });
+  const suite = describeStack({ mode: 'embedded', llm: false });
+  let stack: Stack;
+  beforeAll(() => {
+    ({ stack } = suite);
   });
 
   it(`answers ${SOCKETS * FRAMES_PER_SOCKET} random frames without a crash, an internal error or a dropped bad frame`, async () => {

@@ -38,6 +38,11 @@ async function relayTo(target: URL) {
   };
 }
 
+/**
+ * Not on the stack fixture (tests/support/describe-stack.ts): the probes of one process are under test, with exactly
+ * one database it reaches through a relay the test cuts and readiness it marks itself; a stack has many databases,
+ * is marked ready as it starts, and would lose every service with the relay.
+ */
 describe('/healthz and /readyz', () => {
   let db: TestDatabase;
   let relay: Awaited<ReturnType<typeof relayTo>>;

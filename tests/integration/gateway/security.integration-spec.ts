@@ -1,7 +1,8 @@
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import type { AuthSession, CreateRoomResponse } from '@lt/contracts';
-import { createTestDatabase, LiveClient, SmtpCatcher, type TestDatabase } from '@lt/testing';
-import { startStack, type Stack } from '../../support/stack';
+import { LiveClient, SmtpCatcher } from '@lt/testing';
+import { describeStack } from '../../support/describe-stack';
+import type { Stack } from '../../support/stack';
 import { authApi, uniqueEmail } from '../auth-api';
 import { MODES } from '../helpers';
 import { json, rawCall as call, type RawAnswer } from '../raw-http';
@@ -13,42 +14,36 @@ let nextAddress = 10;
 const newAddress = () => `127.0.0.${nextAddress++}`;
 
 describe.each(MODES)('gateway security (%s mode)', (mode) => {
-  let db: TestDatabase;
   let smtp: SmtpCatcher;
+  let smtpUrl: string;
   /** No PUBLIC_URL, ALLOWED_ORIGINS https://allowed.example, at most 4 rooms per address and per user. */
   let stack: Stack;
   /** PUBLIC_URL https://rooms.example and Keycloak configured. */
   let publicStack: Stack;
   let sql: Client;
 
+  // Declared before the stack's hooks: the mail server answers before the stack starts.
   beforeAll(async () => {
-    db = await createTestDatabase();
     smtp = new SmtpCatcher();
-    const smtpUrl = await smtp.start();
-    stack = await startStack({
-      mode,
-      databaseUrl: db.url,
-      llmUrl: null,
-      accounts: { SMTP_URL: smtpUrl },
-      roomCreateRate: { burst: 4, perMinute: 4 },
-    });
-    publicStack = await startStack({
-      mode,
-      databaseUrl: db.url,
-      llmUrl: null,
+    smtpUrl = await smtp.start();
+  });
+  afterAll(() => smtp?.stop());
+
+  const suite = describeStack(() => ({
+    mode,
+    llm: false,
+    accounts: { SMTP_URL: smtpUrl },
+    roomCreateRate: { burst: 4, perMinute: 4 },
+  }));
+
+  beforeAll(async () => {
+    ({ stack } = suite);
+    publicStack = await suite.another({
+      roomCreateRate: undefined,
       publicUrl: 'https://rooms.example',
       accounts: { SMTP_URL: smtpUrl, KEYCLOAK_URL: 'https://sso.example/auth', KEYCLOAK_REALM: 'lt', KEYCLOAK_CLIENT_ID: 'lt-web' },
     });
-    sql = new Client({ connectionString: db.url });
-    await sql.connect();
-  });
-
-  afterAll(async () => {
-    await sql?.end();
-    await publicStack?.close();
-    await stack?.close();
-    await smtp?.stop();
-    await db?.drop();
+    sql = await suite.sql();
   });
 
   const roomsNamed = async (name: string) =>

@@ -1,16 +1,16 @@
-import { createTestDatabase, FakeOpenAiServer, LiveClient, type TestDatabase } from '@lt/testing';
-import { readersCounted } from '../../support/describe-stack';
-import { startStack, type Stack } from '../../support/stack';
+import { eventually, LiveClient, type FakeOpenAiServer } from '@lt/testing';
+import { describeStack, readersCounted } from '../../support/describe-stack';
+import type { Stack } from '../../support/stack';
 import { apiContract } from '../api-contract';
 import { createRoom, MODES, sleep, transcript } from '../helpers';
 
 jest.setTimeout(40_000);
 
 describe.each(MODES)('summaries (%s mode)', (mode) => {
-  let db: TestDatabase;
-  let llm: FakeOpenAiServer;
+  const suite = describeStack({ mode });
+  const { clients } = suite;
   let stack: Stack;
-  const clients: LiveClient[] = [];
+  let llm: FakeOpenAiServer;
 
   const summaryCalls = () => llm.calls.filter((c) => c.task === 'summary');
 
@@ -47,18 +47,8 @@ describe.each(MODES)('summaries (%s mode)', (mode) => {
     return { roomId: room.id, say };
   }
 
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    llm = new FakeOpenAiServer();
-    await llm.start();
-    stack = await startStack({ mode, databaseUrl: db.url, llmUrl: llm.url });
-  });
-
-  afterAll(async () => {
-    clients.forEach((c) => c.close());
-    await stack?.close();
-    await llm?.stop();
-    await db?.drop();
+  beforeAll(() => {
+    ({ stack, llm } = suite);
   });
 
   beforeEach(() => llm.reset());
@@ -125,7 +115,7 @@ describe.each(MODES)('summaries (%s mode)', (mode) => {
   });
 
   it('refuses one client id flooding summaries, and a caller without one past its address share, with the defaults', async () => {
-    const limited = await startStack({ mode, databaseUrl: db.url, llmUrl: llm.url, defaultLimits: true });
+    const limited = await suite.another({ defaultLimits: true });
     try {
       const { roomId, say } = await liveRoom(limited);
       await say(1);
@@ -149,10 +139,7 @@ describe.each(MODES)('summaries (%s mode)', (mode) => {
   });
 
   it('keeps a ceiling per room, and a per-address cap when the operator sets one', async () => {
-    const limited = await startStack({
-      mode,
-      databaseUrl: db.url,
-      llmUrl: llm.url,
+    const limited = await suite.another({
       gatewayEnv: { SUMMARY_ROOM_BURST: '3', SUMMARY_ROOM_PER_MINUTE: '3', SUMMARY_ADDRESS_PER_MINUTE: '5' },
     });
     try {
@@ -192,10 +179,11 @@ describe.each(MODES)('summaries (%s mode)', (mode) => {
     // A new transcript version is a new ETag; a refusal is never marked cacheable.
     await say(1);
     // The gateway serves its last answer for a second to those asking just behind: the new one comes after that.
-    const deadline = Date.now() + 5_000;
-    let status = 304;
-    while (status === 304 && Date.now() < deadline) status = (await fetch(url, { headers: revalidation })).status;
-    expect(status).toBe(200);
+    const fresh = async () => {
+      const { status } = await fetch(url, { headers: revalidation });
+      return status !== 304 && status;
+    };
+    expect(await eventually(fresh, { what: 'an answer other than 304', timeoutMs: 5_000 })).toBe(200);
     const refused = await fetch(`${stack.baseUrl}/api/rooms/${roomId}/summary?lang=fr&sinceSeq=10`);
     expect([refused.status, refused.headers.get('cache-control')]).toEqual([409, null]);
     expect(summaryCalls()).toHaveLength(2);
@@ -227,10 +215,7 @@ describe.each(MODES)('summaries (%s mode)', (mode) => {
     });
 
     it('refuses a request by its id: nothing to summarise, past a browser share, past the room share', async () => {
-      const limited = await startStack({
-        mode,
-        databaseUrl: db.url,
-        llmUrl: llm.url,
+      const limited = await suite.another({
         defaultLimits: true,
         gatewayEnv: { SUMMARY_ROOM_BURST: '12', SUMMARY_ROOM_PER_MINUTE: '12' },
       });

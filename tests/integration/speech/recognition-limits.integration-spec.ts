@@ -1,8 +1,8 @@
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import { LiveErrorCode, ROOMS_SUBJECTS, type JoinedFrame } from '@lt/contracts';
 import { AudioClient, eventually, LiveClient, sentenceByPitch, sentencesAudio, type FakeAsrServer } from '@lt/testing';
 import type { Stack } from '../../support/stack';
-import { startAsrStack, type AsrStack } from '../asr-stack';
+import { describeAsrStack } from '../asr-stack';
 import { authApi } from '../auth-api';
 import { joined, newUser, ownedRoom, type Api } from '../dashboard-api';
 import { MODES } from '../helpers';
@@ -25,34 +25,28 @@ const SENTENCES = [
  * and a stream that sends nothing for ASR_STREAM_IDLE_MS. Through the stack, against a fake Deepgram.
  */
 describe.each(MODES)('server recognition stops (%s mode)', (mode) => {
-  let env: AsrStack;
+  const clients: { close(): void }[] = [];
+  // Declared before the stack's hooks: the sockets close before the stack does.
+  afterAll(() => clients.forEach((c) => c.close()));
+  const suite = describeAsrStack(mode, {
+    fake: { apiKey: 'asr-key', words: sentenceByPitch(SENTENCES) },
+    asr: (f) => ({
+      ASR_PROVIDER: 'deepgram',
+      DEEPGRAM_API_KEY: 'asr-key',
+      DEEPGRAM_URL: f.deepgramUrl,
+      ASR_LEASE_MS: '1500',
+      ASR_STREAM_IDLE_MS: '2000',
+    }),
+  });
   let stack: Stack;
   let fake: FakeAsrServer;
   let api: Api;
   let sql: Client;
-  const clients: { close(): void }[] = [];
 
   beforeAll(async () => {
-    env = await startAsrStack(mode, {
-      fake: { apiKey: 'asr-key', words: sentenceByPitch(SENTENCES) },
-      asr: (f) => ({
-        ASR_PROVIDER: 'deepgram',
-        DEEPGRAM_API_KEY: 'asr-key',
-        DEEPGRAM_URL: f.deepgramUrl,
-        ASR_LEASE_MS: '1500',
-        ASR_STREAM_IDLE_MS: '2000',
-      }),
-    });
-    ({ stack, fake } = env);
+    ({ stack, fake } = suite);
     api = authApi(stack.baseUrl);
-    sql = new Client({ connectionString: env.db.url });
-    await sql.connect();
-  });
-
-  afterAll(async () => {
-    clients.forEach((c) => c.close());
-    await sql?.end();
-    await env?.close();
+    sql = await suite.sql();
   });
 
   /** An owned room, started, its owner on the host page; the audio socket not yet open. */

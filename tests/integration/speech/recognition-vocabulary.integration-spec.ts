@@ -1,5 +1,5 @@
 import { AudioClient, eventually, sentencesAudio } from '@lt/testing';
-import { startAsrStack, type AsrStack } from '../asr-stack';
+import { describeAsrStack } from '../asr-stack';
 import { authApi } from '../auth-api';
 import { newUser, ownedRoom } from '../dashboard-api';
 import { createRoom, MODES } from '../helpers';
@@ -12,16 +12,10 @@ jest.setTimeout(60_000);
  * after each save, and the very terms a provider session is opened with.
  */
 describe.each(MODES)('the glossary terms sent to the recogniser (%s mode)', (mode) => {
-  let env: AsrStack;
-
-  beforeAll(async () => {
-    env = await startAsrStack(mode, {
-      fake: { apiKey: 'asr-key' },
-      asr: (f) => ({ ASR_PROVIDER: 'deepgram', DEEPGRAM_API_KEY: 'asr-key', DEEPGRAM_URL: f.deepgramUrl }),
-    });
+  const env = describeAsrStack(mode, {
+    fake: { apiKey: 'asr-key' },
+    asr: (f) => ({ ASR_PROVIDER: 'deepgram', DEEPGRAM_API_KEY: 'asr-key', DEEPGRAM_URL: f.deepgramUrl }),
   });
-
-  afterAll(() => env?.close());
 
   const call = (method: string, path: string, headers: Record<string, string>, body?: unknown) =>
     fetch(`${env.stack.baseUrl}${path}`, {

@@ -1,17 +1,8 @@
-import { Client } from 'pg';
 import { ROOMS_SUBJECTS, type JoinedFrame } from '@lt/contracts';
 import { AudioStreams } from '@lt/asr';
-import {
-  AudioClient,
-  LiveClient,
-  sentenceByPitch,
-  sentencesAudio,
-  type FakeAsrFault,
-  type FakeAsrServer,
-  type TestDatabase,
-} from '@lt/testing';
+import { AudioClient, LiveClient, sentenceByPitch, sentencesAudio, type FakeAsrFault, type FakeAsrServer } from '@lt/testing';
 import type { Stack } from '../../support/stack';
-import { startAsrStack, type AsrStack } from '../asr-stack';
+import { describeAsrStack } from '../asr-stack';
 import { createRoom, MODES } from '../helpers';
 
 jest.setTimeout(90_000);
@@ -21,29 +12,24 @@ const PROVIDERS = ['deepgram', 'openai'] as const;
 
 describe.each(MODES)('speech recognised on the server (%s mode)', (mode) => {
   describe.each(PROVIDERS)('with %s', (provider) => {
-    let env: AsrStack;
-    let db: TestDatabase;
+    const clients: { close(): void }[] = [];
+    // Declared before the stack's hooks: the sockets close before the stack does.
+    afterAll(() => clients.forEach((c) => c.close()));
+    const suite = describeAsrStack(mode, {
+      fake: { apiKey: 'asr-key', words: sentenceByPitch(SENTENCES) },
+      asr: (f) => ({
+        ...(provider === 'deepgram'
+          ? { ASR_PROVIDER: 'deepgram', DEEPGRAM_API_KEY: 'asr-key', DEEPGRAM_URL: f.deepgramUrl }
+          : { ASR_PROVIDER: 'openai', OPENAI_API_KEY: 'asr-key', ASR_OPENAI_URL: f.openAiUrl }),
+        ASR_LEASE_MS: '1500',
+      }),
+      asrReplicas: mode === 'distributed' ? 2 : 1,
+    });
     let fake: FakeAsrServer;
     let stack: Stack;
-    const clients: { close(): void }[] = [];
 
-    beforeAll(async () => {
-      env = await startAsrStack(mode, {
-        fake: { apiKey: 'asr-key', words: sentenceByPitch(SENTENCES) },
-        asr: (f) => ({
-          ...(provider === 'deepgram'
-            ? { ASR_PROVIDER: 'deepgram', DEEPGRAM_API_KEY: 'asr-key', DEEPGRAM_URL: f.deepgramUrl }
-            : { ASR_PROVIDER: 'openai', OPENAI_API_KEY: 'asr-key', ASR_OPENAI_URL: f.openAiUrl }),
-          ASR_LEASE_MS: '1500',
-        }),
-        asrReplicas: mode === 'distributed' ? 2 : 1,
-      });
-      ({ db, fake, stack } = env);
-    });
-
-    afterAll(async () => {
-      clients.forEach((c) => c.close());
-      await env?.close();
+    beforeAll(() => {
+      ({ fake, stack } = suite);
     });
 
     /** A started room with its host's page and a French viewer, and the host's audio socket ready. */
@@ -153,13 +139,8 @@ describe.each(MODES)('speech recognised on the server (%s mode)', (mode) => {
         const streaming = audio.stream(chunks(audio.sampleRate));
         await host.waitFor((c) => c.of('transcript').length >= 1, 15_000, 'the first sentence');
         const holderOf = async () => {
-          const pg = new Client({ connectionString: db.url });
-          await pg.connect();
-          try {
-            return (await pg.query('SELECT holder FROM asr.stream_leases WHERE stream_id = $1', [streamId])).rows[0].holder as string;
-          } finally {
-            await pg.end();
-          }
+          const sql = await suite.sql();
+          return (await sql.query('SELECT holder FROM asr.stream_leases WHERE stream_id = $1', [streamId])).rows[0].holder as string;
         };
         const holder = await holderOf();
         const name = ['asr-svc', 'asr-svc-2'].find((n) => stack.service(n)?.get(AudioStreams).holder === holder) as string;

@@ -1,6 +1,7 @@
-import { fakeMp3, FakeGoogleTtsServer, FakeOpenAiServer, createTestDatabase, LiveClient, type TestDatabase } from '@lt/testing';
-import { readersCounted } from '../../support/describe-stack';
-import { startStack, type Stack } from '../../support/stack';
+import { fakeMp3, LiveClient, type FakeGoogleTtsServer, type FakeOpenAiServer } from '@lt/testing';
+import { describeStack, readersCounted } from '../../support/describe-stack';
+import type { Stack } from '../../support/stack';
+import { fakeSpeechProvider } from '../fake-speech';
 import { createRoom, MODES, transcript } from '../helpers';
 import { apiContract } from '../api-contract';
 
@@ -17,11 +18,12 @@ async function audio(stack: Stack, roomId: string, messageId: string, lang: stri
 }
 
 describe.each(MODES)('a message read aloud (%s mode)', (mode) => {
-  let db: TestDatabase;
+  const speech = fakeSpeechProvider();
+  const suite = describeStack(() => ({ mode, tts: speech.env() }));
+  const { clients } = suite;
   let llm: FakeOpenAiServer;
   let google: FakeGoogleTtsServer;
   let stack: Stack;
-  const clients: LiveClient[] = [];
 
   /** A started room where the host said one sentence, read by a French viewer. */
   async function spokenRoom(on: Stack, text: string) {
@@ -42,26 +44,9 @@ describe.each(MODES)('a message read aloud (%s mode)', (mode) => {
     return { roomId: room.id, messageId };
   }
 
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    llm = new FakeOpenAiServer();
-    await llm.start();
-    google = new FakeGoogleTtsServer();
-    await google.start();
-    stack = await startStack({
-      mode,
-      databaseUrl: db.url,
-      llmUrl: llm.url,
-      tts: { TTS_PROVIDER: 'google', GOOGLE_TTS_API_KEY: 'google-test-key', GOOGLE_TTS_URL: google.url },
-    });
-  });
-
-  afterAll(async () => {
-    clients.forEach((c) => c.close());
-    await stack?.close();
-    await google?.stop();
-    await llm?.stop();
-    await db?.drop();
+  beforeAll(() => {
+    ({ stack, llm } = suite);
+    google = speech.server;
   });
 
   it('synthesises each (message, language) once for fifty listeners at once, and keeps it', async () => {
@@ -119,10 +104,7 @@ describe.each(MODES)('a message read aloud (%s mode)', (mode) => {
   });
 
   it('uses the openai speech endpoint when TTS_PROVIDER is openai, and says so when there is none', async () => {
-    const openai = await startStack({
-      mode,
-      databaseUrl: db.url,
-      llmUrl: llm.url,
+    const openai = await suite.another({
       tts: { TTS_PROVIDER: 'openai', OPENAI_BASE_URL: llm.url, OPENAI_API_KEY: 'test-key', OPENAI_TTS_MODEL: 'tts-test' },
     });
     try {
@@ -133,7 +115,7 @@ describe.each(MODES)('a message read aloud (%s mode)', (mode) => {
     } finally {
       await openai.close();
     }
-    const none = await startStack({ mode, databaseUrl: db.url, llmUrl: llm.url });
+    const none = await suite.another({ tts: undefined });
     try {
       const { roomId, messageId } = await spokenRoom(none, 'Cuarta frase');
       expect(await audio(none, roomId, messageId, 'fr')).toMatchObject({ status: 404, body: { error: { code: 'tts_not_configured' } } });
@@ -143,13 +125,7 @@ describe.each(MODES)('a message read aloud (%s mode)', (mode) => {
   });
 
   it('refuses one client id flooding audio with the default limits, not its neighbours behind the same address', async () => {
-    const limited = await startStack({
-      mode,
-      databaseUrl: db.url,
-      llmUrl: llm.url,
-      defaultLimits: true,
-      tts: { TTS_PROVIDER: 'google', GOOGLE_TTS_API_KEY: 'google-test-key', GOOGLE_TTS_URL: google.url },
-    });
+    const limited = await suite.another({ defaultLimits: true });
     try {
       const { roomId, messageId } = await spokenRoom(limited, 'Quinta frase');
       const flooder = `flood-${crypto.randomUUID()}`;

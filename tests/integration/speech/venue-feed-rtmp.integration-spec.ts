@@ -1,9 +1,9 @@
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import type { FeedStatusFrame, IngestKeyResponse, IngestResponse } from '@lt/contracts';
 import { eventually, exited, publishRtmp, speechWav } from '@lt/testing';
 import type { FakeAsrServer, LiveClient } from '@lt/testing';
 import type { Stack } from '../../support/stack';
-import { startAsrStack, type AsrStack } from '../asr-stack';
+import { describeFeedStack } from '../asr-stack';
 import { authApi } from '../auth-api';
 import { joined, newUser, ownedRoom, type Api, type TestUser } from '../dashboard-api';
 import { MODES } from '../helpers';
@@ -20,41 +20,21 @@ const feedStates = (host: LiveClient) => host.frames.filter((f): f is FeedStatus
 
 /** The venue feed over RTMP, as OBS sends it (FLV, AAC, the stream key as the stream name), through the stack. */
 describe.each(MODES)('venue feed over RTMP (%s mode)', (mode) => {
-  let feed: AsrStack;
+  const feed = describeFeedStack(mode, SAID, PORTS, { ASR_STREAM_IDLE_MS: '2500' });
+  const { clients } = feed;
   let stack: Stack;
   let api: Api;
   let owner: TestUser;
   let sql: Client;
   let wav: string;
   let asr: FakeAsrServer;
-  const clients: LiveClient[] = [];
 
   beforeAll(async () => {
     wav = speechWav(SAID);
-    feed = await startAsrStack(mode, {
-      fake: { script: [SAID] },
-      asr: (fake) => ({
-        ASR_PROVIDER: 'deepgram',
-        DEEPGRAM_API_KEY: 'deepgram-test-key',
-        DEEPGRAM_URL: fake.deepgramUrl,
-        ASR_STREAM_IDLE_MS: '2500',
-        INGEST_ENABLED: 'true',
-        INGEST_HOST: '127.0.0.1',
-        ...PORTS,
-      }),
-      gatewayEnv: { INGEST_ENABLED: 'true', INGEST_PUBLIC_HOST: '127.0.0.1', ...PORTS },
-    });
     ({ stack, fake: asr } = feed);
     api = authApi(stack.baseUrl);
-    sql = new Client({ connectionString: feed.db.url });
-    await sql.connect();
+    sql = await feed.sql();
     owner = await newUser(api, 'rtmp-owner');
-  });
-
-  afterAll(async () => {
-    clients.forEach((c) => c.close());
-    await sql?.end();
-    await feed?.close();
   });
 
   const ingestOf = (roomId: string) => api.call<IngestResponse>('GET', `/api/rooms/${roomId}/ingest`, undefined, owner.token);

@@ -1,10 +1,10 @@
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import type { FeedStatusFrame, IngestKeyResponse, IngestResponse } from '@lt/contracts';
 import { eventually, exited, publishSrt, speechWav } from '@lt/testing';
-import type { FakeAsrServer, LiveClient } from '@lt/testing';
+import type { FakeAsrServer } from '@lt/testing';
 import { sha256 } from '@lt/platform';
 import type { Stack } from '../../support/stack';
-import { startAsrStack, type AsrStack } from '../asr-stack';
+import { describeFeedStack } from '../asr-stack';
 import { authApi } from '../auth-api';
 import { joined, newUser, ownedRoom, type Api, type TestUser } from '../dashboard-api';
 import { createRoom, MODES } from '../helpers';
@@ -18,41 +18,21 @@ const RATE = 16_000;
 const SAID = 'Good morning everyone and welcome to the conference.';
 
 describe.each(MODES)('venue feed over SRT (%s mode)', (mode) => {
-  let feed: AsrStack;
+  const feed = describeFeedStack(mode, SAID, { INGEST_SRT_PORT: String(SRT_PORT), INGEST_RTMP_PORT: '0' });
+  const { clients } = feed;
   let stack: Stack;
   let api: Api;
   let sql: Client;
   let owner: TestUser;
   let wav: string;
   let asr: FakeAsrServer;
-  const clients: LiveClient[] = [];
 
   beforeAll(async () => {
     wav = speechWav(SAID);
-    feed = await startAsrStack(mode, {
-      fake: { script: [SAID] },
-      asr: (fake) => ({
-        ASR_PROVIDER: 'deepgram',
-        DEEPGRAM_API_KEY: 'deepgram-test-key',
-        DEEPGRAM_URL: fake.deepgramUrl,
-        INGEST_ENABLED: 'true',
-        INGEST_HOST: '127.0.0.1',
-        INGEST_SRT_PORT: String(SRT_PORT),
-        INGEST_RTMP_PORT: '0',
-      }),
-      gatewayEnv: { INGEST_ENABLED: 'true', INGEST_PUBLIC_HOST: '127.0.0.1', INGEST_SRT_PORT: String(SRT_PORT), INGEST_RTMP_PORT: '0' },
-    });
     ({ stack, fake: asr } = feed);
     api = authApi(stack.baseUrl);
-    sql = new Client({ connectionString: feed.db.url });
-    await sql.connect();
+    sql = await feed.sql();
     owner = await newUser(api, 'feed-owner');
-  });
-
-  afterAll(async () => {
-    clients.forEach((c) => c.close());
-    await sql?.end();
-    await feed?.close();
   });
 
   const ingestOf = (roomId: string, token = owner.token) =>

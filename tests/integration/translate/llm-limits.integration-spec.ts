@@ -1,8 +1,5 @@
-import { INestApplicationContext, Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { BusModule, DatabaseUrlModule } from '@lt/platform';
-import { LlmLimiter, TranslateModule, translateEnvSchema } from '@lt/translate';
-import { createTestDatabase, TEST_NATS_URL, type TestDatabase } from '@lt/testing';
+import { LlmLimiter } from '@lt/translate';
+import { describeStack } from '../../support/describe-stack';
 import { sleep } from '../helpers';
 
 jest.setTimeout(60_000);
@@ -14,32 +11,13 @@ const natsUp = process.env.LT_NATS_AVAILABLE === '1';
  * limits are theirs together, not each one's.
  */
 (natsUp ? describe : describe.skip)('the language-model limits shared by two translate-svc replicas (distributed mode)', () => {
-  let db: TestDatabase;
-  const replicas: INestApplicationContext[] = [];
+  const suite = describeStack({ mode: 'distributed', translate: { LLM_RPM: '10', LLM_TPM: '1000' } });
   let a: LlmLimiter;
   let b: LlmLimiter;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    const prefix = `test-${crypto.randomUUID().slice(0, 8)}`;
-    const env = translateEnvSchema.parse({ OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', LLM_RPM: '10', LLM_TPM: '1000' });
-    for (const name of ['translate-a', 'translate-b']) {
-      @Module({
-        imports: [
-          BusModule.forRoot({ transport: 'nats', url: TEST_NATS_URL, name, prefix }),
-          DatabaseUrlModule.forRoot(db.url),
-          TranslateModule.forRoot(env),
-        ],
-      })
-      class Replica {}
-      replicas.push(await NestFactory.createApplicationContext(Replica, { logger: ['error'] }));
-    }
-    [a, b] = replicas.map((r) => r.get(LlmLimiter));
-  });
-
-  afterAll(async () => {
-    for (const replica of replicas) await replica.close();
-    await db?.drop();
+    const second = await suite.stack.startService('translate-svc-2');
+    [a, b] = [suite.stack.service('translate-svc')?.get(LlmLimiter), second.get(LlmLimiter)] as LlmLimiter[];
   });
 
   it('grants the requests per minute once across both replicas, keeps a share for live captions, and backs off together on a 429', async () => {

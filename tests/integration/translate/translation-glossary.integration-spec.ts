@@ -1,32 +1,27 @@
 import type { GlossaryEntry, TranslationFrame } from '@lt/contracts';
 import { GlossaryService } from '@lt/translate';
-import {
-  createTestDatabase,
-  eventually,
-  FakeOpenAiServer,
-  FakeTranslatorsServer,
-  fakeServiceTranslation,
-  LiveClient,
-  type TestDatabase,
-} from '@lt/testing';
-import { readersCounted } from '../../support/describe-stack';
-import { startStack, type Stack } from '../../support/stack';
+import { eventually, FakeTranslatorsServer, fakeServiceTranslation, type FakeOpenAiServer } from '@lt/testing';
+import { describeStack } from '../../support/describe-stack';
+import type { Stack } from '../../support/stack';
 import { createRoom, MODES, transcript } from '../helpers';
 
 jest.setTimeout(60_000);
 
 describe.each(MODES)('room glossaries in translations, enhancements and summaries (%s mode)', (mode) => {
-  let db: TestDatabase;
+  // Declared before the stack's hooks: the fallback translator answers before the stack starts.
+  const translators = new FakeTranslatorsServer('k');
+  beforeAll(() => translators.start());
+  afterAll(() => translators.stop());
+  const suite = describeStack(() => ({
+    mode,
+    translate: { FALLBACK_TRANSLATOR: 'deepl', DEEPL_API_KEY: 'k', DEEPL_URL: translators.url, TRANSLATION_DEADLINE_MS: '3000' },
+  }));
   let llm: FakeOpenAiServer;
-  let translators: FakeTranslatorsServer;
   let stack: Stack;
-  const clients: LiveClient[] = [];
 
   const joined = async (join: Record<string, unknown>) => {
-    const client = await LiveClient.connect(stack.baseUrl);
-    clients.push(client);
-    client.send({ type: 'join', ...join });
-    await client.waitFor((c) => c.of('joined').length === 1, 5000, 'joined');
+    const client = await suite.join(join);
+    expect(client.of('joined')).toHaveLength(1);
     return client;
   };
 
@@ -48,7 +43,7 @@ describe.each(MODES)('room glossaries in translations, enhancements and summarie
     const viewer = await joined({ roomId: room.id, role: 'viewer', lang: 'fr' });
     host.send({ type: 'room_start', sourceLanguage: 'es' });
     await viewer.waitFor((c) => c.of('room_start').length === 1, 5000, 'room_start');
-    await readersCounted(stack, room.id, 'fr');
+    await suite.readers(room.id, 'fr');
     let count = 0;
     const say = async (text: string, extra: Record<string, unknown> = {}) => {
       count += 1;
@@ -61,26 +56,8 @@ describe.each(MODES)('room glossaries in translations, enhancements and summarie
 
   const systemOf = (sentence: string) => llm.calls.find((c) => c.task === 'translation' && c.user === sentence)?.system ?? '';
 
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    llm = new FakeOpenAiServer();
-    translators = new FakeTranslatorsServer('k');
-    await llm.start();
-    await translators.start();
-    stack = await startStack({
-      mode,
-      databaseUrl: db.url,
-      llmUrl: llm.url,
-      translate: { FALLBACK_TRANSLATOR: 'deepl', DEEPL_API_KEY: 'k', DEEPL_URL: translators.url, TRANSLATION_DEADLINE_MS: '3000' },
-    });
-  });
-
-  afterAll(async () => {
-    clients.forEach((c) => c.close());
-    await stack?.close();
-    await translators?.stop();
-    await llm?.stop();
-    await db?.drop();
+  beforeAll(() => {
+    ({ stack, llm } = suite);
   });
 
   beforeEach(() => {
