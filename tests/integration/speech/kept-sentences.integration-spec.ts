@@ -1,7 +1,6 @@
-import { Client } from 'pg';
 import { ROOMS_SUBJECTS } from '@lt/contracts';
 import { AudioClient, eventually, LiveClient, sentenceByPitch, sentencesAudio } from '@lt/testing';
-import { startAsrStack, type AsrStack } from '../asr-stack';
+import { describeAsrStack } from '../asr-stack';
 import { createRoom } from '../helpers';
 
 jest.setTimeout(90_000);
@@ -11,36 +10,25 @@ const distributed = process.env.LT_NATS_AVAILABLE === '1';
 
 // rooms-svc and asr-svc stop and start on their own here: only the distributed stack runs them apart.
 (distributed ? describe : describe.skip)('recognised sentences rooms-svc could not take while asr-svc shut down (distributed mode)', () => {
-  let env: AsrStack;
-
-  beforeAll(async () => {
-    env = await startAsrStack('distributed', {
-      fake: { apiKey: 'asr-key', words: sentenceByPitch(SENTENCES) },
-      asr: (f) => ({
-        ASR_PROVIDER: 'deepgram',
-        DEEPGRAM_API_KEY: 'asr-key',
-        DEEPGRAM_URL: f.deepgramUrl,
-        ASR_LEASE_MS: '1000',
-        ASR_STORE_RETRY_MS: '20',
-      }),
-    });
+  const suite = describeAsrStack('distributed', {
+    fake: { apiKey: 'asr-key', words: sentenceByPitch(SENTENCES) },
+    asr: (f) => ({
+      ASR_PROVIDER: 'deepgram',
+      DEEPGRAM_API_KEY: 'asr-key',
+      DEEPGRAM_URL: f.deepgramUrl,
+      ASR_LEASE_MS: '1000',
+      ASR_STORE_RETRY_MS: '20',
+    }),
   });
 
-  afterAll(() => env?.close());
-
   const keptRows = async (): Promise<{ segment: number; text: string }[]> => {
-    const pg = new Client({ connectionString: env.db.url });
-    await pg.connect();
-    try {
-      const { rows } = await pg.query(`SELECT segment, transcript->>'text' AS text FROM asr.pending_sentences ORDER BY segment`);
-      return rows;
-    } finally {
-      await pg.end();
-    }
+    const sql = await suite.sql();
+    const { rows } = await sql.query(`SELECT segment, transcript->>'text' AS text FROM asr.pending_sentences ORDER BY segment`);
+    return rows;
   };
 
   it('are kept in asr-svc’s schema, not lost, and stored once and in order when the services are back', async () => {
-    const { stack } = env;
+    const { stack } = suite;
     const { room, hostKey } = await createRoom(stack.baseUrl, 'Kept sentences');
     const host = await LiveClient.connect(stack.baseUrl);
     host.send({ type: 'join', roomId: room.id, role: 'host', hostKey });
