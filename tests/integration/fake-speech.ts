@@ -1,8 +1,9 @@
 import { FakeGoogleTtsServer } from '@lt/testing';
 
 /**
- * A fake speech provider for a suite: call it before `describeStack`, so that it answers before the stack starts
- * and stops after it. `env` is tts-svc's settings to call it (read inside the stack's settings function).
+ * A fake speech provider for a suite: call it before `describeStack`, so that it answers before the stack starts.
+ * Jest runs `afterAll` hooks in the order they are declared, so it stops before the stack closes (tts-svc calls it
+ * for nothing while closing). `env` is tts-svc's settings to call it (read inside the stack's settings function).
  */
 export function fakeSpeechProvider() {
   let server: FakeGoogleTtsServer | undefined;
