@@ -37,7 +37,9 @@ export default defineConfig({
   // they share its stack's model settings (`__delay`, `__pace`) and the machine has two cores.
   workers: 2,
   retries: process.env.CI === 'true' ? 1 : 0,
-  timeout: 60_000,
+  // A long flow (a room, a phone viewer, a desktop viewer, the caption overlay) has taken over a minute on this
+  // 2-core machine when it is busy: two minutes a test, the expectations keep their own 10 s.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: join(root, 'test-results', 'e2e.json') }]],
   use: {
