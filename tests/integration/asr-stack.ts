@@ -7,6 +7,14 @@ export interface AsrStackFixture extends StackFixture {
   readonly fake: FakeAsrServer;
 }
 
+/** asr-svc's settings to recognise with the fake provider's Deepgram protocol (key `apiKey`), `extra` over them. */
+export const deepgramOf = (fake: FakeAsrServer, extra: Record<string, string> = {}, apiKey = 'asr-key'): Record<string, string> => ({
+  ASR_PROVIDER: 'deepgram',
+  DEEPGRAM_API_KEY: apiKey,
+  DEEPGRAM_URL: fake.deepgramUrl,
+  ...extra,
+});
+
 /**
  * The suite's stack (describeStack) with a fake speech-recognition provider, started before it and stopped after it;
  * `asr` gives asr-svc's settings for that fake. Call it at the top of a `describe`.
@@ -51,14 +59,6 @@ export const describeFeedStack = (
 ): AsrStackFixture =>
   describeAsrStack(mode, {
     fake: { script: [said] },
-    asr: (fake) => ({
-      ASR_PROVIDER: 'deepgram',
-      DEEPGRAM_API_KEY: 'deepgram-test-key',
-      DEEPGRAM_URL: fake.deepgramUrl,
-      INGEST_ENABLED: 'true',
-      INGEST_HOST: '127.0.0.1',
-      ...ports,
-      ...asr,
-    }),
+    asr: (fake) => deepgramOf(fake, { INGEST_ENABLED: 'true', INGEST_HOST: '127.0.0.1', ...ports, ...asr }, 'deepgram-test-key'),
     gatewayEnv: { INGEST_ENABLED: 'true', INGEST_PUBLIC_HOST: '127.0.0.1', ...ports },
   });

@@ -1,6 +1,6 @@
 import { ROOMS_SUBJECTS } from '@lt/contracts';
 import { AudioClient, eventually, LiveClient, sentenceByPitch, sentencesAudio } from '@lt/testing';
-import { describeAsrStack } from '../asr-stack';
+import { deepgramOf, describeAsrStack } from '../asr-stack';
 import { createRoom } from '../helpers';
 
 jest.setTimeout(90_000);
@@ -12,13 +12,7 @@ const distributed = process.env.LT_NATS_AVAILABLE === '1';
 (distributed ? describe : describe.skip)('recognised sentences rooms-svc could not take while asr-svc shut down (distributed mode)', () => {
   const suite = describeAsrStack('distributed', {
     fake: { apiKey: 'asr-key', words: sentenceByPitch(SENTENCES) },
-    asr: (f) => ({
-      ASR_PROVIDER: 'deepgram',
-      DEEPGRAM_API_KEY: 'asr-key',
-      DEEPGRAM_URL: f.deepgramUrl,
-      ASR_LEASE_MS: '1000',
-      ASR_STORE_RETRY_MS: '20',
-    }),
+    asr: (f) => deepgramOf(f, { ASR_LEASE_MS: '1000', ASR_STORE_RETRY_MS: '20' }),
   });
 
   const keptRows = async (): Promise<{ segment: number; text: string }[]> => {

@@ -2,7 +2,7 @@ import type { Client } from 'pg';
 import { LiveErrorCode, ROOMS_SUBJECTS, type JoinedFrame } from '@lt/contracts';
 import { AudioClient, eventually, LiveClient, sentenceByPitch, sentencesAudio, type FakeAsrServer } from '@lt/testing';
 import type { Stack } from '../../support/stack';
-import { describeAsrStack } from '../asr-stack';
+import { deepgramOf, describeAsrStack } from '../asr-stack';
 import { authApi } from '../auth-api';
 import { joined, newUser, ownedRoom, type Api } from '../dashboard-api';
 import { MODES } from '../helpers';
@@ -30,13 +30,7 @@ describe.each(MODES)('server recognition stops (%s mode)', (mode) => {
   afterAll(() => clients.forEach((c) => c.close()));
   const suite = describeAsrStack(mode, {
     fake: { apiKey: 'asr-key', words: sentenceByPitch(SENTENCES) },
-    asr: (f) => ({
-      ASR_PROVIDER: 'deepgram',
-      DEEPGRAM_API_KEY: 'asr-key',
-      DEEPGRAM_URL: f.deepgramUrl,
-      ASR_LEASE_MS: '1500',
-      ASR_STREAM_IDLE_MS: '2000',
-    }),
+    asr: (f) => deepgramOf(f, { ASR_LEASE_MS: '1500', ASR_STREAM_IDLE_MS: '2000' }),
   });
   let stack: Stack;
   let fake: FakeAsrServer;

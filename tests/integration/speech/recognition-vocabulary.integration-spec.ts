@@ -1,5 +1,5 @@
 import { AudioClient, eventually, sentencesAudio } from '@lt/testing';
-import { describeAsrStack } from '../asr-stack';
+import { deepgramOf, describeAsrStack } from '../asr-stack';
 import { authApi } from '../auth-api';
 import { newUser, ownedRoom } from '../dashboard-api';
 import { createRoom, MODES } from '../helpers';
@@ -14,7 +14,7 @@ jest.setTimeout(60_000);
 describe.each(MODES)('the glossary terms sent to the recogniser (%s mode)', (mode) => {
   const env = describeAsrStack(mode, {
     fake: { apiKey: 'asr-key' },
-    asr: (f) => ({ ASR_PROVIDER: 'deepgram', DEEPGRAM_API_KEY: 'asr-key', DEEPGRAM_URL: f.deepgramUrl }),
+    asr: (f) => deepgramOf(f),
   });
 
   const call = (method: string, path: string, headers: Record<string, string>, body?: unknown) =>

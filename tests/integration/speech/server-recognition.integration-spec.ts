@@ -2,7 +2,7 @@ import { ROOMS_SUBJECTS, type JoinedFrame } from '@lt/contracts';
 import { AudioStreams } from '@lt/asr';
 import { AudioClient, LiveClient, sentenceByPitch, sentencesAudio, type FakeAsrFault, type FakeAsrServer } from '@lt/testing';
 import type { Stack } from '../../support/stack';
-import { describeAsrStack } from '../asr-stack';
+import { deepgramOf, describeAsrStack } from '../asr-stack';
 import { createRoom, MODES } from '../helpers';
 
 jest.setTimeout(90_000);
@@ -18,9 +18,7 @@ describe.each(MODES)('speech recognised on the server (%s mode)', (mode) => {
     const suite = describeAsrStack(mode, {
       fake: { apiKey: 'asr-key', words: sentenceByPitch(SENTENCES) },
       asr: (f) => ({
-        ...(provider === 'deepgram'
-          ? { ASR_PROVIDER: 'deepgram', DEEPGRAM_API_KEY: 'asr-key', DEEPGRAM_URL: f.deepgramUrl }
-          : { ASR_PROVIDER: 'openai', OPENAI_API_KEY: 'asr-key', ASR_OPENAI_URL: f.openAiUrl }),
+        ...(provider === 'deepgram' ? deepgramOf(f) : { ASR_PROVIDER: 'openai', OPENAI_API_KEY: 'asr-key', ASR_OPENAI_URL: f.openAiUrl }),
         ASR_LEASE_MS: '1500',
       }),
       asrReplicas: mode === 'distributed' ? 2 : 1,
