@@ -39,6 +39,7 @@ test('the host applies a new glossary term to the last lines, and a viewer sees 
   const dialog = page.getByTestId('glossary-dialog');
   await expect(dialog.getByTestId('glossary-empty')).toBeVisible();
   await dialog.getByTestId('glossary-add').click();
+  await expect(dialog.getByTestId('glossary-term').last()).toBeFocused();
   await page.keyboard.type('ponencia');
   await dialog.getByTestId('glossary-entry').first().getByTestId('glossary-translation-en').fill('talk');
   // The model answers slowly: the dialog shows the work under way, and its buttons wait for it.

@@ -12,6 +12,7 @@ test('the glossary dialog keeps unsaved work: a stale "saved" goes, a marker sho
   await page.getByTestId('open-glossary').click();
   const dialog = page.getByTestId('glossary-dialog');
   await dialog.getByTestId('glossary-add').click();
+  await expect(dialog.getByTestId('glossary-term').last()).toBeFocused();
   await page.keyboard.type('Acme');
   await dialog.getByTestId('glossary-keep').check();
   await dialog.getByTestId('glossary-save').click();
@@ -49,6 +50,7 @@ test('the glossary dialog keeps unsaved work: a stale "saved" goes, a marker sho
 
   // A term typed by keyboard, then "Save and close" keeps it.
   await dialog.getByTestId('glossary-add').click();
+  await expect(dialog.getByTestId('glossary-term').last()).toBeFocused();
   await page.keyboard.type('Nguyễn');
   await dialog.getByTestId('glossary-keep').nth(1).check();
   await page.keyboard.press('Escape');

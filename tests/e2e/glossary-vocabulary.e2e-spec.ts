@@ -17,9 +17,12 @@ test('the glossary dialog lists the saved terms sent to the speech recogniser', 
   await expect(vocabulary).toContainText('No term is sent yet');
 
   await dialog.getByTestId('glossary-add').click();
+
+  await expect(dialog.getByTestId('glossary-term').last()).toBeFocused();
   await page.keyboard.type('Kubernetes');
   await dialog.getByTestId('glossary-entry').first().getByTestId('glossary-translation-en').fill('Kubernetes');
   await dialog.getByTestId('glossary-add').click();
+  await expect(dialog.getByTestId('glossary-term').last()).toBeFocused();
   await page.keyboard.type('Ana Pérez');
   await dialog.getByTestId('glossary-entry').nth(1).getByTestId('glossary-translation-en').fill('Ana Pérez');
   await dialog.getByTestId('glossary-save').click();

@@ -44,7 +44,10 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: join(root, 'test-results', 'e2e.json') }]],
   use: {
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // A trace records a screencast of every page as it runs: on two cores that doubled the suite's CPU (the
+    // GPU process drawing frames, the browser and the worker passing them on). Recorded on the retry of a failed
+    // test instead; the failure itself keeps its screenshot.
+    trace: 'on-first-retry',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   // Both stacks run every test that goes through the services (live rooms, speakers, glossary, questions, analytics,
