@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { LANGUAGES, type CreateRoomResponse, type LanguageCode } from '@lt/contracts';
 import { createTestDatabase, FakeOpenAiServer } from '@lt/testing';
-import { AudienceStats, Host, Viewer, type SummaryResult } from './load/audience';
+import { AudienceStats, Viewer, type SummaryResult } from './load/audience';
+import { Host } from './load/host';
 import { f, mapLimited, pass, percentile } from './load/numbers';
 import { startProduct, type ProductMode } from './load/product';
 import { ActivityStats, roomActivity } from './load/room-activity';
@@ -211,7 +212,7 @@ async function run(ctx: Context, scenario: Scenario): Promise<boolean> {
     `  frames received    ${stats.frames} (live ${d.length}, catch-up ${stats.catchUp}), out of order on a socket ${stats.outOfOrder}`,
   );
   console.log(
-    `  sentences          sent ${host.sent}/${sentences} in ${(speakMs / 1000).toFixed(1)} s, acked ${host.acked} (last seq ${last}), resent ${host.resent}, refused for good ${host.dropped}, unanswered ${host.unanswered}; ack_ms p50=${f(percentile(host.ackMs, 50))} p95=${f(percentile(host.ackMs, 95))}`,
+    `  sentences          sent ${host.sent}/${sentences} in ${(speakMs / 1000).toFixed(1)} s, acked ${host.acked} (last seq ${last}), resent ${host.resent}, host rejoins ${host.rejoins}${host.closes.size ? ` (closed: ${JSON.stringify(Object.fromEntries(host.closes))})` : ''}, refused for good ${host.dropped}, unanswered ${host.unanswered}; ack_ms p50=${f(percentile(host.ackMs, 50))} p95=${f(percentile(host.ackMs, 95))}`,
   );
   console.log(
     `  llm calls          ${translationCalls} translations (expected ${host.acked * LANGS.length}: one per sentence and language): ${pass(costOk)}, ${summaryCalls} summaries, ${questionCalls} of questions, ${activity.retranslated} of revisions`,

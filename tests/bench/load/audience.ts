@@ -1,8 +1,7 @@
 import WebSocket from 'ws';
-import { FINAL_TRANSCRIPT_ERRORS, type LanguageCode, type ServerFrame } from '@lt/contracts';
+import type { LanguageCode, ServerFrame } from '@lt/contracts';
 import { SeqTracker } from './seq-tracker';
-
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+import { open, sleep } from './socket';
 
 /** What the audience of one scenario saw, summed over its viewers. */
 export class AudienceStats {
@@ -24,15 +23,6 @@ export interface SummaryResult {
   ms: number;
   ok: boolean;
   outcome: string;
-}
-
-function open(wsUrl: string, origin: string): Promise<WebSocket> {
-  const ws = new WebSocket(wsUrl, { headers: { origin }, perMessageDeflate: false });
-  return new Promise((resolve, reject) => {
-    ws.once('open', () => resolve(ws));
-    ws.once('unexpected-response', (_req, res) => reject(new Error(`upgrade refused with ${res.statusCode}`)));
-    ws.once('error', reject);
-  });
 }
 
 /**
@@ -159,137 +149,5 @@ export class Viewer {
   close(): void {
     this.stopped = true;
     this.ws?.close();
-  }
-}
-
-interface Pending {
-  frame: Record<string, unknown> & { messageId: string };
-  sentAt: number;
-}
-
-/**
- * The host: speaks final sentences at a fixed rate, each stamped with its send time, keeps each until acked
- * and sends it again after a passing refusal (from the oldest, at most 20 unanswered), as the web client does.
- */
-export class Host {
-  sent = 0;
-  acked = 0;
-  resent = 0;
-  dropped = 0;
-  lastSeq = 0;
-  readonly ackMs: number[] = [];
-  private readonly pending = new Map<string, Pending>();
-  private ws: WebSocket | null = null;
-  private resendDue = false;
-  private waiters: (() => void)[] = [];
-
-  constructor(
-    private readonly wsUrl: string,
-    private readonly origin: string,
-    private readonly roomId: string,
-    private readonly hostKey: string,
-    private readonly sourceLanguage: LanguageCode,
-  ) {}
-
-  async start(): Promise<void> {
-    const ws = await open(this.wsUrl, this.origin);
-    this.ws = ws;
-    ws.on('error', () => undefined);
-    const started = new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('the room did not start within 10 s')), 10_000);
-      ws.on('message', (data) => {
-        const frame = JSON.parse(String(data)) as ServerFrame;
-        if (frame.type === 'joined') ws.send(JSON.stringify({ type: 'room_start', sourceLanguage: this.sourceLanguage }));
-        else if (frame.type === 'room_start') {
-          clearTimeout(timer);
-          resolve();
-        } else if (frame.type === 'ack') this.onAck(frame.messageId, frame.seq);
-        else if (frame.type === 'error') this.onError(frame.messageId, frame.code, frame.message);
-      });
-    });
-    ws.send(JSON.stringify({ type: 'join', roomId: this.roomId, role: 'host', hostKey: this.hostKey }));
-    await started;
-  }
-
-  /** Speaks `count` sentences, one every 1000/rate ms from now (the schedule does not drift). */
-  async speak(count: number, rate: number, tag: string): Promise<void> {
-    const start = Date.now();
-    for (let i = 1; i <= count; i++) {
-      const due = start + ((i - 1) * 1000) / rate;
-      if (due > Date.now()) await sleep(due - Date.now());
-      while (this.pending.size >= 20) await sleep(20);
-      const now = Date.now();
-      const frame = {
-        type: 'transcript',
-        messageId: `${tag}-${i}`,
-        text: `Frase número ${i} de la prueba de carga: la sala sigue escuchando al ponente.`,
-        sourceLanguage: this.sourceLanguage,
-        timestamp: new Date(now).toISOString(),
-        confidence: 0.95,
-        final: true,
-      };
-      this.pending.set(frame.messageId, { frame, sentAt: now });
-      this.ws?.send(JSON.stringify(frame));
-      this.sent += 1;
-    }
-  }
-
-  /** Resolves once every sentence is answered, or after `timeoutMs`. */
-  async drained(timeoutMs: number): Promise<boolean> {
-    const deadline = Date.now() + timeoutMs;
-    while (this.pending.size > 0 && Date.now() < deadline) {
-      await new Promise<void>((r) => {
-        this.waiters.push(r);
-        setTimeout(r, 200);
-      });
-    }
-    return this.pending.size === 0;
-  }
-
-  get unanswered(): number {
-    return this.pending.size;
-  }
-
-  close(): void {
-    this.ws?.close();
-  }
-
-  private onAck(messageId: string, seq: number): void {
-    const entry = this.pending.get(messageId);
-    if (!entry) return;
-    this.pending.delete(messageId);
-    this.acked += 1;
-    this.ackMs.push(Date.now() - entry.sentAt);
-    this.lastSeq = Math.max(this.lastSeq, seq);
-    this.wake();
-  }
-
-  private onError(messageId: string | undefined, code: string, message: string): void {
-    if (!messageId || !this.pending.has(messageId)) {
-      console.warn(`host: error ${code}: ${message}`);
-      return;
-    }
-    if (FINAL_TRANSCRIPT_ERRORS.has(code)) {
-      this.pending.delete(messageId);
-      this.dropped += 1;
-      console.error(`host: sentence ${messageId} refused for good: ${code} ${message}`);
-      this.wake();
-      return;
-    }
-    if (this.resendDue) return;
-    this.resendDue = true;
-    setTimeout(() => {
-      this.resendDue = false;
-      for (const { frame } of this.pending.values()) {
-        this.ws?.send(JSON.stringify(frame));
-        this.resent += 1;
-      }
-    }, 1000);
-  }
-
-  private wake(): void {
-    const waiters = this.waiters;
-    this.waiters = [];
-    waiters.forEach((w) => w());
   }
 }

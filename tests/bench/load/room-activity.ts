@@ -38,6 +38,8 @@ export class ActivityStats {
 
 const count = (m: Map<number, number>, status: number) => m.set(status, (m.get(status) ?? 0) + 1);
 
+const CALL_TIMEOUT_MS = 30_000;
+
 /**
  * A normal room's audience and host besides the captions: `questions` questions from as many viewers, each upvoted by
  * others, and `revisions` glossary changes each translated again over the last lines, spread over `holdMs`. Every
@@ -48,11 +50,17 @@ export async function roomActivity(
   stats: ActivityStats,
 ): Promise<void> {
   const { baseUrl, roomId, hostKey, viewers } = options;
+  // Bounded, so that a call the product never answers fails the scenario with its name instead of holding the bench.
   const call = (method: string, path: string, headers: Record<string, string>, body?: unknown) =>
     fetch(`${baseUrl}${path}`, {
       method,
       headers: { 'content-type': 'application/json', origin: baseUrl, ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+    }).catch((err: Error) => {
+      throw new Error(
+        `${method} ${path} failed: ${err.name === 'TimeoutError' ? `no answer within ${CALL_TIMEOUT_MS / 1000} s` : err.message}`,
+      );
     });
   const asHost = { 'x-host-key': hostKey };
   const enabled = await call('PUT', `/api/rooms/${roomId}/question-settings`, asHost, { enabled: true });
