@@ -20,3 +20,34 @@ export async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T, 
   );
   return out;
 }
+
+/**
+ * How late the bench's own event loop runs its timers, sampled every `everyMs`: a caption is timed when this
+ * process reads it, so a busy bench adds its lag to the delays it measures. `stop` answers the samples.
+ */
+export function sampleLoopLag(everyMs = 20): { stop(): { at: number; lagMs: number }[] } {
+  const samples: { at: number; lagMs: number }[] = [];
+  let due = Date.now() + everyMs;
+  const timer = setInterval(() => {
+    const now = Date.now();
+    samples.push({ at: now, lagMs: Math.max(0, now - due) });
+    due = now + everyMs;
+  }, everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      return samples;
+    },
+  };
+}
+
+/** The p95 of the lag samples taken within the windows, and of the others. */
+export function lagP95(samples: { at: number; lagMs: number }[], windows: [number, number][]): [number, number] {
+  const within = (at: number) => windows.some(([from, to]) => at >= from && at <= to);
+  const p95 = (inside: boolean) =>
+    percentile(
+      samples.filter((s) => within(s.at) === inside).map((s) => s.lagMs),
+      95,
+    );
+  return [p95(true), p95(false)];
+}
