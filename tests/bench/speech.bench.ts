@@ -1,13 +1,9 @@
 import 'reflect-metadata';
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Client } from 'pg';
 import { Logger } from '@nestjs/common';
-import { ASR_SUBJECTS } from '@lt/contracts';
-import { createTestDatabase, natsAvailable, TEST_NATS_URL } from '@lt/testing';
-import { startStack } from '../support/stack';
+import { createTestDatabase, natsAvailable } from '@lt/testing';
 import { Outside, settle, type SpeechResult } from './speech/outside';
+import { cpuOf, inThisProcess, split, type UnderTest } from './speech/under-test';
 
 /**
  * Speech recognised on the server, measured: N rooms, each with a host page streaming audio at real time on
@@ -20,8 +16,10 @@ import { Outside, settle, type SpeechResult } from './speech/outside';
  * outside process; finals stored in the database of those spoken (counted once no more arrive, not within a
  * fixed window); the event-loop delay of the process holding the gateway. Goals: overhead <= 100 ms p95; 200
  * streams without a dropped chunk, every final stored.
- * Usage: node ... speech.bench.js [--streams N] (default 20) [--sentences S] (default 8). Run with --cpu-prof
- * (and --cpu-prof-dir): asr-svc and the outside process are profiled too.
+ * By default the services run in this process, the gateway sharing its event loop with them (whose delay is then
+ * measured); `--split` runs the built product as production does, each in its own process.
+ * Usage: node ... speech.bench.js [--streams N] (default 20) [--sentences S] (default 8) [--split [--port P]].
+ * Run with --cpu-prof (and --cpu-prof-dir): asr-svc and the outside process are profiled too.
  */
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -29,6 +27,10 @@ const arg = (name: string) => {
 };
 const STREAMS = Math.max(1, Number(arg('streams') ?? 20));
 const SENTENCES = Math.max(1, Number(arg('sentences') ?? 8));
+/** `--split`: the built product as production runs it, each service and the gateway in its own process. */
+const SPLIT = process.argv.includes('--split');
+/** With --split: the product's NATS port, its services' health ports after it, its gateway at +10. */
+const BASE_PORT = Number(arg('port') ?? 18600);
 const LLM_LIMITS = { rpm: '100000', tpm: '100000000' };
 /** How long the counts may stay still before what has not arrived is taken as never arriving. */
 const SETTLE_MS = 20_000;
@@ -38,13 +40,6 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 };
 const ms = (v: number) => `${Math.round(v)} ms`;
-const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
-
-/** CPU seconds (user + system) a process has used, from /proc. */
-function cpuOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
 
 async function main(): Promise<void> {
   Logger.overrideLogger(['error']);
@@ -53,44 +48,20 @@ async function main(): Promise<void> {
   const outside = await Outside.start('bench-key');
   // The language model's limits of a provider tier that serves every room here (as the latency bench): the
   // default LLM_RPM of 500 translates about 8 sentences a second, far below N rooms' speech.
-  const stack = await startStack({
-    mode: 'distributed',
+  const options = {
     databaseUrl: db.url,
     llmUrl: outside.urls.llmUrl,
-    asrReplicas: 0,
-    translate: { LLM_RPM: LLM_LIMITS.rpm, LLM_TPM: LLM_LIMITS.tpm },
-  });
-  // A bench run with --cpu-prof profiles asr-svc too.
-  const profiling = process.execArgv.filter((a) => a.startsWith('--cpu-prof'));
-  const asr = spawn(process.execPath, [...profiling, '-r', 'tsconfig-paths/register', 'dist/server/apps/asr-svc/src/main.js'], {
-    env: {
-      ...process.env,
-      TS_NODE_PROJECT: 'tsconfig.runtime.json',
-      DATABASE_URL: db.url,
-      NATS_URL: TEST_NATS_URL,
-      NATS_SUBJECT_PREFIX: stack.prefix,
-      ASR_PROVIDER: 'deepgram',
-      DEEPGRAM_API_KEY: 'bench-key',
-      DEEPGRAM_URL: outside.urls.deepgramUrl,
-      HEALTH_PORT: '0',
-      METRICS_PORT: '0',
-      LOG_LEVEL: 'error',
-      OTEL_SDK_DISABLED: 'true',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+    deepgramUrl: outside.urls.deepgramUrl,
+    deepgramKey: 'bench-key',
+    llmLimits: { LLM_RPM: LLM_LIMITS.rpm, LLM_TPM: LLM_LIMITS.tpm },
+    streams: STREAMS,
+  };
+  const product = SPLIT ? await split({ ...options, basePort: BASE_PORT }) : await inThisProcess(options);
   try {
-    for (let i = 0; ; i++) {
-      const status = await stack.bus.request(ASR_SUBJECTS.status, {}, { timeoutMs: 1000 }).catch(() => null);
-      if (status?.provider) break;
-      if (i > 60) throw new Error('asr-svc did not start');
-      await sleep(500);
-    }
-    const loop = monitorEventLoopDelay({ resolution: 20 });
-    let cpu0 = { asr: 0, main: process.cpuUsage() };
+    let cpu0 = { asr: 0, main: 0 };
     let cpu = { asr: 0, main: 0 };
     const plan = {
-      baseUrl: stack.baseUrl,
+      baseUrl: product.baseUrl,
       streams: STREAMS,
       sentences: SENTENCES,
       rate: 16_000,
@@ -101,13 +72,12 @@ async function main(): Promise<void> {
     };
     const result = await outside.run(plan, {
       streaming: () => {
-        cpu0 = { asr: cpuOf(asr.pid as number), main: process.cpuUsage() };
-        loop.enable();
+        cpu0 = { asr: cpuOf(product.asrPid), main: product.cpuSeconds() };
+        product.loop?.enable();
       },
       streamed: () => {
-        const used = process.cpuUsage(cpu0.main);
-        cpu = { asr: cpuOf(asr.pid as number) - cpu0.asr, main: (used.user + used.system) / 1e6 };
-        loop.disable();
+        cpu = { asr: cpuOf(product.asrPid) - cpu0.asr, main: product.cpuSeconds() - cpu0.main };
+        product.loop?.disable();
       },
     });
     // Per room, the sentences stored: fewer than spoken is a sentence lost, more is one stored twice.
@@ -117,21 +87,15 @@ async function main(): Promise<void> {
       (await pg.query<{ n: string }>(`SELECT count(*) AS n FROM rooms.message_logs GROUP BY room_id`)).rows.map((r) => Number(r.n));
     await settle(async () => (await perRoom()).reduce((n, k) => n + Math.min(k, SENTENCES), 0), STREAMS * SENTENCES, SETTLE_MS);
     const counts = await perRoom().finally(() => pg.end());
-    report(result, counts, cpu, loop);
+    report(result, counts, cpu, product);
   } finally {
     await outside.close();
-    asr.kill('SIGTERM');
-    await stack.close();
+    await product.close();
     await db.drop();
   }
 }
 
-function report(
-  r: SpeechResult,
-  counts: number[],
-  cpu: { asr: number; main: number },
-  loop: ReturnType<typeof monitorEventLoopDelay>,
-): void {
+function report(r: SpeechResult, counts: number[], cpu: { asr: number; main: number }, product: UnderTest): void {
   const expected = STREAMS * SENTENCES;
   const inDatabase = counts.reduce((n, k) => n + Math.min(k, SENTENCES), 0);
   const doubled = counts.reduce((n, k) => n + Math.max(0, k - SENTENCES), 0);
@@ -146,10 +110,12 @@ function report(
   console.log(
     `finals stored (database): ${inDatabase} of ${expected}, ${doubled} stored twice; on the host page: ${r.stored.length}; translated on the viewer: ${r.translated.length}`,
   );
-  const delay = (p: number) => ms(loop.percentile(p) / 1e6);
-  console.log(`event-loop delay of the gateway process while streaming: p50 ${delay(50)}, p99 ${delay(99)}, max ${ms(loop.max / 1e6)}`);
+  const loop = product.loop;
+  const delay = (p: number) => ms((loop?.percentile(p) ?? NaN) / 1e6);
+  if (loop)
+    console.log(`event-loop delay of the gateway process while streaming: p50 ${delay(50)}, p99 ${delay(99)}, max ${ms(loop.max / 1e6)}`);
   console.log(
-    `CPU per stream: asr-svc ${perStream(cpu.asr)}; gateway process (with rooms, translate, accounts, tts) ${perStream(cpu.main)}; outside (fakes, pages) ${perStream(r.cpu)}`,
+    `CPU per stream: asr-svc ${perStream(cpu.asr)}; ${product.layout} ${perStream(cpu.main)}; outside (fakes, pages) ${perStream(r.cpu)}`,
   );
 }
 
