@@ -3,7 +3,7 @@ import { Client } from 'pg';
 import { Logger } from '@nestjs/common';
 import { createTestDatabase, natsAvailable } from '@lt/testing';
 import { Outside, settle, type SpeechResult } from './speech/outside';
-import { cpuOf, inThisProcess, split, type UnderTest } from './speech/under-test';
+import { inThisProcess, split, type UnderTest } from './speech/under-test';
 
 /**
  * Speech recognised on the server, measured: N rooms, each with a host page streaming audio at real time on
@@ -72,11 +72,11 @@ async function main(): Promise<void> {
     };
     const result = await outside.run(plan, {
       streaming: () => {
-        cpu0 = { asr: cpuOf(product.asrPid), main: product.cpuSeconds() };
+        cpu0 = { asr: product.asrCpuSeconds(), main: product.cpuSeconds() };
         product.loop?.enable();
       },
       streamed: () => {
-        cpu = { asr: cpuOf(product.asrPid) - cpu0.asr, main: product.cpuSeconds() - cpu0.main };
+        cpu = { asr: product.asrCpuSeconds() - cpu0.asr, main: product.cpuSeconds() - cpu0.main };
         product.loop?.disable();
       },
     });

@@ -1,7 +1,8 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import WebSocket from 'ws';
 import type { LanguageCode, ServerFrame } from '@lt/contracts';
 import { SeqTracker } from './seq-tracker';
-import { open, sleep } from './socket';
+import { open } from './socket';
 
 /** What the audience of one scenario saw, summed over its viewers. */
 export class AudienceStats {

@@ -1,6 +1,7 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type WebSocket from 'ws';
 import { FINAL_TRANSCRIPT_ERRORS, type LanguageCode, type ServerFrame } from '@lt/contracts';
-import { open, sleep } from './socket';
+import { open } from './socket';
 
 interface Pending {
   frame: Record<string, unknown> & { messageId: string };

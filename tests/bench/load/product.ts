@@ -77,7 +77,7 @@ async function waitReady(url: string, child: ChildProcess, logFile: string, time
 }
 
 /** CPU seconds (user + system) a process has used, from /proc. */
-function cpuSeconds(pid: number | undefined): number {
+export function cpuSeconds(pid: number | undefined): number {
   if (!pid) return 0;
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
@@ -94,6 +94,8 @@ export interface Product {
   logDir: string;
   /** CPU seconds the product's processes have used so far. */
   cpuSeconds(): number;
+  /** CPU seconds one of its processes (e.g. `asr-svc`) has used so far. */
+  cpuSecondsOf(name: string): number;
   /** The gateways' resident memory after a full collection, summed, in bytes (only with `probe`). */
   memory(): Promise<number>;
   stop(): Promise<void>;
@@ -115,6 +117,10 @@ export async function startProduct(options: {
   probe?: string;
   /** Gateways of a distributed product (one process holds at most some 19,000 sockets here): 1 by default. */
   gateways?: number;
+  /** More settings for every process of the product, over its own. */
+  env?: Record<string, string>;
+  /** Settings of asr-svc (ASR_PROVIDER and its own): a distributed product then runs it too (health on basePort + 5). */
+  asr?: Record<string, string>;
 }): Promise<Product> {
   hookExit();
   const { basePort } = options;
@@ -123,7 +129,9 @@ export async function startProduct(options: {
   const gatewayCount = options.mode === 'embedded' ? 1 : (options.gateways ?? 1);
   const gatewayPorts = Array.from({ length: gatewayCount }, (_, g) => gatewayPort + g);
   const ports =
-    options.mode === 'embedded' ? [basePort] : [basePort, basePort + 1, basePort + 2, basePort + 3, basePort + 4, ...gatewayPorts];
+    options.mode === 'embedded'
+      ? [basePort]
+      : [basePort, basePort + 1, basePort + 2, basePort + 3, basePort + 4, ...(options.asr ? [basePort + 5] : []), ...gatewayPorts];
   for (const port of ports) if (!(await portFree(port))) throw new Error(`port ${port} is taken: pass --port with another base`);
   const main = (app: string) => join(ROOT, `dist/server/apps/${app}/src/main.js`);
   if (!existsSync(main(options.mode === 'embedded' ? 'embedded' : 'gateway')))
@@ -144,6 +152,7 @@ export async function startProduct(options: {
     LOG_LEVEL: 'warn',
     DATA_DIR: join(options.logDir, 'data'),
     [MARKER]: String(process.pid),
+    ...options.env,
   };
   const gatewayEnv = {
     PORT: String(gatewayPort),
@@ -155,6 +164,7 @@ export async function startProduct(options: {
     ANON_ROOM_TOKEN_BUDGET: '100000000',
   };
   const running: ChildProcess[] = [];
+  const byName = new Map<string, ChildProcess>();
   const gateways: ChildProcess[] = [];
   const launch = async (name: string, command: string, args: string[], env: Record<string, string>, readyUrl: string | null) => {
     const logFile = join(options.logDir, `${name}.log`);
@@ -163,6 +173,8 @@ export async function startProduct(options: {
     if (isGateway && options.probe) args = ['--expose-gc', '-r', options.probe, ...args];
     // E.g. LT_BENCH_GATEWAY_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the gateway under load.
     if (isGateway && process.env.LT_BENCH_GATEWAY_NODE_ARGS) args = [...process.env.LT_BENCH_GATEWAY_NODE_ARGS.split(' '), ...args];
+    // A bench run with --cpu-prof profiles asr-svc too.
+    if (name === 'asr-svc') args = [...process.execArgv.filter((a) => a.startsWith('--cpu-prof')), ...args];
     const stdio: ('ignore' | 'pipe' | 'ipc')[] = ['ignore', 'pipe', 'pipe', ...(isGateway && options.probe ? ['ipc' as const] : [])];
     const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...common, ...env }, stdio });
     if (isGateway) gateways.push(child);
@@ -170,6 +182,7 @@ export async function startProduct(options: {
     child.stderr?.pipe(log);
     children.add(child);
     running.push(child);
+    byName.set(name, child);
     child.once('exit', () => children.delete(child));
     spawn(process.execPath, ['-e', REAPER, String(process.pid), String(child.pid), `${MARKER}=${process.pid}`], {
       detached: true,
@@ -187,14 +200,14 @@ export async function startProduct(options: {
       if (!existsSync(nats)) throw new Error(`distributed mode needs nats-server (${nats}); set NATS_SERVER_BIN`);
       await launch('nats', nats, ['-a', '127.0.0.1', '-p', String(basePort)], {}, null);
       await new Promise((r) => setTimeout(r, 500));
-      const services = ['accounts-svc', 'rooms-svc', 'translate-svc', 'tts-svc'];
+      const services = ['accounts-svc', 'rooms-svc', 'translate-svc', 'tts-svc', ...(options.asr ? ['asr-svc'] : [])];
       await Promise.all(
         services.map((svc, i) =>
           launch(
             svc,
             process.execPath,
             node(svc),
-            { HEALTH_PORT: String(basePort + 1 + i) },
+            { HEALTH_PORT: String(basePort + 1 + i), ...(svc === 'asr-svc' ? options.asr : {}) },
             `http://127.0.0.1:${basePort + 1 + i}/readyz`,
           ),
         ),
@@ -220,6 +233,7 @@ export async function startProduct(options: {
     baseUrls: gatewayPorts.map((port) => `http://127.0.0.1:${port}`),
     logDir: options.logDir,
     cpuSeconds: () => running.reduce((sum, c) => sum + cpuSeconds(c.pid), 0),
+    cpuSecondsOf: (name) => cpuSeconds(byName.get(name)?.pid),
     memory: async () => {
       const rss = gateways.map(
         (gateway) =>

@@ -1,7 +1,5 @@
 import WebSocket from 'ws';
 
-export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
 /** Opens a socket to the gateway as a browser on `origin` would. */
 export function open(wsUrl: string, origin: string): Promise<WebSocket> {
   const ws = new WebSocket(wsUrl, { headers: { origin }, perMessageDeflate: false });

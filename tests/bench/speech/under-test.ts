@@ -1,20 +1,20 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import { ASR_SUBJECTS } from '@lt/contracts';
 import { TEST_NATS_URL } from '@lt/testing';
 import { startStack } from '../../support/stack';
-import { startProduct } from '../load/product';
+import { cpuSeconds, startProduct } from '../load/product';
 
 /** What the speech bench streams into: the gateway and the services, and asr-svc in a process of its own. */
 export interface UnderTest {
   baseUrl: string;
   /** Which processes hold what, for the report. */
   layout: string;
-  /** The asr-svc process. */
-  asrPid: number;
+  /** CPU seconds used so far by asr-svc. */
+  asrCpuSeconds(): number;
   /** CPU seconds used so far by the processes other than asr-svc. */
   cpuSeconds(): number;
   /** The event-loop delay of the process holding the gateway, when it is this one. */
@@ -22,13 +22,8 @@ export interface UnderTest {
   close(): Promise<void>;
 }
 
-const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
-
-/** CPU seconds (user + system) a process has used, from /proc. */
-export function cpuOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
+/** asr-svc's settings in both layouts, besides the provider's URL and key. */
+const ASR_COMMON = { ASR_PROVIDER: 'deepgram', LOG_LEVEL: 'error', OTEL_SDK_DISABLED: 'true', METRICS_PORT: '0' };
 
 /** Stops asr-svc and waits for it to end (at most 10 s), before the bus it drains on goes. */
 async function stopAsr(asr: ChildProcess): Promise<void> {
@@ -45,10 +40,7 @@ function startAsr(env: Record<string, string>): ChildProcess {
     env: {
       ...process.env,
       TS_NODE_PROJECT: 'tsconfig.runtime.json',
-      ASR_PROVIDER: 'deepgram',
-      LOG_LEVEL: 'error',
-      OTEL_SDK_DISABLED: 'true',
-      METRICS_PORT: '0',
+      ...ASR_COMMON,
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -94,7 +86,7 @@ export async function inThisProcess(options: Options): Promise<UnderTest> {
   return {
     baseUrl: stack.baseUrl,
     layout: 'gateway process (with rooms, translate, accounts, tts)',
-    asrPid: asr.pid as number,
+    asrCpuSeconds: () => cpuSeconds(asr.pid),
     cpuSeconds: () => {
       const used = process.cpuUsage(started);
       return (used.user + used.system) / 1e6;
@@ -108,22 +100,12 @@ export async function inThisProcess(options: Options): Promise<UnderTest> {
 }
 
 /**
- * The built product as production runs it (`--split`): a NATS of its own, each service and the gateway in its
- * own process (tests/bench/load/product.ts), asr-svc beside them; the limits one address would hit are lifted,
- * as the test stack lifts them.
+ * The built product as production runs it (`--split`): a NATS of its own, each service (asr-svc included) and the
+ * gateway in its own process (tests/bench/load/product.ts); the limits one address would hit are lifted, as the
+ * test stack lifts them.
  */
 export async function split(options: Options & { basePort: number }): Promise<UnderTest> {
   const lifted = '100000';
-  Object.assign(process.env, options.llmLimits, {
-    // The pages of ./outside.ts open their sockets from the test stack's allowed origin.
-    ALLOWED_ORIGINS: 'https://allowed.example',
-    AUDIO_CLIENT_BURST: lifted,
-    AUDIO_CLIENT_PER_MINUTE: lifted,
-    TRANSCRIPT_CLIENT_BURST: lifted,
-    TRANSCRIPT_CLIENT_PER_MINUTE: lifted,
-    ROOM_CREATE_BURST: lifted,
-    ROOM_CREATE_PER_MINUTE: lifted,
-  });
   const logDir = join(tmpdir(), `lt-speech-${options.basePort}-${Date.now().toString(36)}`);
   const product = await startProduct({
     mode: 'distributed',
@@ -132,33 +114,25 @@ export async function split(options: Options & { basePort: number }): Promise<Un
     basePort: options.basePort,
     viewers: options.streams * 3,
     logDir,
+    env: {
+      ...options.llmLimits,
+      // The pages of ./outside.ts open their sockets from the test stack's allowed origin.
+      ALLOWED_ORIGINS: 'https://allowed.example',
+      AUDIO_CLIENT_BURST: lifted,
+      AUDIO_CLIENT_PER_MINUTE: lifted,
+      TRANSCRIPT_CLIENT_BURST: lifted,
+      TRANSCRIPT_CLIENT_PER_MINUTE: lifted,
+      ROOM_CREATE_BURST: lifted,
+      ROOM_CREATE_PER_MINUTE: lifted,
+    },
+    asr: { ...ASR_COMMON, DEEPGRAM_API_KEY: options.deepgramKey, DEEPGRAM_URL: options.deepgramUrl },
   });
-  const healthPort = options.basePort + 9;
-  const asr = startAsr({
-    DATABASE_URL: options.databaseUrl,
-    NATS_URL: `nats://127.0.0.1:${options.basePort}`,
-    NATS_SUBJECT_PREFIX: `load${options.basePort}`,
-    DEEPGRAM_API_KEY: options.deepgramKey,
-    DEEPGRAM_URL: options.deepgramUrl,
-    HEALTH_PORT: String(healthPort),
-  });
-  for (let i = 0; ; i++) {
-    const ready = await fetch(`http://127.0.0.1:${healthPort}/readyz`, { signal: AbortSignal.timeout(1000) })
-      .then((res) => res.status === 200)
-      .catch(() => false);
-    if (ready) break;
-    if (i > 60) throw new Error('asr-svc did not start');
-    await sleep(500);
-  }
   return {
     baseUrl: product.baseUrl,
     layout: `product processes (gateway, rooms, translate, accounts, tts, nats; logs in ${logDir})`,
-    asrPid: asr.pid as number,
-    cpuSeconds: () => product.cpuSeconds(),
+    asrCpuSeconds: () => product.cpuSecondsOf('asr-svc'),
+    cpuSeconds: () => product.cpuSeconds() - product.cpuSecondsOf('asr-svc'),
     loop: null,
-    close: async () => {
-      await stopAsr(asr);
-      await product.stop();
-    },
+    close: () => product.stop(),
   };
 }
