@@ -14,36 +14,36 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export class UsageRepository {
   constructor(@Inject(ACCOUNTS_DATA_SOURCE) private readonly db: DataSource) {}
 
-  async quotaOf(userId: string): Promise<{ quota: number; used: number } | null> {
-    const [row] = await this.db.query(`SELECT token_quota, tokens_used FROM accounts.profiles WHERE id = $1`, [userId]);
-    return row ? { quota: Number(row.token_quota), used: Number(row.tokens_used) } : null;
-  }
-
-  async roomBudgetUsed(roomId: string): Promise<number> {
-    const [row] = await this.db.query(`SELECT tokens_used FROM accounts.room_budgets WHERE room_id = $1`, [roomId]);
-    return row ? Number(row.tokens_used) : 0;
-  }
-
-  /** Tokens held now by calls under way, of an owner (every room of theirs) or of an anonymous room. */
-  async held(owner: { ownerId: string | null; roomId: string }): Promise<number> {
+  /**
+   * In one round trip: what the spender (an owner, every room of theirs; or an anonymous room, its budget) has
+   * used, what calls under way hold, and the owner's quota (null for an anonymous room or an owner not known).
+   */
+  async standing(owner: { ownerId: string | null; roomId: string }): Promise<{ quota: number | null; used: number; held: number }> {
     const [row] = await this.db.query(
-      `SELECT COALESCE(sum(tokens), 0)::bigint AS n FROM accounts.token_reservations
-        WHERE expires_at > now() AND ${owner.ownerId ? 'user_id = $1' : 'user_id IS NULL AND room_id = $1'}`,
+      owner.ownerId
+        ? `SELECT p.token_quota AS quota, COALESCE(p.tokens_used, 0) AS used,
+             (SELECT COALESCE(sum(tokens), 0) FROM accounts.token_reservations WHERE expires_at > now() AND user_id = $1) AS held
+             FROM (SELECT 1) one LEFT JOIN accounts.profiles p ON p.id = $1`
+        : `SELECT NULL AS quota, COALESCE((SELECT tokens_used FROM accounts.room_budgets WHERE room_id = $1), 0) AS used,
+             (SELECT COALESCE(sum(tokens), 0) FROM accounts.token_reservations
+               WHERE expires_at > now() AND user_id IS NULL AND room_id = $1) AS held`,
       [owner.ownerId ?? owner.roomId],
     );
-    return Number(row.n);
+    return { quota: row.quota === null ? null : Number(row.quota), used: Number(row.used), held: Number(row.held) };
   }
 
   /**
-   * Holds a call's estimate when what was used, plus what calls under way hold, plus it, stays within `quota`
-   * (and within the room's own `cap` since a moment, when given): `accounts.reserve_tokens` locks the owner's
-   * row (or the room's budget row) for the check, so replicas asking at once are answered one after the other.
+   * Holds a call's estimate when what was used, plus what calls under way hold, plus it, stays within the quota
+   * (the owner's, or `fallbackQuota` for an owner without one and for an anonymous room; and within the room's own
+   * `cap` since a moment, when given): `accounts.reserve_tokens` locks the owner's row (or the room's budget row)
+   * for the check, so replicas asking at once are answered one after the other.
    */
-  async reserve(r: ReserveUsageRequest, quota: number): Promise<boolean> {
+  async reserve(r: ReserveUsageRequest, fallbackQuota: number): Promise<boolean> {
     if (Math.random() < 0.01) await this.db.query(`DELETE FROM accounts.token_reservations WHERE expires_at < now()`);
     const [row] = await this.db.query(
-      `SELECT CASE WHEN ${ROOM_LIVE} THEN accounts.reserve_tokens($1, $2, $3, $4, $5, $6, $7, $8) ELSE false END AS granted`,
-      [r.id, r.ownerId, r.roomId, r.tokens, quota, r.ttlMs, r.cap?.tokens ?? null, r.cap?.since ?? null],
+      `SELECT CASE WHEN ${ROOM_LIVE} THEN accounts.reserve_tokens($1, $2, $3, $4,
+         COALESCE((SELECT token_quota::bigint FROM accounts.profiles WHERE id = $2::uuid), $5::bigint), $6, $7, $8) ELSE false END AS granted`,
+      [r.id, r.ownerId, r.roomId, r.tokens, fallbackQuota, r.ttlMs, r.cap?.tokens ?? null, r.cap?.since ?? null],
     );
     return row.granted === true;
   }
@@ -61,29 +61,31 @@ export class UsageRepository {
     await this.db.query(`DELETE FROM accounts.token_reservations WHERE id = ANY($1::uuid[])`, [ids]);
   }
 
-  /** Applies one call's usage once per event id: the ledger row and the counter move together, or not at all. */
+  /**
+   * Applies one call's usage once per event id, in one statement (one round trip, no transaction held open): the
+   * ledger row, the counter (the owner's, or the anonymous room's budget) and the release of what the call held
+   * before it was made (same id) move together, or not at all.
+   */
   async apply(usage: ApplyUsageRequest): Promise<boolean> {
-    return this.db.transaction(async (em) => {
-      const inserted = await em.query(
-        `INSERT INTO accounts.token_usage (event_id, user_id, room_id, tokens, event_type)
-         SELECT $1, $2, CASE WHEN ${ROOM_LIVE} THEN $3::uuid END, $4, $5
-         ON CONFLICT (event_id) DO NOTHING RETURNING event_id, room_id`,
-        [usage.eventId, usage.ownerId, usage.roomId, usage.tokens, usage.eventType],
-      );
-      // What the call held before it was made goes as its usage is counted (same id), in one step.
-      if (UUID.test(usage.eventId)) await em.query(`DELETE FROM accounts.token_reservations WHERE id = $1::uuid`, [usage.eventId]);
-      if (inserted.length === 0) return false;
-      if (usage.ownerId) {
-        await em.query(`UPDATE accounts.profiles SET tokens_used = tokens_used + $2 WHERE id = $1`, [usage.ownerId, usage.tokens]);
-      } else if (inserted[0].room_id) {
-        await em.query(
-          `INSERT INTO accounts.room_budgets (room_id, tokens_used) VALUES ($1, $2)
-           ON CONFLICT (room_id) DO UPDATE SET tokens_used = accounts.room_budgets.tokens_used + $2, updated_at = now()`,
-          [usage.roomId, usage.tokens],
-        );
-      }
-      return true;
-    });
+    const [row]: { applied: boolean }[] = await this.db.query(
+      `WITH ins AS (
+         INSERT INTO accounts.token_usage (event_id, user_id, room_id, tokens, event_type)
+         SELECT $1, $2::uuid, CASE WHEN ${ROOM_LIVE} THEN $3::uuid END, $4, $5
+         ON CONFLICT (event_id) DO NOTHING RETURNING room_id
+       ), released AS (
+         DELETE FROM accounts.token_reservations WHERE id = $6::uuid
+       ), owner AS (
+         UPDATE accounts.profiles SET tokens_used = tokens_used + $4
+          WHERE $2::uuid IS NOT NULL AND id = $2::uuid AND EXISTS (SELECT 1 FROM ins)
+       ), budget AS (
+         INSERT INTO accounts.room_budgets (room_id, tokens_used)
+         SELECT ins.room_id, $4 FROM ins WHERE $2::uuid IS NULL AND ins.room_id IS NOT NULL
+         ON CONFLICT (room_id) DO UPDATE SET tokens_used = accounts.room_budgets.tokens_used + EXCLUDED.tokens_used, updated_at = now()
+       )
+       SELECT EXISTS (SELECT 1 FROM ins) AS applied`,
+      [usage.eventId, usage.ownerId, usage.roomId, usage.tokens, usage.eventType, UUID.test(usage.eventId) ? usage.eventId : null],
+    );
+    return row?.applied === true;
   }
 
   /**

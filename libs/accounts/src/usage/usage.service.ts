@@ -17,24 +17,16 @@ export class UsageService {
 
   /** What is left counts the tokens held by calls under way as spent. */
   async status(request: QuotaStatusRequest): Promise<QuotaStatus> {
-    const { quota, used } = await this.quotaOf(request);
-    const spent = used + (await this.usage.held(request));
-    const remaining = Math.max(0, quota - spent);
-    return { allowed: spent + 1 <= quota, remaining };
+    const { quota, used, held } = await this.usage.standing(request);
+    const limit = request.ownerId ? (quota ?? PLANS.free.tokenQuota) : this.env.ANON_ROOM_TOKEN_BUDGET;
+    const spent = used + held;
+    return { allowed: spent + 1 <= limit, remaining: Math.max(0, limit - spent) };
   }
 
   /** Holds a call's estimate before it is made, or refuses it: the quota cannot be outrun by calls at once. */
   async reserve(request: ReserveUsageRequest): Promise<{ granted: boolean }> {
-    const quota = request.ownerId
-      ? ((await this.usage.quotaOf(request.ownerId))?.quota ?? PLANS.free.tokenQuota)
-      : this.env.ANON_ROOM_TOKEN_BUDGET;
-    return { granted: await this.usage.reserve(request, quota) };
-  }
-
-  private async quotaOf(request: QuotaStatusRequest): Promise<{ quota: number; used: number }> {
-    return request.ownerId
-      ? ((await this.usage.quotaOf(request.ownerId)) ?? { quota: PLANS.free.tokenQuota, used: 0 })
-      : { quota: this.env.ANON_ROOM_TOKEN_BUDGET, used: await this.usage.roomBudgetUsed(request.roomId) };
+    const fallback = request.ownerId ? PLANS.free.tokenQuota : this.env.ANON_ROOM_TOKEN_BUDGET;
+    return { granted: await this.usage.reserve(request, fallback) };
   }
 
   async apply(request: ApplyUsageRequest): Promise<{ applied: boolean }> {
