@@ -1,4 +1,4 @@
-import { createElement, lazy, type ComponentType } from 'react';
+import { createElement, lazy, useState, type ComponentType } from 'react';
 
 export type LazyPage<P extends object> = ComponentType<P> & { preload: () => Promise<ComponentType<P>> };
 
@@ -21,6 +21,12 @@ export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>
     return pending;
   };
   const Suspending = lazy(() => preload().then((component) => ({ default: component })));
-  const Page = (props: P) => createElement(loaded ?? Suspending, props);
+  const Page = (props: P) => {
+    // Each page keeps what it first rendered. React may finish the lazy wrapper of a page drawn before its chunk
+    // came (a non-blocking render that waited for it); switching that page to the loaded component would be
+    // another element type, which React mounts anew: a modal would lose its fields and its sign-in under way.
+    const [component] = useState<ComponentType<P>>(() => loaded ?? Suspending);
+    return createElement(component, props);
+  };
   return Object.assign(Page, { preload });
 }
