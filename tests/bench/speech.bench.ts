@@ -114,6 +114,10 @@ function report(r: SpeechResult, counts: number[], cpu: { asr: number; main: num
   const delay = (p: number) => ms((loop?.percentile(p) ?? NaN) / 1e6);
   if (loop)
     console.log(`event-loop delay of the gateway process while streaming: p50 ${delay(50)}, p99 ${delay(99)}, max ${ms(loop.max / 1e6)}`);
+  // The outside process takes every time above: its own delay is in each of them.
+  console.log(
+    `event-loop delay of the outside process while streaming: p50 ${ms(r.loop.p50)}, p99 ${ms(r.loop.p99)}, max ${ms(r.loop.max)}`,
+  );
   console.log(
     `CPU per stream: asr-svc ${perStream(cpu.asr)}; ${product.layout} ${perStream(cpu.main)}; outside (fakes, pages) ${perStream(r.cpu)}`,
   );

@@ -173,6 +173,8 @@ export async function startProduct(options: {
     if (isGateway && options.probe) args = ['--expose-gc', '-r', options.probe, ...args];
     // E.g. LT_BENCH_GATEWAY_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the gateway under load.
     if (isGateway && process.env.LT_BENCH_GATEWAY_NODE_ARGS) args = [...process.env.LT_BENCH_GATEWAY_NODE_ARGS.split(' '), ...args];
+    // LT_BENCH_NODE_ARGS: the same for every Node process of the product (each service's share of a run).
+    if (command === process.execPath && process.env.LT_BENCH_NODE_ARGS) args = [...process.env.LT_BENCH_NODE_ARGS.split(' '), ...args];
     // A bench run with --cpu-prof profiles asr-svc too.
     if (name === 'asr-svc') args = [...process.execArgv.filter((a) => a.startsWith('--cpu-prof')), ...args];
     const stdio: ('ignore' | 'pipe' | 'ipc')[] = ['ignore', 'pipe', 'pipe', ...(isGateway && options.probe ? ['ipc' as const] : [])];

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { fork, type ChildProcess } from 'node:child_process';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { type CreateRoomResponse } from '@lt/contracts';
 import { AudioClient, FakeAsrServer, FakeOpenAiServer, LiveClient, sentencesAudio } from '@lt/testing';
 
@@ -35,6 +36,8 @@ export interface SpeechResult {
   /** Seconds of audio streaming, and CPU seconds of this process meanwhile. */
   wall: number;
   cpu: number;
+  /** This process's event-loop delay while streaming, ms (p50, p99, max): it is in every time taken here. */
+  loop: { p50: number; p99: number; max: number };
 }
 
 type Order = { cmd: 'run'; plan: SpeechPlan } | { cmd: 'close' };
@@ -150,6 +153,8 @@ async function serve(apiKey: string): Promise<void> {
     const sent = rooms.map((): number[] => []);
     const speechEnds = rooms.map((): number[] => []);
     send({ streaming: true });
+    const loop = monitorEventLoopDelay({ resolution: 20 });
+    loop.enable();
     const cpu0 = process.cpuUsage();
     const started = Date.now();
     await Promise.all(
@@ -178,6 +183,8 @@ async function serve(apiKey: string): Promise<void> {
     );
     const wall = (Date.now() - started) / 1000;
     const used = process.cpuUsage(cpu0);
+    loop.disable();
+    const lag = { p50: loop.percentile(50) / 1e6, p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 };
     send({ streamed: true });
     const expected = streams * sentences;
     const countOf = (client: (r: (typeof rooms)[number]) => LiveClient, type: 'transcript' | 'translation') => () =>
@@ -216,7 +223,17 @@ async function serve(apiKey: string): Promise<void> {
       });
     });
     const gaps = rooms.reduce((n, r) => n + r.audio.of('audio_gap').length, 0);
-    return { overhead, chunks: streams * audio.length, dropped, gaps, stored, translated, wall, cpu: (used.user + used.system) / 1e6 };
+    return {
+      overhead,
+      chunks: streams * audio.length,
+      dropped,
+      gaps,
+      stored,
+      translated,
+      wall,
+      cpu: (used.user + used.system) / 1e6,
+      loop: lag,
+    };
   }
 }
 
