@@ -3,9 +3,9 @@ import {
   ASR_SUBJECTS,
   GLOSSARY_SUBJECTS,
   asrStreamSubjects,
-  audioInSchema,
   eventRoute,
   audioOutSchema,
+  parseAudioIn,
   type AsrStatus,
   type AudioOpenResponse,
   type BusPayload,
@@ -68,12 +68,13 @@ export class AsrController {
     if (opened.held && !this.links.has(stream.streamId)) {
       this.links.set(
         stream.streamId,
-        this.bus.subscribe(subjects.in, (payload) => {
-          const parsed = audioInSchema.safeParse(payload);
-          if (!parsed.success) return this.logger.warn(`dropped an invalid audio message of stream ${stream.streamId}`);
-          const message = parsed.data;
-          if (message.type === 'stop') return this.streams.stop(stream.streamId);
-          this.streams.push(stream.streamId, message.seq, message.atMs, Buffer.from(message.pcm, 'base64'));
+        this.bus.subscribeBytes(subjects.in, (data) => {
+          const message = parseAudioIn(data, stream.sampleRate);
+          if (!message) return this.logger.warn(`dropped an invalid audio message of stream ${stream.streamId}`);
+          if (message.type === 'stop') return void this.streams.stop(stream.streamId);
+          const { seq, atMs, pcm } = message.chunk;
+          // A copy: the stream keeps the audio for a replay, and a transport may reuse the message's memory.
+          this.streams.push(stream.streamId, seq, atMs, Buffer.from(pcm));
         }),
       );
     }

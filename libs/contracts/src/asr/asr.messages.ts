@@ -33,13 +33,6 @@ export const audioOpenResponseSchema = z.object({
 });
 export type AudioOpenResponse = z.infer<typeof audioOpenResponseSchema>;
 
-/** What travels to the stream's holder on `asr.stream.<streamId>.in`. */
-export const audioInSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('chunk'), seq: z.int().min(0), atMs: z.int().min(0), pcm: z.base64(), sentAt: z.number().optional() }),
-  z.object({ type: z.literal('stop') }),
-]);
-export type AudioIn = z.infer<typeof audioInSchema>;
-
 /** What the holder tells the sender on `asr.stream.<streamId>.out`. */
 export const audioOutSchema = z.object({
   /** Every chunk up to it is taken (-1: none yet). */

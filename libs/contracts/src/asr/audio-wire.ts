@@ -60,6 +60,25 @@ export function parseAudioChunk(data: Uint8Array): AudioChunk | null {
   return { seq: view.getUint32(0, true), atMs: view.getUint32(4, true), pcm: data.subarray(AUDIO_LIMITS.headerBytes) };
 }
 
+/** The most PCM bytes a chunk at `sampleRate` may hold (AUDIO_LIMITS.chunkMaxMs of audio). */
+export const audioChunkMaxBytes = (sampleRate: number): number => Math.ceil((sampleRate * 2 * AUDIO_LIMITS.chunkMaxMs) / 1000) + 2;
+
+/**
+ * What travels to a stream's holder on `asr.stream.<streamId>.in` (docs/audio.md), as bytes: a chunk's binary
+ * frame as the page sent it (checked by the gateway), or an empty message: the stream stops.
+ */
+export type AudioIn = { type: 'chunk'; chunk: AudioChunk } | { type: 'stop' };
+
+/** The message that stops a stream on `asr.stream.<streamId>.in`. */
+export const AUDIO_STOP_MESSAGE: Uint8Array = new Uint8Array(0);
+
+/** A message of `asr.stream.<streamId>.in`, or null when it is neither a chunk of at most `sampleRate`'s size nor a stop. */
+export function parseAudioIn(data: Uint8Array, sampleRate: number): AudioIn | null {
+  if (data.length === 0) return { type: 'stop' };
+  const chunk = parseAudioChunk(data);
+  return chunk && chunk.pcm.length <= audioChunkMaxBytes(sampleRate) ? { type: 'chunk', chunk } : null;
+}
+
 /**
  * The binary frame of a chunk (what a page or a test sends): its PCM as little-endian bytes, or as samples (a
  * page's Int16Array, written little-endian whatever the machine's order); a capture time before 0 is 0.

@@ -2,21 +2,25 @@ import { Logger } from '@nestjs/common';
 import type { RawData, WebSocket } from 'ws';
 import {
   ASR_SUBJECTS,
-  AUDIO_LIMITS,
+  AUDIO_STOP_MESSAGE,
   CLOSE_CODES,
   LiveErrorCode,
   asrStreamSubjects,
+  audioChunkMaxBytes,
   audioClientFrameSchema,
-  audioInSchema,
   audioOutSchema,
-  eventRoute,
   parseAudioChunk,
-  type AudioChunk,
   type AudioOut,
   type AudioServerFrame,
   type AudioStream,
 } from '@lt/contracts';
 import type { Bus, Unsubscribe } from '@lt/platform';
+
+/** A chunk's binary frame as the page sent it: what goes to asr-svc, as it is. */
+interface Frame {
+  seq: number;
+  bytes: Uint8Array;
+}
 
 /** Chunks kept since the last one covered by a stored sentence: resent to a replica taking the stream over. */
 const KEEP_MAX_CHUNKS = 300;
@@ -31,8 +35,8 @@ const WATCH_MS = 500;
  */
 export class AudioLink {
   private readonly logger = new Logger('AudioLink');
-  private readonly kept: AudioChunk[] = [];
-  private readonly inRoute;
+  private readonly kept: Frame[] = [];
+  private readonly inSubject: string;
   private expected = 0;
   private lastOut = Date.now();
   private lastAck = -1;
@@ -46,7 +50,7 @@ export class AudioLink {
     private readonly ws: WebSocket,
     private readonly stream: AudioStream,
   ) {
-    this.inRoute = eventRoute(asrStreamSubjects(stream.streamId).in, audioInSchema);
+    this.inSubject = asrStreamSubjects(stream.streamId).in;
   }
 
   /** Opens the stream on asr-svc and tells the page where to send from. */
@@ -65,16 +69,18 @@ export class AudioLink {
 
   onMessage(data: RawData, isBinary: boolean): void {
     if (!isBinary) return this.onText(String(data));
-    const chunk = parseAudioChunk(Buffer.isBuffer(data) ? data : Buffer.from(data as ArrayBuffer));
-    const maxBytes = Math.ceil((this.stream.sampleRate * 2 * AUDIO_LIMITS.chunkMaxMs) / 1000) + 2;
-    if (!chunk || chunk.pcm.length > maxBytes) return this.send({ type: 'error', code: 'bad_frame', message: 'Invalid audio chunk' });
+    const bytes = Buffer.isBuffer(data) ? data : Buffer.from(data as ArrayBuffer);
+    const chunk = parseAudioChunk(bytes);
+    if (!chunk || chunk.pcm.length > audioChunkMaxBytes(this.stream.sampleRate))
+      return this.send({ type: 'error', code: 'bad_frame', message: 'Invalid audio chunk' });
     if (chunk.seq !== this.expected) return this.send({ type: 'audio_gap', expected: this.expected });
     this.expected += 1;
-    this.kept.push(chunk);
+    const frame = { seq: chunk.seq, bytes };
+    this.kept.push(frame);
     // Bounded: beyond it the oldest audio goes (a takeover then misses it); the socket never grows the gateway.
     if (this.kept.length > KEEP_MAX_CHUNKS) this.kept.shift();
     // While the stream moves to another replica, chunks wait in `kept`: they follow the replayed ones, in order.
-    if (!this.reopening) this.forward(chunk);
+    if (!this.reopening) this.forward(frame);
   }
 
   close(): void {
@@ -91,18 +97,13 @@ export class AudioLink {
       return this.send({ type: 'error', code: 'bad_frame', message: 'Frames must be JSON' });
     }
     const frame = audioClientFrameSchema.safeParse(json);
-    if (frame.success && frame.data.type === 'audio_stop') return this.bus.emit(this.inRoute, { type: 'stop' });
+    if (frame.success && frame.data.type === 'audio_stop') return this.bus.publishBytes(this.inSubject, AUDIO_STOP_MESSAGE);
     this.send({ type: 'error', code: 'bad_frame', message: 'Expected audio_stop or binary audio' });
   }
 
-  private forward(chunk: AudioChunk): void {
-    this.bus.emit(this.inRoute, {
-      type: 'chunk',
-      seq: chunk.seq,
-      atMs: chunk.atMs,
-      pcm: Buffer.from(chunk.pcm.buffer, chunk.pcm.byteOffset, chunk.pcm.length).toString('base64'),
-      sentAt: Date.now(),
-    });
+  /** The frame goes to the holder as the page sent it (checked above): bytes, not JSON (docs/audio.md). */
+  private forward(frame: Frame): void {
+    this.bus.publishBytes(this.inSubject, frame.bytes);
   }
 
   private onOut(out: AudioOut): void {

@@ -15,11 +15,16 @@ import { DomainException } from '../errors/domain.exception';
 import { inSpan, SpanKind, traceHeaders } from '../telemetry/tracing';
 
 export type BusListener<T = unknown> = (payload: T, subject: string) => Promise<void> | void;
+/** Hears the bytes of a binary subject, in the order they were published. */
+export type BytesListener = (data: Uint8Array) => void;
 export type Unsubscribe = () => void;
 
 /** A transport client that can also subscribe to a subject at run time (the gateway's per-room subjects). */
 export interface SubscribingClient {
   subscribe<T>(subject: string, listener: BusListener<T>): Unsubscribe;
+  /** Bytes as they are, without JSON, headers or trace context (a stream's audio: docs/bus.md). */
+  publishBytes(subject: string, data: Uint8Array): void;
+  subscribeBytes(subject: string, listener: BytesListener): Unsubscribe;
   isConnected(): boolean;
   /** The payload with message headers (the trace context), in this transport's own record type. */
   record(payload: unknown, headers: Record<string, string>): unknown;
@@ -95,6 +100,23 @@ export class Bus {
   /** Subscribes at run time, without a queue group; for subjects that cannot be known when the process starts. */
   subscribe<T>(subject: string, listener: BusListener<T>): Unsubscribe {
     return this.client.subscribe(subject, listener);
+  }
+
+  /**
+   * Publishes bytes as they are on a subject of their own: no JSON, no headers, no span (an audio stream's chunks,
+   * ten a second per stream, would spend more on those than on the audio). The listener checks what it gets.
+   */
+  publishBytes(subject: string, data: Uint8Array): void {
+    if (this.closed) return;
+    try {
+      this.client.publishBytes(subject, data);
+    } catch (error) {
+      this.logger.warn(`could not publish ${subject}: ${describe(error)}`);
+    }
+  }
+
+  subscribeBytes(subject: string, listener: BytesListener): Unsubscribe {
+    return this.client.subscribeBytes(subject, listener);
   }
 
   isConnected(): boolean {

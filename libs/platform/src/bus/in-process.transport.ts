@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { BaseRpcContext, ClientProxy, CustomTransportStrategy, ReadPacket, Server, WritePacket } from '@nestjs/microservices';
 import { BusErrorCode } from '@lt/contracts';
-import { Bus, type BusListener, type SubscribingClient, type Unsubscribe } from './bus-client';
+import { Bus, type BusListener, type BytesListener, type SubscribingClient, type Unsubscribe } from './bus-client';
 import { guardedRespond } from './reply-guard';
 import { subjectMatches } from './subject-match';
 import { contextFrom, withContext } from '../telemetry/tracing';
@@ -10,6 +10,8 @@ import { contextFrom, withContext } from '../telemetry/tracing';
 interface Delivery {
   subject: string;
   text: string;
+  /** The bytes of a binary subject (`text` is then empty): a copy of the publisher's. */
+  bytes?: Uint8Array;
   /** Message headers, as NATS carries them beside the payload (the trace context). */
   headers?: Record<string, string>;
   reply?: (packet: WritePacket) => void;
@@ -160,6 +162,20 @@ export class InProcessClient extends ClientProxy implements SubscribingClient {
           .then(() => listener((JSON.parse(d.text) as { data: T }).data, d.subject))
           .catch((e) => this.logger.error(`listener of ${subject} failed`, e as Error)),
       );
+    });
+  }
+
+  publishBytes(subject: string, data: Uint8Array): void {
+    this.broker.publish({ subject, text: '', bytes: Uint8Array.from(data) });
+  }
+
+  subscribeBytes(subject: string, listener: BytesListener): Unsubscribe {
+    return this.broker.subscribe(subject, undefined, (d) => {
+      try {
+        listener(d.bytes ?? new Uint8Array(0));
+      } catch (e) {
+        this.logger.error(`listener of ${subject} failed`, e as Error);
+      }
     });
   }
 

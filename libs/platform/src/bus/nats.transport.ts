@@ -14,7 +14,7 @@ import { EmptyResponseException } from '@nestjs/microservices/errors/empty-respo
 import { ErrorCode, headers as natsHeaders, JSONCodec, NatsError, type Msg, type NatsConnection } from 'nats';
 import { BusErrorCode } from '@lt/contracts';
 import { contextFrom, withContext } from '../telemetry/tracing';
-import { BusUnreachableError, type BusListener, type SubscribingClient, type Unsubscribe } from './bus-client';
+import { BusUnreachableError, type BusListener, type BytesListener, type SubscribingClient, type Unsubscribe } from './bus-client';
 import { guardedRespond, isPayloadTooLarge, type Respond } from './reply-guard';
 
 type NatsClientOptions = Required<NatsOptions>['options'];
@@ -136,6 +136,24 @@ export class PrefixedNatsClient extends ClientNats implements SubscribingClient 
             .then(() => listener(data, unprefixed))
             .catch((e) => this.log.error(`listener of ${subject} failed`, e as Error)),
         );
+      },
+    });
+    return () => sub.unsubscribe();
+  }
+
+  publishBytes(subject: string, data: Uint8Array): void {
+    this.unwrap<NatsConnection>().publish(prefixed(this.prefix, subject), data);
+  }
+
+  subscribeBytes(subject: string, listener: BytesListener): Unsubscribe {
+    const sub = this.unwrap<NatsConnection>().subscribe(prefixed(this.prefix, subject), {
+      callback: (err, msg) => {
+        if (err) return this.log.error(`subscription ${subject} failed: ${err.message}`);
+        try {
+          listener(msg.data);
+        } catch (e) {
+          this.log.error(`listener of ${subject} failed`, e as Error);
+        }
       },
     });
     return () => sub.unsubscribe();
