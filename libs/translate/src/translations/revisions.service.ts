@@ -162,6 +162,7 @@ export class RevisionsService {
         text,
         glossaryVersion: glossary.version,
       });
+      this.context.translated(line.roomId, line.messageId, lang, text);
       this.bus.emitToRoom(
         REVISION_SUBJECTS.revised,
         { roomId: line.roomId, key: lang },

@@ -30,7 +30,7 @@ function setup() {
     translations,
     enhancements,
   );
-  return { context, request };
+  return { context, request, findMany: translations.findMany as jest.Mock };
 }
 
 describe('the context of a live translation', () => {
@@ -60,5 +60,27 @@ describe('the context of a live translation', () => {
       { messageId: 'm4', text: 'Cuatro (leída)' },
     ]);
     expect((await context.before(said(1))).sentences).toEqual([]);
+  });
+
+  it('takes the translations this replica made from memory, and reads only the others from the database', async () => {
+    const { context, findMany } = setup();
+    [1, 2, 3, 4].forEach((seq) => context.remember(said(seq)));
+    const previous = await context.before(said(5));
+    context.translated(roomId, 'm3', 'fr', 'Phrase 3');
+    expect(await context.inLanguage(previous, 'fr')).toEqual([
+      { source: 'Frase 3', translation: 'Phrase 3' },
+      { source: 'Frase 4', translation: 'Quatre' },
+    ]);
+    expect(findMany).toHaveBeenLastCalledWith(roomId, 'fr', ['m4']);
+    context.translated(roomId, 'm4', 'fr', 'Phrase 4, revue');
+    const calls = findMany.mock.calls.length;
+    expect(await context.inLanguage(previous, 'fr')).toEqual([
+      { source: 'Frase 3', translation: 'Phrase 3' },
+      { source: 'Frase 4', translation: 'Phrase 4, revue' },
+    ]);
+    expect(findMany).toHaveBeenCalledTimes(calls);
+    // Another language is another translation: read from the database.
+    await context.inLanguage(previous, 'de');
+    expect(findMany).toHaveBeenLastCalledWith(roomId, 'de', ['m3', 'm4']);
   });
 });

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ROOMS_SUBJECTS, type LanguageCode, type StoredTranscript } from '@lt/contracts';
-import { Bus } from '@lt/platform';
+import { Bus, ExpiringMap } from '@lt/platform';
 import { EnhancementsService } from '../enhancements/enhancements.service';
 import type { ContextSentence } from '../llm/translation-prompt';
 import { TRANSLATE_ENV, type TranslateEnv } from '../translate.env';
@@ -11,6 +11,12 @@ const CONTEXT_TIMEOUT_MS = 800;
 /** Sentences remembered per room, and rooms remembered, by this replica. */
 const RECENT_PER_ROOM = 20;
 const RECENT_ROOMS = 1_000;
+/**
+ * Translations this replica stored or revised, kept for the next sentences' context: at most this many, this
+ * long. A revision made by another replica meanwhile reaches this replica's context when the entry lapses.
+ */
+const MADE_MAX = 20_000;
+const MADE_TTL_MS = 60_000;
 
 interface Said {
   seq: number;
@@ -34,6 +40,8 @@ export interface PreviousSentences {
 export class RoomContext {
   private readonly size: number;
   private readonly recent = new Map<string, Said[]>();
+  /** Per room, language and message: the translation this replica stored or revised lately. */
+  private readonly made = new ExpiringMap<string, string>({ max: MADE_MAX, ttlMs: MADE_TTL_MS });
 
   constructor(
     @Inject(TRANSLATE_ENV) env: TranslateEnv,
@@ -89,17 +97,28 @@ export class RoomContext {
     }
   }
 
-  /** The previous sentences with their translations into `lang` made so far (a sentence still in flight has none). */
+  /** A translation this replica stored (or revised): the next sentences' context takes it from here. */
+  translated(roomId: string, messageId: string, lang: LanguageCode, text: string): void {
+    if (this.size > 0) this.made.set(`${roomId}:${lang}:${messageId}`, text);
+  }
+
+  /**
+   * The previous sentences with their translations into `lang` made so far (a sentence still in flight has none):
+   * those this replica made lately from memory, the others from the database (every call of a sentence's languages
+   * and of its interim lines would otherwise read the same rows again).
+   */
   async inLanguage(previous: PreviousSentences, lang: LanguageCode): Promise<ContextSentence[]> {
     if (previous.sentences.length === 0) return [];
-    const rows = await this.translations
-      .findMany(
-        previous.roomId,
-        lang,
-        previous.sentences.map((s) => s.messageId),
-      )
-      .catch(() => []);
-    const made = new Map(rows.filter((row) => row.fallback !== 'original').map((row) => [row.messageId, row.text]));
-    return previous.sentences.map((s) => ({ source: s.text, translation: made.get(s.messageId) }));
+    const known = new Map<string, string>();
+    for (const s of previous.sentences) {
+      const text = this.made.get(`${previous.roomId}:${lang}:${s.messageId}`);
+      if (text !== undefined) known.set(s.messageId, text);
+    }
+    const missing = previous.sentences.filter((s) => !known.has(s.messageId)).map((s) => s.messageId);
+    if (missing.length > 0) {
+      const rows = await this.translations.findMany(previous.roomId, lang, missing).catch(() => []);
+      for (const row of rows) if (row.fallback !== 'original') known.set(row.messageId, row.text);
+    }
+    return previous.sentences.map((s) => ({ source: s.text, translation: known.get(s.messageId) }));
   }
 }

@@ -45,6 +45,7 @@ function setup(
     remember: () => undefined,
     before: async () => ({ roomId: transcript.roomId, sentences: [] }),
     inLanguage: async () => [],
+    translated: () => undefined,
   } as unknown as RoomContext;
   const cache = new TranslationCache();
   // No sweeping timer in a unit test.

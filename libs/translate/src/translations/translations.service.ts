@@ -203,6 +203,7 @@ export class TranslationsService {
       });
       if (hit) metrics.cacheHits.add(1, { cache: 'translation_text' });
       await this.translations.save({ roomId: t.roomId, messageId: t.messageId, seq: t.seq, lang, text, fallback: null });
+      this.context.translated(t.roomId, t.messageId, lang, text);
       return translationFrame(t, lang, text);
     } catch (error) {
       // A rate limit is waited out, never sent to the fallback; past the deadline the viewer reads the
@@ -213,6 +214,7 @@ export class TranslationsService {
     const service = await this.fallback.translate(t.text, t.sourceLanguage, lang, plan.deadlineAt, keptTerms(glossary));
     if (service === null) return original;
     await this.translations.save({ roomId: t.roomId, messageId: t.messageId, seq: t.seq, lang, text: service, fallback: 'service' });
+    this.context.translated(t.roomId, t.messageId, lang, service);
     return translationFrame(t, lang, service, 'service');
   }
 
