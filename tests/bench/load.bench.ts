@@ -196,8 +196,11 @@ async function run(ctx: Context, scenario: Scenario): Promise<boolean> {
   // Questions and revisions are translated too: the cost rule is about the live captions.
   const questionCalls = llmCalls.filter((c) => c.task === 'translation' && c.prompt.includes('Pregunta número')).length;
   const translationCalls = llmCalls.filter((c) => c.task === 'translation').length - questionCalls - activity.retranslated;
-  // The cost rule: one translation per sentence and language in demand, whatever the number of viewers.
-  const costOk = translationCalls === host.acked * LANGS.length;
+  // The cost rule: one translation per sentence and language in demand, whatever the number of viewers. A revision that
+  // reaches a line before its live call makes its translation (counted as revised), which the live call then finds stored.
+  const expectedCalls = host.acked * LANGS.length;
+  const madeByRevisions = activity.revised;
+  const costOk = translationCalls <= expectedCalls && translationCalls >= expectedCalls - madeByRevisions;
   const delayOk = p95 < 500 && p99 < 1000;
   const summaryFailures = summaries.filter((s) => !s.ok).length;
 
@@ -217,7 +220,7 @@ async function run(ctx: Context, scenario: Scenario): Promise<boolean> {
     `  sentences          sent ${host.sent}/${sentences} in ${(speakMs / 1000).toFixed(1)} s, acked ${host.acked} (last seq ${last}), resent ${host.resent}, host rejoins ${host.rejoins}${host.closes.size ? ` (closed: ${JSON.stringify(Object.fromEntries(host.closes))})` : ''}, refused for good ${host.dropped}, unanswered ${host.unanswered}; ack_ms p50=${f(percentile(host.ackMs, 50))} p95=${f(percentile(host.ackMs, 95))}`,
   );
   console.log(
-    `  llm calls          ${translationCalls} translations (expected ${host.acked * LANGS.length}: one per sentence and language): ${pass(costOk)}, ${summaryCalls} summaries, ${questionCalls} of questions, ${activity.retranslated} of revisions`,
+    `  llm calls          ${translationCalls} translations (expected ${expectedCalls}: one per sentence and language, less at most ${madeByRevisions} a revision made first): ${pass(costOk)}, ${summaryCalls} summaries, ${questionCalls} of questions, ${activity.retranslated} of revisions`,
   );
   console.log(
     `  sockets            ${VIEWERS} joined in ${(rampMs / 1000).toFixed(1)} s (join p95 ${f(percentile(joinMs, 95))} ms), closed by the server or refused: ${stats.socketFailures}${stats.errors.size ? `, error frames ${JSON.stringify(Object.fromEntries(stats.errors))}` : ''}`,

@@ -19,6 +19,11 @@ export class ActivityStats {
     return notOk(this.questions, 201) + notOk(this.votes, 200) + badRevisions;
   }
 
+  /** Pairs of line and language whose revised translation differs from the one before (or had none before). */
+  get revised(): number {
+    return this.revisions.reduce((sum, r) => sum + (r.body.revised ?? 0), 0);
+  }
+
   /** Translations the revisions made again (each a model call). */
   get retranslated(): number {
     return this.revisions.reduce((sum, r) => sum + (r.body.revised ?? 0) + (r.body.unchanged ?? 0) + (r.body.failed ?? 0), 0);
