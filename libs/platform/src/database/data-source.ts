@@ -56,6 +56,15 @@ export class ServiceDatabase implements OnApplicationShutdown {
   }
 }
 
+/**
+ * Whether requests of this process wait for a connection of its pool now: the database is its bottleneck, and
+ * work that may go without (an interim line) should give way to work that may not.
+ */
+export function databaseQueued(dataSource: DataSource): boolean {
+  const pool = (dataSource.driver as unknown as { master?: { waitingCount?: number } }).master;
+  return (pool?.waitingCount ?? 0) > 0;
+}
+
 /** Resolves once the database answers `SELECT 1`; rejects when it does not within `timeoutMs`. */
 export async function pingDatabase(dataSource: DataSource, timeoutMs: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;

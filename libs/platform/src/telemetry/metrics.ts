@@ -26,6 +26,8 @@ export interface ProductMetrics {
   cacheMisses: Counter;
   /** Work refused because the owner's token quota or the room's budget is spent. */
   quotaPauses: Counter;
+  /** Interim lines not translated because the service's database queries were waiting for a connection. */
+  interimShed: Counter;
 }
 
 let made: ProductMetrics | null = null;
@@ -46,6 +48,9 @@ export function productMetrics(): ProductMetrics {
     cacheHits: meter.createCounter('cache_hits', { description: 'Results served from what was already made, by cache' }),
     cacheMisses: meter.createCounter('cache_misses', { description: 'Results that had to be made, by cache' }),
     quotaPauses: meter.createCounter('quota_pauses', { description: 'Work paused because a token quota or room budget is spent' }),
+    interimShed: meter.createCounter('interim_shed', {
+      description: 'Interim translations skipped while the database was the bottleneck (per language)',
+    }),
   };
   return made;
 }

@@ -44,6 +44,8 @@ function translator() {
       emitToRoom: (_route: unknown, _to: unknown, payload: { tokens?: number }) =>
         payload.tokens !== undefined && emitted.push({ tokens: payload.tokens }),
     },
+    /** The service's DataSource as far as the translator looks: queries waiting for a connection of its pool. */
+    db: { driver: { master: { waitingCount: 0 } } },
   };
   const interim = new InterimTranslator(
     ...([
@@ -57,6 +59,7 @@ function translator() {
       deps.meter,
       deps.usage,
       deps.bus,
+      deps.db,
     ] as unknown as ConstructorParameters<typeof InterimTranslator>),
   );
   const report = (tokens: number) => onUsage({ roomId: ROOM, eventType: 'interim', tokens, eventId: crypto.randomUUID() });
@@ -105,5 +108,16 @@ describe('InterimTranslator', () => {
     await pending;
     expect(deps.limiter.interim).toHaveBeenCalledTimes(1);
     expect(deps.llm.translate).not.toHaveBeenCalled();
+  });
+
+  it('lets an interim line go without while the database is the bottleneck, and translates again once it is not', async () => {
+    const { interim, deps } = translator();
+    deps.db.driver.master.waitingCount = 3;
+    await interim.onInterim(line('vamos a hablar de la traducción', Date.now()));
+    expect(deps.limiter.interim).not.toHaveBeenCalled();
+    expect(deps.llm.translate).not.toHaveBeenCalled();
+    deps.db.driver.master.waitingCount = 0;
+    await interim.onInterim(line('vamos a hablar de la traducción simultánea', Date.now()));
+    expect(deps.llm.translate).toHaveBeenCalledTimes(1);
   });
 });

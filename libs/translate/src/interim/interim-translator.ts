@@ -7,13 +7,15 @@ import {
   type LanguageCode,
   type StoredTranscript,
 } from '@lt/contracts';
-import { Bus } from '@lt/platform';
+import { Bus, databaseQueued, productMetrics } from '@lt/platform';
+import { DataSource } from 'typeorm';
 import { UsageMeter } from '@lt/usage';
 import { glossaryPrompt } from '../glossary/glossary-prompt';
 import { GlossaryService } from '../glossary/glossary.service';
 import { LlmLimiter } from '../limits/llm-limiter';
 import { holdFor, LlmClient } from '../llm/llm.client';
 import { PresenceRegistry } from '../presence/presence.registry';
+import { TRANSLATE_DATA_SOURCE } from '../translate.database';
 import { TRANSLATE_ENV, type TranslateEnv } from '../translate.env';
 import { RoomContext, type PreviousSentences } from '../translations/room-context';
 import { FastCaptionsSettings } from './fast-captions-settings';
@@ -71,6 +73,7 @@ export class InterimTranslator {
     private readonly meter: UsageMeter,
     private readonly usage: InterimUsageRepository,
     private readonly bus: Bus,
+    @Inject(TRANSLATE_DATA_SOURCE) private readonly db: DataSource,
   ) {
     // The room's interim total follows the usage the meter records of its interim calls.
     meter.onUsage((usage) => {
@@ -91,6 +94,9 @@ export class InterimTranslator {
     };
     const langs = this.presence.languagesFor(event.roomId).filter((lang) => lang !== event.sourceLanguage && grew(lang));
     if (langs.length === 0) return;
+    // An interim line is extra: while this process's queries wait for a database connection, it goes without, and
+    // the finals (whose translations may not be lost) get the connections.
+    if (databaseQueued(this.db)) return void productMetrics().interimShed.add(langs.length);
     if (!(await this.settings.enabled(event.roomId)) || !(await this.meter.allowed(event.roomId))) return;
     const previous = this.context.latest(event.roomId);
     await Promise.all(langs.map((lang) => this.translate(event, lang, speaker, words, previous)));
