@@ -108,7 +108,7 @@ function report(r: SpeechResult, counts: number[], cpu: { asr: number; main: num
   console.log(`speech stopped -> first translated words (viewer): ${p50p95(r.translated)}`);
   console.log(`chunks dropped: ${r.dropped} of ${r.chunks}; audio_gap frames: ${r.gaps}`);
   console.log(
-    `finals stored (database): ${inDatabase} of ${expected}, ${doubled} stored twice; on the host page: ${r.stored.length}; translated on the viewer: ${r.translated.length}`,
+    `finals stored (database): ${inDatabase} of ${expected}, ${doubled} stored twice; on the host page: ${r.stored.length}; translated on the viewer: ${r.translated.length} (the original instead: ${r.originals})`,
   );
   const loop = product.loop;
   const delay = (p: number) => ms((loop?.percentile(p) ?? NaN) / 1e6);

@@ -33,6 +33,8 @@ export interface SpeechResult {
   /** Per sentence: speech stopped -> final on the host page, and -> translation on the viewer. */
   stored: number[];
   translated: number[];
+  /** Translation frames the viewers got that carry the original text (no translation was made in time). */
+  originals: number;
   /** Seconds of audio streaming, and CPU seconds of this process meanwhile. */
   wall: number;
   cpu: number;
@@ -223,6 +225,10 @@ async function serve(apiKey: string): Promise<void> {
       });
     });
     const gaps = rooms.reduce((n, r) => n + r.audio.of('audio_gap').length, 0);
+    const originals = rooms.reduce(
+      (n, r) => n + r.viewer.of('translation').filter((f) => (f as { fallback?: string }).fallback === 'original').length,
+      0,
+    );
     return {
       overhead,
       chunks: streams * audio.length,
@@ -230,6 +236,7 @@ async function serve(apiKey: string): Promise<void> {
       gaps,
       stored,
       translated,
+      originals,
       wall,
       cpu: (used.user + used.system) / 1e6,
       loop: lag,
