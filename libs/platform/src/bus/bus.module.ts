@@ -11,7 +11,7 @@ import {
 import type { CustomTransportStrategy } from '@nestjs/microservices';
 import type { NatsConnection } from 'nats';
 import { Bus, BUS_CLIENT } from './bus-client';
-import { busHandlersInFlight } from './handlers-in-flight';
+import { busHandlersInFlight, HANDLERS_DRAIN_MS } from './handlers-in-flight';
 import { InProcessBroker, InProcessClient, InProcessServer } from './in-process.transport';
 import { natsConnectionOptions, PrefixedNatsClient, PrefixedNatsServer } from './nats.transport';
 
@@ -19,9 +19,6 @@ export type BusOptions = { transport: 'in-process' } | { transport: 'nats'; url:
 
 /** The transport's server side: what `@MessagePattern` / `@EventPattern` handlers of this process listen on. */
 export const BUS_SERVER = Symbol('BUS_SERVER');
-
-/** How long a process shutting down waits for its bus handlers still running (a pod's grace period is longer). */
-const HANDLERS_DRAIN_MS = 5_000;
 
 @Injectable()
 class BusClientCloser implements BeforeApplicationShutdown, OnApplicationShutdown {

@@ -37,6 +37,9 @@ export class HandlersInFlight {
   }
 }
 
+/** How long a process shutting down waits for its bus handlers still running (a pod's grace period is longer). */
+export const HANDLERS_DRAIN_MS = 5_000;
+
 /** One count per process: what a process's handlers do, its shutdown waits for (one app per process in production). */
 export const busHandlersInFlight = new HandlersInFlight();
 

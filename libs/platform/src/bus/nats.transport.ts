@@ -11,10 +11,11 @@ import {
 } from '@nestjs/microservices';
 import { NO_MESSAGE_HANDLER } from '@nestjs/microservices/constants';
 import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception';
-import { ErrorCode, headers as natsHeaders, JSONCodec, NatsError, type Msg, type NatsConnection } from 'nats';
+import { ErrorCode, headers as natsHeaders, JSONCodec, NatsError, type Msg, type NatsConnection, type Subscription } from 'nats';
 import { BusErrorCode } from '@lt/contracts';
 import { contextFrom, withContext } from '../telemetry/tracing';
 import { BusUnreachableError, type BusListener, type BytesListener, type SubscribingClient, type Unsubscribe } from './bus-client';
+import { busHandlersInFlight, HANDLERS_DRAIN_MS } from './handlers-in-flight';
 import { guardedRespond, isPayloadTooLarge, type Respond } from './reply-guard';
 
 type NatsClientOptions = Required<NatsOptions>['options'];
@@ -30,6 +31,16 @@ export const natsConnectionOptions = (url: string, name: string): NatsClientOpti
   reconnectTimeWait: 1000,
   timeout: 5000,
 });
+
+/** How long a closing server waits for NATS to confirm it read what was sent (NATS may be gone too). */
+const CLOSE_FLUSH_MS = 2_000;
+
+/** Settles once NATS has read everything sent on the connection, or after `ms` (a lost connection never answers). */
+function flushWithin(connection: NatsConnection, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+  return Promise.race([connection.flush().catch(() => undefined), late]).finally(() => clearTimeout(timer));
+}
 
 /** The NATS errors that mean the request reached nobody: the connection is down, closing, or no one subscribes. */
 const UNREACHABLE: ReadonlySet<string> = new Set([
@@ -57,6 +68,8 @@ export function natsFailure(error: unknown): unknown {
  * extras; it is handed a connection that puts the prefix in front of every subject it subscribes to.
  */
 export class PrefixedNatsServer extends ServerNats {
+  private readonly taking: Subscription[] = [];
+
   constructor(
     options: NatsClientOptions,
     private readonly prefix: string,
@@ -66,8 +79,38 @@ export class PrefixedNatsServer extends ServerNats {
 
   bindEvents(client: NatsConnection): void {
     const prefix = this.prefix;
-    const subscribe: NatsConnection['subscribe'] = (subject, opts) => client.subscribe(prefixed(prefix, subject), opts);
+    const subscribe: NatsConnection['subscribe'] = (subject, opts) => {
+      const subscription = client.subscribe(prefixed(prefix, subject), opts);
+      this.taking.push(subscription);
+      return subscription;
+    };
     super.bindEvents(new Proxy(client, { get: (target, key) => (key === 'subscribe' ? subscribe : Reflect.get(target, key, target)) }));
+  }
+
+  /**
+   * Closes without losing a request: first the handlers' subscriptions end, and NATS has read their end once the
+   * flush answers (a connection's protocol is read in order). From then on a request goes to another replica, or is
+   * refused at once (no responders), instead of waiting out its timeout on a closed connection. The handlers still
+   * running then finish and answer (within a bound) before the connection closes.
+   */
+  async close(): Promise<void> {
+    for (const subscription of this.taking.splice(0)) subscription.unsubscribe();
+    const connection = this.unwrapIfConnected();
+    if (connection && !connection.isClosed()) {
+      await flushWithin(connection, CLOSE_FLUSH_MS);
+      await busHandlersInFlight.idle(HANDLERS_DRAIN_MS);
+      // Their answers are sent before the connection closes (closing drops what is not yet written).
+      await flushWithin(connection, CLOSE_FLUSH_MS);
+    }
+    await super.close();
+  }
+
+  private unwrapIfConnected(): NatsConnection | undefined {
+    try {
+      return this.unwrap<NatsConnection>();
+    } catch {
+      return undefined;
+    }
   }
 
   /** Nest's reply to a request, guarded: an answer NATS refuses (over `max_payload`) reaches the caller as an error. */
