@@ -115,8 +115,15 @@ export class Bus {
     }
   }
 
+  /** A listener that throws is logged, and the next message still reaches it (the transports only deliver). */
   subscribeBytes(subject: string, listener: BytesListener): Unsubscribe {
-    return this.client.subscribeBytes(subject, listener);
+    return this.client.subscribeBytes(subject, (bytes) => {
+      try {
+        listener(bytes);
+      } catch (error) {
+        this.logger.error(`listener of ${subject} failed`, error as Error);
+      }
+    });
   }
 
   isConnected(): boolean {

@@ -170,13 +170,7 @@ export class InProcessClient extends ClientProxy implements SubscribingClient {
   }
 
   subscribeBytes(subject: string, listener: BytesListener): Unsubscribe {
-    return this.broker.subscribe(subject, undefined, (d) => {
-      try {
-        listener(d.bytes ?? new Uint8Array(0));
-      } catch (e) {
-        this.logger.error(`listener of ${subject} failed`, e as Error);
-      }
-    });
+    return this.broker.subscribe(subject, undefined, (d) => listener(d.bytes ?? new Uint8Array(0)));
   }
 
   protected publish(partial: ReadPacket, callback: (packet: WritePacket) => void): () => void {

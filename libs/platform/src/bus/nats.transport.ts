@@ -192,11 +192,7 @@ export class PrefixedNatsClient extends ClientNats implements SubscribingClient 
     const sub = this.unwrap<NatsConnection>().subscribe(prefixed(this.prefix, subject), {
       callback: (err, msg) => {
         if (err) return this.log.error(`subscription ${subject} failed: ${err.message}`);
-        try {
-          listener(msg.data);
-        } catch (e) {
-          this.log.error(`listener of ${subject} failed`, e as Error);
-        }
+        listener(msg.data);
       },
     });
     return () => sub.unsubscribe();
