@@ -166,7 +166,7 @@ describe('telemetry of the real processes', () => {
       const spans = receiver.spans.filter((s) => s.traceId === root.traceId);
       const names = spans.map((s) => s.name);
       const complete = expected.every((n) => names.filter((m) => m === n).length >= expected.filter((e) => e === n).length);
-      return complete && spans.some(isInsert) ? { root, spans } : undefined;
+      return complete && spans.some(isStore) ? { root, spans } : undefined;
     });
     const tree = traceTree(trace.spans);
     writeFileSync(join(outDir, 'trace.txt'), `${tree}\n`);
@@ -183,7 +183,7 @@ describe('telemetry of the real processes', () => {
     const append = one('process rooms.transcript.append');
     expect(append.service).toBe('rooms-svc');
     expect(parentOf(append)).toMatchObject({ name: 'send rooms.transcript.append', service: 'gateway' });
-    const insert = trace.spans.find(isInsert) as CapturedSpan;
+    const insert = trace.spans.find(isStore) as CapturedSpan;
     expect(insert.service).toBe('rooms-svc');
     expect(ancestors(insert, parentOf)).toContain(append);
     const stored = one('process room.*.event.transcript', (s) => s.service === 'translate-svc');
@@ -279,9 +279,10 @@ describe('telemetry of the real processes', () => {
   });
 });
 
-function isInsert(span: CapturedSpan): boolean {
+/** The statement that stores the line (rooms.append_message, which inserts into rooms.message_logs). */
+function isStore(span: CapturedSpan): boolean {
   const statement = String(span.attributes['db.query.text'] ?? span.attributes['db.statement'] ?? '');
-  return /^INSERT INTO .*message_logs/i.test(statement);
+  return /rooms\.append_message\(|^INSERT INTO .*message_logs/i.test(statement);
 }
 
 function ancestors(span: CapturedSpan, parentOf: (s: CapturedSpan) => CapturedSpan | undefined): CapturedSpan[] {

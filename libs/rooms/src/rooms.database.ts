@@ -11,6 +11,7 @@ import { AddRoomRetention1764800000000 } from './database/migrations/17648000000
 import { CreateRoomIngestKeys1764910000000 } from './database/migrations/1764910000000-CreateRoomIngestKeys';
 import { AddRoomEndedAllowance1765300000001 } from './database/migrations/1765300000001-AddRoomEndedAllowance';
 import { KeyQuestionViewerIds1765300000002 } from './database/migrations/1765300000002-KeyQuestionViewerIds';
+import { AppendMessageFunction1765600000000 } from './database/migrations/1765600000000-AppendMessageFunction';
 import { GlossaryEntity } from './glossary/glossary.entity';
 import { IngestKeyEntity } from './ingest/ingest-key.entity';
 import { RoomEntity, RoomEvaluationEntity } from './rooms/room.entity';
@@ -32,6 +33,7 @@ export const ROOMS_MIGRATIONS = [
   CreateRoomIngestKeys1764910000000,
   AddRoomEndedAllowance1765300000001,
   KeyQuestionViewerIds1765300000002,
+  AppendMessageFunction1765600000000,
 ];
 
 export const roomsDatabaseProviders = serviceDatabaseProviders(ROOMS_DATA_SOURCE, {

@@ -53,9 +53,12 @@ describe.each(MODES)('a deleted room against late writers (%s mode)', (mode) => 
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ lang: 'fr' }),
     });
+    // The summary's call starts before the improved sentence is stored: a summary asked after it waits for that line's
+    // improvement and translation, and would start only after the other late calls had finished.
+    await eventually(() => llm.calls.some((c) => c.task === 'summary'), 'the late summary reaches the model');
     host.send(transcript(crypto.randomUUID(), `${word} dos`, { enhance: true }));
     await host.waitFor((c) => c.of('ack').length === 2, 5000, 'acks');
-    await eventually(() => llm.calls.some((c) => c.task === 'summary') && llm.calls.some((c) => c.task === 'enhancement'));
+    await eventually(() => llm.calls.some((c) => c.task === 'enhancement'), 'the late improvement reaches the model');
     await eventually(() => google.calls.length > 0, 'the late audio reaches the speech provider');
 
     const { rows: before } = await sql.query<{ now: Date }>(`SELECT now()`);

@@ -2,8 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, MoreThan } from 'typeorm';
 import { confidenceLevel, type AppendTranscriptRequest, type TranscriptCursor } from '@lt/contracts';
 import { ROOMS_DATA_SOURCE } from '../rooms.database';
-import { RoomEntity } from '../rooms/room.entity';
-import { SpeakerEntity } from '../speakers/speaker.entity';
 import { MessageLogEntity } from './message-log.entity';
 
 export type AppendOutcome =
@@ -18,46 +16,53 @@ export class TranscriptRepository {
   constructor(@Inject(ROOMS_DATA_SOURCE) private readonly db: DataSource) {}
 
   /**
-   * Stores a final transcript once per (room, messageId) and gives it the room's next seq. The room row
-   * is locked for the increment, so seqs of a room have no holes and no duplicates.
+   * Stores a final transcript once per (room, messageId) and gives it the room's next seq, in one round trip
+   * (`rooms.append_message`): the room's row is locked for the increment, so seqs of a room have no holes and no
+   * duplicates, and whether the message is stored already is read under that lock.
    */
   async append(input: AppendTranscriptRequest): Promise<AppendOutcome> {
-    const existing = await this.findByMessageId(input.roomId, input.messageId);
-    if (existing) return { kind: 'existing', entity: existing };
-    return this.db.transaction(async (em) => {
-      const room = await em
-        .getRepository(RoomEntity)
-        .createQueryBuilder('r')
-        .setLock('pessimistic_write')
-        .where('r.id = :id', { id: input.roomId })
-        .getOne();
-      if (!room) return { kind: 'no-room' } as const;
-      const again = await em.getRepository(MessageLogEntity).findOneBy({ roomId: input.roomId, messageId: input.messageId });
-      if (again) return { kind: 'existing', entity: again } as const;
-      if (room.status !== 'active') return { kind: 'inactive' } as const;
-      // Closing a removed speaker's socket takes a moment; its token stops working at once, here as well.
-      if (input.invitedSpeaker && !(await em.getRepository(SpeakerEntity).existsBy({ id: input.speakerId, roomId: input.roomId }))) {
-        return { kind: 'no-speaker' } as const;
-      }
-      const seq = room.lastSeq + 1;
-      await em.update(RoomEntity, { id: room.id }, { lastSeq: seq, updatedAt: new Date() });
-      const entity = em.create(MessageLogEntity, {
-        id: crypto.randomUUID(),
-        roomId: input.roomId,
-        messageId: input.messageId,
-        seq,
-        text: input.text,
-        sourceLanguage: input.sourceLanguage,
-        messageTimestamp: new Date(input.timestamp),
-        confidence: input.confidence,
-        confidenceLevel: confidenceLevel(input.confidence),
-        speakerId: input.speakerId,
-        speakerName: input.speakerName,
-        createdAt: new Date(),
-      });
-      await em.insert(MessageLogEntity, entity);
-      return { kind: 'stored', entity } as const;
+    const entity = this.db.getRepository(MessageLogEntity).create({
+      id: crypto.randomUUID(),
+      roomId: input.roomId,
+      messageId: input.messageId,
+      seq: 0,
+      text: input.text,
+      sourceLanguage: input.sourceLanguage,
+      messageTimestamp: new Date(input.timestamp),
+      confidence: input.confidence,
+      confidenceLevel: confidenceLevel(input.confidence),
+      speakerId: input.speakerId,
+      speakerName: input.speakerName,
+      createdAt: new Date(),
     });
+    const [row]: { o_outcome: 'stored' | 'existing' | 'no-room' | 'inactive' | 'no-speaker'; o_seq: number | null }[] = await this.db.query(
+      `SELECT o_outcome, o_seq FROM rooms.append_message($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+      [
+        entity.id,
+        entity.roomId,
+        entity.messageId,
+        entity.text,
+        entity.sourceLanguage,
+        entity.messageTimestamp,
+        entity.confidence,
+        entity.confidenceLevel,
+        entity.speakerId,
+        entity.speakerName,
+        input.invitedSpeaker === true,
+        entity.createdAt,
+      ],
+    );
+    switch (row.o_outcome) {
+      case 'stored':
+        return { kind: 'stored', entity: Object.assign(entity, { seq: Number(row.o_seq) }) };
+      case 'existing': {
+        // A resend (rare): the line as it was stored the first time.
+        const stored = await this.findByMessageId(input.roomId, input.messageId);
+        return stored ? { kind: 'existing', entity: stored } : { kind: 'no-room' };
+      }
+      default:
+        return { kind: row.o_outcome };
+    }
   }
 
   findByMessageId(roomId: string, messageId: string): Promise<MessageLogEntity | null> {
