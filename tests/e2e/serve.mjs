@@ -48,9 +48,6 @@ const common = {
   INGEST_PUBLIC_HOST: '127.0.0.1',
   // Room analytics are written every 2 s rather than every minute, so the analytics page shows a test's figures soon.
   ANALYTICS_FLUSH_MS: '2000',
-  // Fast captions are asserted while both stacks and the browsers share the machine's cores: interim lines are not
-  // skipped for a late event loop here (unit-tested in interim-translator.spec.ts).
-  INTERIM_SHED_LAG_MS: '0',
 };
 // The product must not pick up a developer's own settings for these from the shell.
 delete common.PUBLIC_URL;

@@ -46,9 +46,6 @@ const translateEnv = (llmUrl: string | null, extra: Record<string, string> = {})
     OPENAI_API_KEY: llmUrl ? 'test-key' : undefined,
     OPENAI_BASE_URL: llmUrl ?? undefined,
     OPENAI_MODEL: 'gpt-4o',
-    // Every service of a test shares one process and a busy machine: interim lines are not skipped for a late event
-    // loop here (unit-tested in interim-translator.spec.ts).
-    INTERIM_SHED_LAG_MS: '0',
     ...extra,
   });
 

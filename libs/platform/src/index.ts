@@ -12,7 +12,6 @@ export * from './database/embedded-postgres';
 export * from './errors/domain.exception';
 export * from './errors/startup.error';
 export * from './health/health.controller';
-export * from './health/event-loop-lag';
 export * from './database/database-url';
 export * from './bootstrap';
 export * from './telemetry/tracing';

@@ -71,11 +71,6 @@ export const translateEnvSchema = z.object({
   /** …and each room at most this many interim translations a minute, of at most this many tokens (every speaker and language). */
   INTERIM_ROOM_TRANSLATIONS_PER_MINUTE: positive(1_200),
   INTERIM_ROOM_TOKENS_PER_MINUTE: positive(300_000),
-  /**
-   * …and none while this process runs this late (its event loop's 90th percentile delay, ms): the finals, whose
-   * translations may not be lost, get the CPU. 0 never sheds for it.
-   */
-  INTERIM_SHED_LAG_MS: z.coerce.number().int().min(0).max(10_000).default(50),
   /** The last words of a translated interim line held back until the next one or the final (mask-k). */
   INTERIM_MASK_WORDS: z.coerce.number().int().min(0).max(10).default(2),
 });

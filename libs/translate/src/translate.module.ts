@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { ConfigError, deletedRoomsSweepProvider, EventLoopLag } from '@lt/platform';
+import { ConfigError, deletedRoomsSweepProvider } from '@lt/platform';
 import {
   analyticsRelayProviders,
   BusUsageMeter,
@@ -16,7 +16,7 @@ import { GlossaryService } from './glossary/glossary.service';
 import { LlmLimiter } from './limits/llm-limiter';
 import { FastCaptionsSettings } from './interim/fast-captions-settings';
 import { InterimController } from './interim/interim.controller';
-import { InterimTranslator, PROCESS_LAG } from './interim/interim-translator';
+import { InterimTranslator } from './interim/interim-translator';
 import { InterimUsageRepository } from './interim/interim-usage.repository';
 import { TranslationCache } from './translations/translation-cache';
 import { LlmClient } from './llm/llm.client';
@@ -106,7 +106,6 @@ export class TranslateModule {
         RoomExportRepository,
         FastCaptionsSettings,
         InterimTranslator,
-        { provide: PROCESS_LAG, useFactory: () => new EventLoopLag() },
         InterimUsageRepository,
         QuestionTranslationsRepository,
         QuestionTranslationsService,

@@ -26,7 +26,7 @@ export interface ProductMetrics {
   cacheMisses: Counter;
   /** Work refused because the owner's token quota or the room's budget is spent. */
   quotaPauses: Counter;
-  /** Interim lines not translated because the service's database queries waited for a connection, or it ran late (`cause`). */
+  /** Interim lines not translated because the service's database queries were waiting for a connection. */
   interimShed: Counter;
 }
 
@@ -49,7 +49,7 @@ export function productMetrics(): ProductMetrics {
     cacheMisses: meter.createCounter('cache_misses', { description: 'Results that had to be made, by cache' }),
     quotaPauses: meter.createCounter('quota_pauses', { description: 'Work paused because a token quota or room budget is spent' }),
     interimShed: meter.createCounter('interim_shed', {
-      description: 'Interim translations skipped while the database or the process was the bottleneck (per language; cause: database, lag)',
+      description: 'Interim translations skipped while the database was the bottleneck (per language)',
     }),
   };
   return made;

@@ -25,7 +25,6 @@ function translator() {
       INTERIM_ROOM_TRANSLATIONS_PER_MINUTE: 1200,
       INTERIM_ROOM_TOKENS_PER_MINUTE: 300_000,
       INTERIM_MASK_WORDS: 2,
-      INTERIM_SHED_LAG_MS: 50,
     },
     llm: { configured: true, translate: jest.fn(async () => 'nous allons parler de la traduction') },
     limiter: { interim: jest.fn(async () => true), interimRoom: jest.fn(async () => true) },
@@ -47,8 +46,6 @@ function translator() {
     },
     /** The service's DataSource as far as the translator looks: queries waiting for a connection of its pool. */
     db: { driver: { master: { waitingCount: 0 } } },
-    /** How late the process runs (ms). */
-    lag: { ms: 0 },
   };
   const interim = new InterimTranslator(
     ...([
@@ -63,7 +60,6 @@ function translator() {
       deps.usage,
       deps.bus,
       deps.db,
-      deps.lag,
     ] as unknown as ConstructorParameters<typeof InterimTranslator>),
   );
   const report = (tokens: number) => onUsage({ roomId: ROOM, eventType: 'interim', tokens, eventId: crypto.randomUUID() });
@@ -121,17 +117,6 @@ describe('InterimTranslator', () => {
     expect(deps.limiter.interim).not.toHaveBeenCalled();
     expect(deps.llm.translate).not.toHaveBeenCalled();
     deps.db.driver.master.waitingCount = 0;
-    await interim.onInterim(line('vamos a hablar de la traducción simultánea', Date.now()));
-    expect(deps.llm.translate).toHaveBeenCalledTimes(1);
-  });
-
-  it('lets an interim line go without while the process runs late, and translates again once it catches up', async () => {
-    const { interim, deps } = translator();
-    deps.lag.ms = 51;
-    await interim.onInterim(line('vamos a hablar de la traducción', Date.now()));
-    expect(deps.limiter.interim).not.toHaveBeenCalled();
-    expect(deps.llm.translate).not.toHaveBeenCalled();
-    deps.lag.ms = 50;
     await interim.onInterim(line('vamos a hablar de la traducción simultánea', Date.now()));
     expect(deps.llm.translate).toHaveBeenCalledTimes(1);
   });

@@ -7,7 +7,7 @@ import {
   type LanguageCode,
   type StoredTranscript,
 } from '@lt/contracts';
-import { Bus, databaseQueued, productMetrics, type ProcessLag } from '@lt/platform';
+import { Bus, databaseQueued, productMetrics } from '@lt/platform';
 import { DataSource } from 'typeorm';
 import { UsageMeter } from '@lt/usage';
 import { glossaryPrompt } from '../glossary/glossary-prompt';
@@ -28,9 +28,6 @@ const INTERIM_DEADLINE_MS = 4_000;
 const MAX_SPEAKERS = 10_000;
 /** About the characters of an interim call's instructions, context and glossary, for its token estimate. */
 const INTERIM_PROMPT_CHARS = 1_200;
-
-/** How late this process runs (an `EventLoopLag`): interim lines give way while it is late. */
-export const PROCESS_LAG = Symbol('PROCESS_LAG');
 
 /** The speaker an interim line counts against: invited speakers by their id, the host (a new id per connection) as one. */
 export const stableSpeaker = (speakerId: string) => (speakerId.startsWith('host-') ? 'host' : speakerId);
@@ -77,7 +74,6 @@ export class InterimTranslator {
     private readonly usage: InterimUsageRepository,
     private readonly bus: Bus,
     @Inject(TRANSLATE_DATA_SOURCE) private readonly db: DataSource,
-    @Inject(PROCESS_LAG) private readonly lag: ProcessLag,
   ) {
     // The room's interim total follows the usage the meter records of its interim calls.
     meter.onUsage((usage) => {
@@ -98,12 +94,9 @@ export class InterimTranslator {
     };
     const langs = this.presence.languagesFor(event.roomId).filter((lang) => lang !== event.sourceLanguage && grew(lang));
     if (langs.length === 0) return;
-    // An interim line is extra: while this process's queries wait for a database connection, or the process runs
-    // late, it goes without, and the finals (whose translations may not be lost) get the connections and the CPU.
-    if (databaseQueued(this.db)) return void productMetrics().interimShed.add(langs.length, { cause: 'database' });
-    if (this.env.INTERIM_SHED_LAG_MS > 0 && this.lag.ms > this.env.INTERIM_SHED_LAG_MS) {
-      return void productMetrics().interimShed.add(langs.length, { cause: 'lag' });
-    }
+    // An interim line is extra: while this process's queries wait for a database connection, it goes without, and
+    // the finals (whose translations may not be lost) get the connections.
+    if (databaseQueued(this.db)) return void productMetrics().interimShed.add(langs.length);
     if (!(await this.settings.enabled(event.roomId)) || !(await this.meter.allowed(event.roomId))) return;
     const previous = this.context.latest(event.roomId);
     await Promise.all(langs.map((lang) => this.translate(event, lang, speaker, words, previous)));
