@@ -33,7 +33,10 @@ async function echoService(prefix: string, gate: Gate): Promise<INestApplication
       return { text: request.text };
     }
   }
-  @Module({ imports: [BusModule.forRoot({ transport: 'nats', url: TEST_NATS_URL, name: 'echo-svc', prefix })], controllers: [EchoController] })
+  @Module({
+    imports: [BusModule.forRoot({ transport: 'nats', url: TEST_NATS_URL, name: 'echo-svc', prefix })],
+    controllers: [EchoController],
+  })
   class EchoModule {}
   const app = await NestFactory.create(EchoModule, { logger: false });
   await connectBus(app);
@@ -90,8 +93,10 @@ const codeOf = (request: Promise<unknown>) =>
 
     // The transport closes (as after the shutdown hooks) while the handler still works.
     const closing = app.get<PrefixedNatsServer>(BUS_SERVER).close();
-    await eventually(async () => (await codeOf(bus.request(ECHO, { text: 'meanwhile' }, { timeoutMs: 1_000 }))) === BusErrorCode.Unavailable,
-      'a new request to be refused while the handler finishes');
+    await eventually(
+      async () => (await codeOf(bus.request(ECHO, { text: 'meanwhile' }, { timeoutMs: 1_000 }))) === BusErrorCode.Unavailable,
+      'a new request to be refused while the handler finishes',
+    );
     gate.release();
     await expect(taken).resolves.toEqual({ text: 'in flight' });
     await closing;
