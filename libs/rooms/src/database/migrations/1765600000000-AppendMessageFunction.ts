@@ -1,8 +1,8 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * A final transcript stored in one round trip (it was six: begin, the room's row locked, the message looked for,
- * the seq moved, the line written, commit). The function does the same steps in the same order: the room's row
+ * A final transcript stored in one round trip (it was seven: the message looked for, begin, the room's row locked,
+ * the message looked for again, the seq moved, the line written, commit). The function does the same steps in the same order: the room's row
  * locked for the seq, then whether the message is stored already read afresh (each statement of a function sees
  * what committed before it), so a room's seqs keep no holes and no duplicates, and a resend gets its first seq.
  */
