@@ -32,6 +32,12 @@ const common = {
   // The suites create many rooms from one browser; the room-creation limit has its own integration test.
   ROOM_CREATE_BURST: '10000',
   ROOM_CREATE_PER_MINUTE: '10000',
+  // The language model's budget of the whole stack: every suite's rooms share it, and a run of many suites on one
+  // stack can hold it below the share that catch-up (a new language's earlier lines) waits for, which showed as a
+  // viewer's history stuck on "Loading…". The fake model has no limit; the budget's priorities have their own
+  // unit and integration tests.
+  LLM_RPM: '100000',
+  LLM_TPM: '100000000',
   // Summaries and audio keep their default limits (per browser and per room): every viewer shares one address,
   // as a venue's audience does.
   // Messages read aloud by the server: the fake LLM answers /v1/audio/speech with MP3 bytes.
