@@ -1,5 +1,6 @@
 import { SummaryCoalescer } from './summary/summary-coalescer';
 import { LiveSummaries } from './summary/live-summaries';
+import { DeferrableLane } from './live/connection/deferrable-lane';
 import { HostPresence } from './live/presence/host-presence';
 import { RoomMediaHttpController } from './http/rooms/room-media.http-controller';
 import { DynamicModule, Module, type OnApplicationShutdown } from '@nestjs/common';
@@ -122,6 +123,7 @@ export class GatewayModule {
         { provide: VOTE_LIMITERS, inject: [GATEWAY_ENV], useFactory: (c: GatewayConfig) => viewerCallLimiters(c, VOTE_RATE_LIMITS) },
         AdminGuard,
         SummaryCoalescer,
+        { provide: DeferrableLane, useFactory: () => new DeferrableLane() },
         LiveSummaries,
         TranscriptExports,
         AccountArchive,

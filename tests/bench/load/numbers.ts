@@ -51,3 +51,23 @@ export function lagP95(samples: { at: number; lagMs: number }[], windows: [numbe
     );
   return [p95(true), p95(false)];
 }
+
+/**
+ * Caption delays (`delays[i]`, sent at `sentAt[i]`) in flight during a storm, and the others. Those in flight during
+ * a glossary revision (60 translations at once, scheduled between the storms) are in neither set, but apart.
+ */
+export function splitByStorms(
+  delays: number[],
+  sentAt: number[],
+  storms: [number, number][],
+  revisions: [number, number][],
+): { inStorm: number[]; calm: number[]; inRevision: number[] } {
+  const overlaps = (windows: [number, number][], i: number) =>
+    windows.some(([from, to]) => sentAt[i] <= to && sentAt[i] + delays[i] >= from);
+  const split = { inStorm: [] as number[], calm: [] as number[], inRevision: [] as number[] };
+  delays.forEach((delay, i) => {
+    if (overlaps(revisions, i)) split.inRevision.push(delay);
+    else (overlaps(storms, i) ? split.inStorm : split.calm).push(delay);
+  });
+  return split;
+}

@@ -11,6 +11,8 @@ export class ActivityStats {
   readonly questions = new Map<number, number>();
   readonly votes = new Map<number, number>();
   readonly revisions: { status: number; body: Partial<GlossaryRevisionResponse>; ms: number }[] = [];
+  /** [asked, answered] of each revision (Date.now()): the storm scenario keeps the captions in flight then apart. */
+  readonly revising: [number, number][] = [];
 
   /** Every question and vote stored, every revision answered with nothing failed. */
   get refused(): number {
@@ -91,15 +93,19 @@ export async function roomActivity(
       }),
     );
   };
+  // Half a step off the storms' schedule (k / (storms + 1) of the run): a storm's captions measure the storm, not a
+  // revision that happens to coincide with it.
   const revise = async (k: number) => {
-    await sleep(((k + 1) * options.holdMs) / (options.revisions + 1));
+    await sleep(((k + 0.5) * options.holdMs) / (options.revisions + 1));
     const glossary = { entries: [{ term: `Término${k + 1}`, keep: true }] };
     const put = await call('PUT', `/api/rooms/${roomId}/glossary`, asHost, glossary);
     if (put.status !== 200) return void stats.revisions.push({ status: put.status, body: {}, ms: 0 });
     const started = performance.now();
+    const asked = Date.now();
     const res = await call('POST', `/api/rooms/${roomId}/glossary/revise`, asHost, { lines: REVISION_LINES });
     const body = (await res.json().catch(() => ({}))) as Partial<GlossaryRevisionResponse>;
     stats.revisions.push({ status: res.status, body, ms: performance.now() - started });
+    stats.revising.push([asked, Date.now()]);
   };
   await Promise.all([
     ...Array.from({ length: options.questions }, (_, i) => ask(i)),

@@ -2,6 +2,7 @@ import { SummaryErrorCode, type ServerFrame } from '@lt/contracts';
 import { DomainException } from '@lt/platform';
 import type { ViewerCallLimiters } from '../auth/ip-rate-limiter.guard';
 import type { IpRateLimiter } from '../auth/ip-rate-limiter';
+import { DeferrableLane } from '../live/connection/deferrable-lane';
 import type { LiveSocket } from '../live/connection/live-socket';
 import { LiveSummaries } from './live-summaries';
 import type { SummaryCoalescer } from './summary-coalescer';
@@ -27,7 +28,7 @@ function setup(shared: () => Promise<{ frame: Buffer }>, refuseKey?: string) {
   const limiter = { take: async (key: string) => (taken.push(key), key === refuseKey ? 1_500 : null) } as unknown as IpRateLimiter;
   const limiters: ViewerCallLimiters = { client: limiter, room: limiter, address: limiter };
   const coalescer = { shared: jest.fn(shared) } as unknown as SummaryCoalescer;
-  return { summaries: new LiveSummaries(coalescer, limiters), coalescer, taken };
+  return { summaries: new LiveSummaries(coalescer, limiters, new DeferrableLane()), coalescer, taken };
 }
 
 describe('LiveSummaries', () => {
@@ -70,5 +71,26 @@ describe('LiveSummaries', () => {
     await expect(summaries.ask(socketOf(false).socket, { type: 'summary_request', requestId: 'r', lang: 'fr' })).rejects.toMatchObject({
       code: 'not_joined',
     });
+  });
+});
+
+describe('LiveSummaries in a storm', () => {
+  it('writes one answer to many askers a slice per turn of the event loop, letting other work in between', async () => {
+    const frame = Buffer.from('{"type":"summary"}');
+    const limiter = { take: async () => null } as unknown as IpRateLimiter;
+    const coalescer = { shared: async () => ({ frame }) } as unknown as SummaryCoalescer;
+    const summaries = new LiveSummaries(coalescer, { client: limiter, room: limiter, address: limiter }, new DeferrableLane(10));
+    const order: string[] = [];
+    // A caption to write arrives just as the first asker is answered.
+    const captionArrives = () => setImmediate(() => order.push('caption'));
+    const askers = Array.from({ length: 30 }, (_, i) => {
+      const sendRaw = () => (i === 0 && captionArrives(), order.push(`answer ${i}`) > 0);
+      const socket = { ...socketOf().socket, sendRaw } as unknown as LiveSocket;
+      return summaries.ask(socket, { type: 'summary_request', requestId: `r${i}`, lang: 'fr' });
+    });
+    await Promise.all(askers);
+    expect(order.filter((o) => o.startsWith('answer'))).toHaveLength(30);
+    const caption = order.indexOf('caption');
+    expect(caption).toBe(10);
   });
 });

@@ -4,6 +4,7 @@ import { DomainException, productMetrics } from '@lt/platform';
 import { SUMMARY_LIMITERS, takeViewerCall, type ViewerCallLimiters } from '../auth/ip-rate-limiter.guard';
 import type { LiveSocket } from '../live/connection/live-socket';
 import { requireJoined } from '../live/join/live.service';
+import { DeferrableLane } from '../live/connection/deferrable-lane';
 import { SummaryCoalescer } from './summary-coalescer';
 
 /**
@@ -20,6 +21,7 @@ export class LiveSummaries {
   constructor(
     private readonly summaries: SummaryCoalescer,
     @Inject(SUMMARY_LIMITERS) private readonly limiters: ViewerCallLimiters,
+    private readonly lane: DeferrableLane,
   ) {}
 
   async ask(socket: LiveSocket, frame: SummaryRequestFrame): Promise<void> {
@@ -32,7 +34,10 @@ export class LiveSummaries {
     const { lang, sinceSeq } = frame;
     try {
       const shared = await this.summaries.shared({ roomId, lang, ...(sinceSeq === undefined ? {} : { sinceSeq }) });
-      if (socket.sendRaw(shared.frame)) productMetrics().framesOut.add(1, { type: 'summary' });
+      // One answer goes to every asker of a storm: written a slice at a time, captions in between.
+      await this.lane.run(() => {
+        if (socket.sendRaw(shared.frame)) productMetrics().framesOut.add(1, { type: 'summary' });
+      });
     } catch (error) {
       if (error instanceof DomainException) {
         const wait = error.retryAfterSeconds ? { retryAfterMs: error.retryAfterSeconds * 1000 } : {};

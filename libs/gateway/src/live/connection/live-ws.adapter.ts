@@ -9,6 +9,7 @@ import { AUDIO_PATH, clientFrameSchema, CLOSE_CODES, LIMITS, LiveErrorCode, REAL
 import { productMetrics } from '@lt/platform';
 import { trustedOrigins, type GatewayConfig } from '../../gateway.config';
 import { clientAddressOf, type TrustProxyFn } from '../../http/pipeline/client-address';
+import { DeferrableLane } from './deferrable-lane';
 import { LiveSocket } from './live-socket';
 import { isOriginAllowed } from './origin';
 import { JoinDeadlines, StaggeredPinger, UPKEEP_TICK_MS } from './socket-upkeep';
@@ -19,6 +20,8 @@ const FLOOD_CLOSE_AFTER_MS = 3_000;
 const RATE_ERROR_INTERVAL_MS = 1_000;
 /** Frames of one socket that must be handled one after another, after its join: seq order is spoken order. */
 const ORDERED_FRAMES: ReadonlySet<string> = new Set(['transcript', 'room_start', 'room_end']);
+/** Frames that a whole audience may send at once and that may wait a little: handled on the DeferrableLane. */
+const DEFERRABLE_FRAMES: ReadonlySet<string> = new Set(['summary_request']);
 
 const logger = new Logger('LiveWsAdapter');
 
@@ -127,6 +130,8 @@ export class LiveWsAdapter extends WsAdapter {
   /** The 'close' listener of every socket (ws calls it with the socket as `this`). */
   private readonly onClose: (this: WebSocket) => void;
   private readonly express: { get(setting: string): unknown } | undefined;
+  /** Where frames that may wait for the live ones are handled (DEFERRABLE_FRAMES). */
+  private readonly deferrable: DeferrableLane;
 
   constructor(
     app: INestApplicationContext,
@@ -137,6 +142,7 @@ export class LiveWsAdapter extends WsAdapter {
     this.onClose = function (this: WebSocket) {
       closed(LiveSocket.of(this));
     };
+    this.deferrable = app.get(DeferrableLane, { strict: false });
     const http = (app as Partial<NestExpressApplication>).getHttpAdapter?.();
     this.express = http?.getInstance?.();
   }
@@ -253,7 +259,8 @@ export class LiveWsAdapter extends WsAdapter {
         socket.joinSeen = true;
         this.joinDeadlines.delete(socket);
       }
-      lanes.schedule(frame.type, () => this.dispatch(ws, frame, handlers, transform));
+      const dispatch = () => this.dispatch(ws, frame, handlers, transform);
+      lanes.schedule(frame.type, DEFERRABLE_FRAMES.has(frame.type) ? () => this.deferrable.run(dispatch) : dispatch);
     });
   }
 
