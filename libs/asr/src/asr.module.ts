@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { Bus } from '@lt/platform';
-import { analyticsRelayProviders, BusUsageMeter, usageMeterProvider, usageOutboxProvider } from '@lt/usage';
+import { analyticsRelayProviders, BusUsageMeter, UsageRoomsController, usageMeterProvider, usageOutboxProvider } from '@lt/usage';
 import { asrDatabaseProviders, ASR_DATA_SOURCE, ASR_SCHEMA } from './asr.database';
 import type { AsrEnv } from './asr.env';
 import { ASR_SETTINGS, asrSettingsOf } from './asr.settings';
@@ -18,7 +18,7 @@ export class AsrModule {
   static forRoot(env: AsrEnv): DynamicModule {
     return {
       module: AsrModule,
-      controllers: [AsrController, FeedIngestController],
+      controllers: [AsrController, FeedIngestController, UsageRoomsController],
       providers: [
         { provide: RECOGNIZER, useFactory: () => recognizerFrom(env) },
         { provide: ASR_SETTINGS, useValue: asrSettingsOf(env) },

@@ -60,7 +60,7 @@ export const translateEnvSchema = z.object({
   ENDED_ROOM_TOKEN_ALLOWANCE: z.coerce.number().int().min(0).max(100_000_000).default(2_000),
   /** How long what accounts-svc said of a room's spending is trusted (an admin's reset is seen this soon)… */
   ROOM_SPENDING_TTL_MS: ms(2_000),
-  /** …and what rooms-svc said of its end and allowance after it (an owner's edit is seen this soon). */
+  /** …and what rooms-svc said of an ended room's end and allowance (an owner's edit is seen this soon; the end itself comes as an event). */
   ROOM_END_TTL_MS: ms(5_000),
   /** Questions translated on demand (into a language viewers read now), per room and minute. */
   QUESTION_TRANSLATIONS_PER_MINUTE: positive(300),

@@ -209,6 +209,11 @@ export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap,
     }
   }
 
+  /** The room started: whether it has ended is asked again at its next call; the rest is kept. */
+  forgetEnd(roomId: string): void {
+    this.known.forgetEnd(roomId);
+  }
+
   /** Rooms something is kept of (for tests). */
   get rooms(): number {
     return new Set([...this.known.keys(), ...this.statuses.keys(), ...this.exhausted]).size;

@@ -3,6 +3,12 @@ import { Bus, BusRemoteError, ExpiringMap, SingleFlight } from '@lt/platform';
 
 /** A room's owner does not change while it is live; asked again after this long. */
 const OWNER_TTL_MS = 60_000;
+/**
+ * A room that has not ended is told of its end by its status event (UsageRoomsController), so what the meter saw
+ * of it is asked again only after this long, for an event the bus lost. An ended room is asked again after the
+ * meter's own `endTtlMs`: its owner may edit its allowance, which no event announces.
+ */
+const NOT_ENDED_TTL_MS = 60_000;
 export type Ended = { at: string; allowance: number | null };
 type Room = ReplyOf<typeof ROOMS_SUBJECTS.getRoom>['room'];
 
@@ -14,12 +20,14 @@ export class MeteredRooms {
   private readonly owners: ExpiringMap<string, { ownerId: string | null }>;
   private readonly ends: ExpiringMap<string, { ended: Ended | null }>;
   private readonly asking = new SingleFlight<string, Room>();
+  /** Counts what the meter was told to forget: an answer asked for before one is kept only for `endTtlMs`. */
+  private forgotten = 0;
 
   constructor(
     private readonly bus: Bus,
     max: number,
-    /** Whether a room has ended is asked again after this long (ROOM_END_TTL_MS). */
-    endTtlMs: number,
+    /** An ended room's end and allowance are asked again after this long (ROOM_END_TTL_MS). */
+    private readonly endTtlMs: number,
   ) {
     this.owners = new ExpiringMap({ max, ttlMs: OWNER_TTL_MS });
     this.ends = new ExpiringMap({ max, ttlMs: endTtlMs });
@@ -57,6 +65,12 @@ export class MeteredRooms {
 
   forget(roomId: string): void {
     this.owners.delete(roomId);
+    this.forgetEnd(roomId);
+  }
+
+  /** The room started or ended: whether it has ended is asked again at its next call. */
+  forgetEnd(roomId: string): void {
+    this.forgotten += 1;
     this.ends.delete(roomId);
   }
 
@@ -66,10 +80,13 @@ export class MeteredRooms {
 
   private ask(roomId: string): Promise<Room> {
     return this.asking.run(roomId, async () => {
+      const before = this.forgotten;
       const { room } = await this.bus.request(ROOMS_SUBJECTS.getRoom, { roomId }, { timeoutMs: 2_000 });
       this.owners.set(roomId, { ownerId: room.owner_id });
       const ended = room.status === 'ended' ? { at: room.ended_at ?? room.updated_at, allowance: room.ended_allowance ?? null } : null;
-      this.ends.set(roomId, { ended });
+      // A status event that came while this was asked may be newer than the answer: kept only briefly then.
+      const trusted = !ended && before === this.forgotten;
+      this.ends.set(roomId, { ended }, trusted ? Math.max(NOT_ENDED_TTL_MS, this.endTtlMs) : this.endTtlMs);
       return room;
     });
   }
