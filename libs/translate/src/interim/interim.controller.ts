@@ -24,6 +24,12 @@ export class InterimController {
     this.settings.set(event.roomId, event.fastCaptions);
   }
 
+  /** Every replica hears a room start or end (no queue): whether its interim lines are translated is asked again. */
+  @OnEvent(ROOMS_SUBJECTS.statusChanged)
+  onStatus(@Payload() event: BusPayload<typeof ROOMS_SUBJECTS.statusChanged>) {
+    this.settings.forget([event.roomId]);
+  }
+
   @OnEvent(ROOMS_SUBJECTS.roomsDeleted)
   roomsDeleted(@Payload() event: BusPayload<typeof ROOMS_SUBJECTS.roomsDeleted>) {
     this.interim.forget(event.roomIds);
