@@ -158,8 +158,9 @@ describe('telemetry of the real processes', () => {
     const spoken = await speakOnce(`http://127.0.0.1:${GATEWAY.port}`, messageId);
     clients.push(...spoken.clients);
 
-    // The trace: every span named, from the service that made it, under the right parent.
-    const expected = ['fanout translation', 'fanout translation', 'chat gpt-4o', 'chat gpt-4o'];
+    // The trace: every span named, from its service, under the right parent (waited for by name: a parent ends, and is sent, last).
+    const parents = ['send rooms.transcript.append', 'process rooms.transcript.append', 'process room.*.event.transcript'];
+    const expected = [...parents, 'translate fr', 'translate de', 'fanout translation', 'fanout translation', 'chat gpt-4o', 'chat gpt-4o'];
     const trace = await until('the whole trace at the receiver', () => {
       const root = receiver.spans.find((s) => s.name === 'ws transcript' && s.attributes['lt.message_id'] === messageId);
       if (!root) return undefined;
