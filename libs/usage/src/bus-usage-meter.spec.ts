@@ -40,4 +40,51 @@ describe('BusUsageMeter', () => {
     controller.statusChanged({ roomId, status: 'active', sourceLanguage: 'es', timestamp: new Date().toISOString(), messageId: 'm' });
     expect(meter.rooms).toBe(1);
   });
+
+  describe('whether a room may spend', () => {
+    /** rooms-svc answering an anonymous room; accounts-svc granting holds while `grant`, counting its questions. */
+    function asked() {
+      const { bus, broker } = createInProcessBus();
+      broker.subscribe(ROOMS_SUBJECTS.getRoom.subject, 'rooms', (d) =>
+        d.reply?.({ response: { room: { owner_id: null } }, isDisposed: true }),
+      );
+      const accounts = { statuses: 0, grant: true };
+      broker.subscribe(USAGE_SUBJECTS.status.subject, 'accounts', (d) => {
+        accounts.statuses += 1;
+        d.reply?.({ response: { allowed: accounts.grant, remaining: accounts.grant ? 1_000 : 0 }, isDisposed: true });
+      });
+      broker.subscribe(USAGE_SUBJECTS.reserve.subject, 'accounts', (d) =>
+        d.reply?.({ response: { granted: accounts.grant }, isDisposed: true }),
+      );
+      broker.subscribe(USAGE_SUBJECTS.apply.subject, 'accounts', (d) => d.reply?.({ response: { applied: true }, isDisposed: true }));
+      return { meter: new BusUsageMeter(bus), accounts };
+    }
+
+    it('is answered by a granted hold: the call it held, once charged, asks accounts-svc nothing more', async () => {
+      const { meter, accounts } = asked();
+      const roomId = crypto.randomUUID();
+      for (let call = 0; call < 5; call++) {
+        expect(await meter.allowed(roomId)).toBe(true);
+        const held = await meter.reserve(roomId, 100);
+        expect(held).not.toBeNull();
+        meter.report(roomId, 'translation', 80, held as string);
+      }
+      expect(accounts.statuses).toBe(1);
+      await meter.beforeApplicationShutdown();
+    });
+
+    it('is asked again after a call made without a hold (speech), and after a refused hold says no', async () => {
+      const { meter, accounts } = asked();
+      const roomId = crypto.randomUUID();
+      expect(await meter.allowed(roomId)).toBe(true);
+      meter.report(roomId, 'tts', 40);
+      expect(await meter.allowed(roomId)).toBe(true);
+      expect(accounts.statuses).toBe(2);
+      accounts.grant = false;
+      expect(await meter.reserve(roomId, 100)).toBeNull();
+      expect(await meter.allowed(roomId)).toBe(false);
+      expect(accounts.statuses).toBe(2);
+      await meter.beforeApplicationShutdown();
+    });
+  });
 });

@@ -2,22 +2,21 @@ import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBoo
 import { BusErrorCode, USAGE_SUBJECTS } from '@lt/contracts';
 import { Bus, BusRemoteError, detached, ExpiringMap, productMetrics, SingleFlight } from '@lt/platform';
 import { MeteredRooms } from './metered-rooms';
-import { MemoryUsageOutbox, USAGE_OUTBOX, type OutboxRow, type UsageOutbox, type UsageReport } from './usage-outbox';
+import { OutboxRelay } from './outbox-relay';
+import { MemoryUsageOutbox, USAGE_OUTBOX, type UsageOutbox } from './usage-outbox';
 import { DEFAULT_METER_SETTINGS, METER_SETTINGS, UsageMeter, type CallUsage, type MeterSettings } from './usage-meter';
 
-const RETRY_MS = 2_000;
-/** Rows of the outbox sent together (at once, each with its own request). */
-const BATCH = 50;
-/** A claimed row is left to its sender this long, more than a batch takes (2 s + 5 s); then the next sweep sends it. */
-const LEASE_MS = 10_000;
-/** How often the outbox is looked at without a report or a failure: rows another process claimed and left. */
-const SWEEP_MS = LEASE_MS;
-/** Reports kept in memory while the outbox cannot be written; beyond it the oldest are dropped (and said so). */
-const MAX_UNSAVED = 10_000;
 /** How long a call's held estimate lasts when its usage never comes (the process died): longer than any call. */
 const RESERVATION_TTL_MS = 180_000;
 /** Rooms whose owner, status, end or refusal is kept; ended and deleted rooms are forgotten at once. */
 const MAX_ROOMS = 10_000;
+/**
+ * How long a granted hold answers whether its room may spend: accounts-svc checked the quota with the hold, and
+ * every later call of the room is held (and checked) again, so a room spent meanwhile is refused at its next call.
+ */
+const GRANTED_STATUS_MS = 10_000;
+/** Holds granted whose usage is not reported yet, kept to know a reported call was held (at most as long as a hold lasts). */
+const MAX_HELD = 100_000;
 
 /**
  * Spending of the language model and the speech provider, for the services that call them: whether a room
@@ -35,21 +34,13 @@ export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap,
   /** The smallest hold each room was refused (until a status allows it again), and when. */
   private readonly refused = new ExpiringMap<string, { tokens: number; at: number }>({ max: MAX_ROOMS });
   private readonly exhausted = new Set<string>();
+  /** Ids of the holds granted to this process whose usage has not been reported (nor released) yet. */
+  private readonly held = new ExpiringMap<string, true>({ max: MAX_HELD, ttlMs: RESERVATION_TTL_MS });
   /** Per room, whether it may spend as asked of accounts-svc now: the calls of its sentences, asked together, share the question. */
   private readonly asking = new SingleFlight<string, boolean>();
-  private readonly outbox: UsageOutbox;
   /** Each room's owner and end, as rooms-svc said lately. */
   private readonly known: MeteredRooms;
-  /** Reports the outbox refused (its database away), written again before the next relay. */
-  private readonly unsaved: UsageReport[] = [];
-  private flushing = false;
-  /** A report came while the relay was busy: it goes round once more. */
-  private again = false;
-  private closed = false;
-  /** The last relay failed: said once, not at every report while accounts-svc is away. */
-  private failing = false;
-  private retry?: NodeJS.Timeout;
-  private sweep?: NodeJS.Timeout;
+  private readonly relay: OutboxRelay;
 
   constructor(
     private readonly bus: Bus,
@@ -58,17 +49,15 @@ export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap,
   ) {
     super();
     this.statuses = new ExpiringMap({ max: MAX_ROOMS, ttlMs: settings.spendingTtlMs });
-    this.outbox = outbox ?? new MemoryUsageOutbox();
     this.known = new MeteredRooms(bus, MAX_ROOMS, settings.endTtlMs);
+    this.relay = new OutboxRelay(bus, outbox ?? new MemoryUsageOutbox(), this.known);
     // The quota's ledger is one subscriber of the usage recorded.
     this.onUsage((usage) => this.charge(usage));
   }
 
   /** What an earlier process left is sent at start, and the outbox looked at now and then. */
   onApplicationBootstrap(): void {
-    this.sweep = setInterval(() => void this.flush(), SWEEP_MS);
-    this.sweep.unref();
-    void this.flush();
+    this.relay.start();
   }
 
   /** Whether the room may make one more call. When accounts-svc cannot be asked, the call is allowed. */
@@ -118,6 +107,11 @@ export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap,
         { timeoutMs: 5_000 },
       );
       if (!granted) this.refused.set(roomId, { tokens: Math.min(tokens, refused?.tokens ?? Infinity), at: Date.now() });
+      // Granted: the room may spend (the quota held this call), which the next calls need not ask accounts-svc again.
+      if (granted) {
+        this.held.set(id, true);
+        if (!refused && !this.exhausted.has(roomId)) this.statuses.set(roomId, true, GRANTED_STATUS_MS);
+      }
       // Refused by the quota (not an ended room's allowance): translation pauses, and the room is told so.
       if (!granted && !ceiling) {
         this.statuses.set(roomId, false);
@@ -134,6 +128,7 @@ export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap,
   }
 
   override release(id: string): void {
+    this.held.delete(id);
     detached(() =>
       this.bus.request(USAGE_SUBJECTS.release, { ids: [id] }, { timeoutMs: 2_000 }).then(
         () => undefined,
@@ -145,58 +140,19 @@ export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap,
 
   /**
    * Charges what one call spent to the room's quota; applied once by accounts-svc, sent again until it is. The
-   * caller records in the tick it reads the provider's usage, and the outbox row is written from here at once,
-   * without waiting for the room's owner (asked when the row is sent if it is not known yet). What a kill can
-   * still lose is the report of a call whose usage was read but whose INSERT had not committed: the time to
-   * get a pooled connection and commit one row, a few milliseconds. Once committed, it is applied exactly once.
+   * caller records in the tick it reads the provider's usage, and the report is written to the outbox from here
+   * at once, without waiting for the room's owner (asked when the row is sent if it is not known yet).
    */
   private charge({ roomId, eventType, tokens, eventId }: CallUsage): void {
     if (tokens <= 0) return this.release(eventId);
-    this.statuses.delete(roomId);
-    const ownerId = this.known.knownOwner(roomId);
-    const report: UsageReport = { eventId, roomId, ownerId, tokens, eventType };
-    // Reports go out in batches that serve many sentences: they are no part of the trace of the call reported.
-    detached(() =>
-      this.outbox.add(report).then(
-        // While accounts-svc is away the retry timer sends, not every report.
-        () => (this.failing ? undefined : this.flush()),
-        (error) => {
-          this.logger.error(`a usage report waits in memory, the outbox cannot be written: ${(error as Error).message}`);
-          if (this.unsaved.length >= MAX_UNSAVED)
-            this.logger.error(`dropped a usage report of room ${this.unsaved.shift()?.roomId}: too many waiting`);
-          this.unsaved.push(report);
-          this.retryLater();
-        },
-      ),
-    );
+    // A call made without a hold (speech, recognition) spent what no check counted: whether the room may spend is asked again.
+    if (!this.held.delete(eventId)) this.statuses.delete(roomId);
+    this.relay.add({ eventId, roomId, ownerId: this.known.knownOwner(roomId), tokens, eventType });
   }
 
-  /** Sends what waits in the outbox, oldest first, a batch at a time; after a failure, tries again a little later. */
-  async flush(): Promise<void> {
-    if (this.closed) return;
-    if (this.flushing) {
-      this.again = true;
-      return;
-    }
-    this.flushing = true;
-    try {
-      while (this.unsaved.length > 0) {
-        await this.outbox.add(this.unsaved[0]);
-        this.unsaved.shift();
-      }
-      do {
-        this.again = false;
-        while (await this.sendBatch());
-      } while (this.again && !this.closed);
-      if (this.failing) this.logger.log('usage reports reach accounts-svc again');
-      this.failing = false;
-    } catch (error) {
-      if (!this.failing) this.logger.warn(`usage reports wait in the outbox for accounts-svc: ${(error as Error).message}`);
-      this.failing = true;
-      this.retryLater();
-    } finally {
-      this.flushing = false;
-    }
+  /** Sends what waits in the outbox now (see `OutboxRelay`). */
+  flush(): Promise<void> {
+    return this.relay.flush();
   }
 
   /** The rooms ended or were deleted: what was kept of them goes (a later call asks again). */
@@ -220,45 +176,13 @@ export class BusUsageMeter extends UsageMeter implements OnApplicationBootstrap,
   }
 
   /** Reports not yet applied: in the outbox of this service (every replica's), or waiting to be written to it. */
-  async waiting(): Promise<number> {
-    return (await this.outbox.count()) + this.unsaved.length;
+  waiting(): Promise<number> {
+    return this.relay.waiting();
   }
 
   /** One last try while the bus is still open; what accounts-svc does not take now stays in the outbox for the next process. */
-  async beforeApplicationShutdown(): Promise<void> {
-    clearTimeout(this.retry);
-    clearInterval(this.sweep);
-    await this.flush();
-    this.closed = true;
-    if (this.unsaved.length) this.logger.error(`${this.unsaved.length} usage reports could not be written to the outbox and are lost`);
-  }
-
-  /** One batch claimed and sent; whether there may be more. Throws (the failed rows released) when one was not applied. */
-  private async sendBatch(): Promise<boolean> {
-    const rows = await this.outbox.claim(BATCH, LEASE_MS);
-    if (rows.length === 0) return false;
-    const results = await Promise.allSettled(rows.map((row) => this.send(row)));
-    await this.outbox.remove(rows.filter((_, i) => results[i].status === 'fulfilled').map((row) => row.id));
-    const failed = rows.filter((_, i) => results[i].status === 'rejected');
-    if (failed.length === 0) return rows.length === BATCH;
-    await this.outbox.release(failed.map((row) => row.id));
-    throw (results.find((result) => result.status === 'rejected') as PromiseRejectedResult).reason;
-  }
-
-  private async send(row: OutboxRow): Promise<void> {
-    const ownerId = row.ownerId !== undefined ? row.ownerId : await this.known.ownerOrNone(row.roomId);
-    await this.bus.request(
-      USAGE_SUBJECTS.apply,
-      { eventId: row.eventId, roomId: row.roomId, ownerId, tokens: row.tokens, eventType: row.eventType },
-      { timeoutMs: 5_000 },
-    );
-  }
-
-  private retryLater(): void {
-    clearTimeout(this.retry);
-    if (this.closed) return;
-    this.retry = setTimeout(() => void this.flush(), RETRY_MS);
-    this.retry.unref();
+  beforeApplicationShutdown(): Promise<void> {
+    return this.relay.stop();
   }
 
   private announce(roomId: string, exhausted: boolean): void {
