@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 
@@ -85,6 +85,23 @@ export function cpuSeconds(pid: number | undefined): number {
   } catch {
     return 0;
   }
+}
+
+/**
+ * CPU seconds used so far by the PostgreSQL server's processes now running (the bench's database is on the
+ * machine's server, shared with nothing busy): the statements the product sends cost their share here too.
+ */
+export function databaseCpuSeconds(): number {
+  let sum = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') sum += cpuSeconds(Number(entry));
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  return sum;
 }
 
 export interface Product {

@@ -2,14 +2,14 @@ import 'reflect-metadata';
 import { fork, type ChildProcess } from 'node:child_process';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { type CreateRoomResponse } from '@lt/contracts';
-import { AudioClient, FakeAsrServer, FakeOpenAiServer, LiveClient, sentencesAudio } from '@lt/testing';
+import { AudioClient, LiveClient, sentencesAudio } from '@lt/testing';
 
 /**
- * The world outside the product for the speech bench, in a process of its own so that it does not share the
- * event loop and the CPU count of the process it times: the fake speech provider and language model, and per
- * room a host page streaming audio at real time on `/ws/audio`, its live socket and a French viewer. Times are
- * taken in this one process (chunk sent by the page -> at the provider; speech stopped -> final on the host
- * page -> translation on the viewer).
+ * The speakers and viewers of the speech bench, in a process of their own so that they do not share the event
+ * loop and the CPU count of the process they time: per room a host page streaming audio at real time on
+ * `/ws/audio`, its live socket and a French viewer. The pages note when each chunk is sent, and time speech
+ * stopped -> final on the host page -> translation on the viewer. The speech provider and the language model
+ * answer from processes of their own (./remote.ts), where each chunk's arrival is noted.
  */
 
 export interface SpeechPlan {
@@ -25,10 +25,9 @@ export interface SpeechPlan {
 }
 
 export interface SpeechResult {
-  /** Per chunk received by the provider: ms from the page's send. */
-  overhead: number[];
+  /** Per stream index, when each chunk was sent (Date.now()). */
+  sent: number[][];
   chunks: number;
-  dropped: number;
   gaps: number;
   /** Per sentence: speech stopped -> final on the host page, and -> translation on the viewer. */
   stored: number[];
@@ -43,26 +42,16 @@ export interface SpeechResult {
 }
 
 type Order = { cmd: 'run'; plan: SpeechPlan } | { cmd: 'close' };
-type Report =
-  | { ready: { llmUrl: string; deepgramUrl: string } }
-  | { streaming: true }
-  | { streamed: true }
-  | { result: SpeechResult }
-  | { error: string };
+type Report = { ready: true } | { streaming: true } | { streamed: true } | { result: SpeechResult } | { error: string };
 
-/** The bench's handle on the outside process. */
+/** The bench's handle on the pages' process. */
 export class Outside {
-  private constructor(
-    private readonly child: ChildProcess,
-    readonly urls: { llmUrl: string; deepgramUrl: string },
-  ) {}
+  private constructor(private readonly child: ChildProcess) {}
 
-  static start(apiKey: string): Promise<Outside> {
-    const child = fork(__filename, ['--outside', apiKey], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  static start(): Promise<Outside> {
+    const child = fork(__filename, ['--outside'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     return new Promise((resolve, reject) => {
-      child.once('message', (report: Report) =>
-        'ready' in report ? resolve(new Outside(child, report.ready)) : reject(new Error(String(report))),
-      );
+      child.once('message', (report: Report) => ('ready' in report ? resolve(new Outside(child)) : reject(new Error(String(report)))));
       child.once('exit', (code) => reject(new Error(`the outside process ended (${code})`)));
     });
   }
@@ -111,38 +100,20 @@ export async function settle(count: () => number | Promise<number>, all: number,
 }
 
 /** The child's side. */
-async function serve(apiKey: string): Promise<void> {
+async function serve(): Promise<void> {
   const send = (report: Report) => process.send?.(report);
-  /** Per stream index, when each chunk reached the provider. */
-  const arrived = new Map<number, number[]>();
-  const streamOfSession = new Map<number, number>();
-  const llm = new FakeOpenAiServer();
-  await llm.start();
-  const fake = await FakeAsrServer.start({
-    apiKey,
-    script: ['Buenos días a todos y bienvenidos a la conferencia.'],
-    onAudio: (session, pcm) => {
-      // The first chunk of each stream carries its index in its first sample (silence otherwise).
-      if (!streamOfSession.has(session.id)) streamOfSession.set(session.id, pcm.readInt16LE(0) - 1);
-      const stream = streamOfSession.get(session.id) as number;
-      const list = arrived.get(stream) ?? [];
-      list.push(Date.now());
-      arrived.set(stream, list);
-    },
-  });
   const clients: { close(): void }[] = [];
   process.on('message', (order: Order) => {
     if (order.cmd === 'close') {
       clients.forEach((c) => c.close());
-      void Promise.all([fake.close(), llm.stop()]).finally(() => process.exit(0));
-      return;
+      process.exit(0);
     }
     run(order.plan).then(
       (result) => send({ result }),
       (error: Error) => send({ error: error.stack ?? error.message }),
     );
   });
-  send({ ready: { llmUrl: llm.url, deepgramUrl: fake.deepgramUrl } });
+  send({ ready: true });
 
   async function run(plan: SpeechPlan): Promise<SpeechResult> {
     const { streams, sentences, speechMs, pauseMs, chunkMs } = plan;
@@ -201,18 +172,6 @@ async function serve(apiKey: string): Promise<void> {
       expected,
       plan.settleMs,
     );
-    // Chunks still on their way are not dropped: the count is taken once no more arrive.
-    for (let last = -1, now = 0; last !== now; await sleep(2000)) {
-      last = now;
-      now = [...arrived.values()].reduce((n, l) => n + l.length, 0);
-    }
-    const overhead: number[] = [];
-    let dropped = 0;
-    sent.forEach((s, i) => {
-      const a = arrived.get(i) ?? [];
-      dropped += Math.max(0, s.length - a.length);
-      for (let n = 0; n < Math.min(s.length, a.length); n++) overhead.push(a[n] - s[n]);
-    });
     const stored: number[] = [];
     const translated: number[] = [];
     rooms.forEach((room, i) => {
@@ -230,9 +189,8 @@ async function serve(apiKey: string): Promise<void> {
       0,
     );
     return {
-      overhead,
+      sent,
       chunks: streams * audio.length,
-      dropped,
       gaps,
       stored,
       translated,
@@ -271,4 +229,4 @@ async function openRoom(plan: SpeechPlan, i: number) {
   return { host, viewer, audio };
 }
 
-if (process.argv[2] === '--outside') void serve(process.argv[3]);
+if (process.argv[2] === '--outside') void serve();
