@@ -13,11 +13,6 @@ const LEASE_MS = 10_000;
 const SWEEP_MS = LEASE_MS;
 /** Reports kept in memory while the outbox cannot be written; beyond it the oldest are dropped (and said so). */
 const MAX_UNSAVED = 10_000;
-/**
- * A report waits this long for others before the outbox is sent: rows claimed, applied and removed a batch at a
- * time, not each sentence's report with its own three statements.
- */
-export const RELAY_GATHER_MS = 200;
 
 /**
  * The usage reports of a service on their way to accounts-svc: each first written to the outbox in the service's
@@ -37,7 +32,6 @@ export class OutboxRelay {
   private failing = false;
   private retry?: NodeJS.Timeout;
   private sweep?: NodeJS.Timeout;
-  private gather?: NodeJS.Timeout;
 
   constructor(
     private readonly bus: Bus,
@@ -53,7 +47,7 @@ export class OutboxRelay {
   }
 
   /**
-   * Writes the report to the outbox at once, and sends it with the others of the next moment. What a kill can
+   * Writes the report to the outbox at once, and sends it. What a kill can
    * still lose is a report whose INSERT had not committed: the time to get a pooled connection and commit one
    * row, a few milliseconds. Once committed, it is applied exactly once.
    */
@@ -62,7 +56,7 @@ export class OutboxRelay {
     detached(() =>
       this.outbox.add(report).then(
         // While accounts-svc is away the retry timer sends, not every report.
-        () => (this.failing ? undefined : this.flushSoon()),
+        () => (this.failing ? undefined : this.flush()),
         (error) => {
           this.logger.error(`a usage report waits in memory, the outbox cannot be written: ${(error as Error).message}`);
           if (this.unsaved.length >= MAX_UNSAVED)
@@ -110,21 +104,10 @@ export class OutboxRelay {
   /** One last try while the bus is still open; what accounts-svc does not take now stays in the outbox for the next process. */
   async stop(): Promise<void> {
     clearTimeout(this.retry);
-    clearTimeout(this.gather);
     clearInterval(this.sweep);
     await this.flush();
     this.closed = true;
     if (this.unsaved.length) this.logger.error(`${this.unsaved.length} usage reports could not be written to the outbox and are lost`);
-  }
-
-  /** Sends the outbox once the reports of the next moment have joined it. */
-  private flushSoon(): void {
-    if (this.gather || this.closed) return;
-    this.gather = setTimeout(() => {
-      this.gather = undefined;
-      void this.flush();
-    }, RELAY_GATHER_MS);
-    this.gather.unref();
   }
 
   /** One batch claimed and sent; whether there may be more. Throws (the failed rows released) when one was not applied. */
