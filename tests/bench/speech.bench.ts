@@ -4,7 +4,7 @@ import { Logger } from '@nestjs/common';
 import { createTestDatabase, natsAvailable } from '@lt/testing';
 import { Outside, settle, type SpeechResult } from './speech/outside';
 import { MODEL_PACE, RemoteServices, type Arrivals } from './speech/remote';
-import { inThisProcess, split, SPLIT_PROCESSES, type UnderTest } from './speech/under-test';
+import { inThisProcess, split, type UnderTest } from './speech/under-test';
 import { databaseCpuSeconds } from './load/product';
 
 /**
@@ -38,13 +38,14 @@ const BASE_PORT = Number(arg('port') ?? 18600);
 const LLM_LIMITS = { rpm: '100000', tpm: '100000000' };
 /** How long the counts may stay still before what has not arrived is taken as never arriving. */
 const SETTLE_MS = 20_000;
+/** The same for the chunks on their way to the provider once all are sent. */
+const ARRIVALS_STILL_MS = 2_000;
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 };
 const ms = (v: number) => `${Math.round(v)} ms`;
-const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
 
 /** CPU seconds so far of each part of the run, by name. */
 type Cpu = Record<string, number>;
@@ -99,7 +100,7 @@ async function main(): Promise<void> {
       },
     });
     // Chunks still on their way are not dropped: the count is taken once no more arrive.
-    for (let last = -1, now = 0; last !== now; await sleep(2000)) [last, now] = [now, await remote.count()];
+    await settle(() => remote.count(), result.chunks, ARRIVALS_STILL_MS);
     const arrivals = await remote.arrivals();
     // Per room, the sentences stored: fewer than spoken is a sentence lost, more is one stored twice.
     const pg = new Client({ connectionString: db.url });
@@ -152,7 +153,7 @@ function report(r: SpeechResult, arrivals: Arrivals, counts: number[], cpu: Cpu,
   console.log(
     `CPU per stream: asr-svc ${perStream(cpu.asr)}; ${product.layout} ${perStream(cpu.main)}; pages ${perStream(r.cpu)}; speech provider ${perStream(cpu.provider)}; language model ${perStream(cpu.model)}; PostgreSQL ${perStream(cpu.database)}`,
   );
-  const by = SPLIT_PROCESSES.filter((name) => cpu[name] > 0);
+  const by = Object.keys(product.cpuByProcess?.() ?? {}).filter((name) => cpu[name] > 0);
   if (by.length) console.log(`CPU per stream by process: ${by.map((name) => `${name} ${perStream(cpu[name])}`).join(', ')}`);
 }
 

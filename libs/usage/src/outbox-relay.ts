@@ -47,9 +47,9 @@ export class OutboxRelay {
   }
 
   /**
-   * Writes the report to the outbox at once, and sends it. What a kill can
-   * still lose is a report whose INSERT had not committed: the time to get a pooled connection and commit one
-   * row, a few milliseconds. Once committed, it is applied exactly once.
+   * Writes the report to the outbox at once, and sends it. What a kill can still lose is a report whose INSERT had
+   * not committed: the time to get a pooled connection and commit one row, a few milliseconds. Once committed, it is
+   * applied exactly once.
    */
   add(report: UsageReport): void {
     // Reports go out in batches that serve many sentences: they are no part of the trace of the call reported.

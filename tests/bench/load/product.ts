@@ -113,6 +113,8 @@ export interface Product {
   cpuSeconds(): number;
   /** CPU seconds one of its processes (e.g. `asr-svc`) has used so far. */
   cpuSecondsOf(name: string): number;
+  /** CPU seconds each process of the product has used so far, by its name. */
+  cpuByName(): Record<string, number>;
   /** The gateways' resident memory after a full collection, summed, in bytes (only with `probe`). */
   memory(): Promise<number>;
   stop(): Promise<void>;
@@ -253,6 +255,7 @@ export async function startProduct(options: {
     logDir: options.logDir,
     cpuSeconds: () => running.reduce((sum, c) => sum + cpuSeconds(c.pid), 0),
     cpuSecondsOf: (name) => cpuSeconds(byName.get(name)?.pid),
+    cpuByName: () => Object.fromEntries([...byName].map(([name, child]) => [name, cpuSeconds(child.pid)])),
     memory: async () => {
       const rss = gateways.map(
         (gateway) =>

@@ -1,8 +1,9 @@
 import 'reflect-metadata';
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { type CreateRoomResponse } from '@lt/contracts';
 import { AudioClient, LiveClient, sentencesAudio } from '@lt/testing';
+import { forkReady } from './remote';
 
 /**
  * The speakers and viewers of the speech bench, in a process of their own so that they do not share the event
@@ -48,12 +49,8 @@ type Report = { ready: true } | { streaming: true } | { streamed: true } | { res
 export class Outside {
   private constructor(private readonly child: ChildProcess) {}
 
-  static start(): Promise<Outside> {
-    const child = fork(__filename, ['--outside'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    return new Promise((resolve, reject) => {
-      child.once('message', (report: Report) => ('ready' in report ? resolve(new Outside(child)) : reject(new Error(String(report)))));
-      child.once('exit', (code) => reject(new Error(`the outside process ended (${code})`)));
-    });
+  static async start(): Promise<Outside> {
+    return new Outside((await forkReady<true>(__filename, ['--outside'])).child);
   }
 
   /** Streams the plan; `streaming`/`streamed` bracket the audio (the bench times its CPU between them). */

@@ -25,6 +25,17 @@ export interface Arrivals {
 type Order = { cmd: 'streaming' } | { cmd: 'streamed' } | { cmd: 'arrivals' } | { cmd: 'count' };
 type Answer = { ready: Record<string, string> } | { count: number } | { arrivals: Arrivals } | { done: true };
 
+/** Starts `file` as a child process of the bench with `args`, once it reports `{ ready }`. */
+export function forkReady<T>(file: string, args: string[]): Promise<{ child: ChildProcess; ready: T }> {
+  const child = fork(file, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return new Promise((resolve, reject) => {
+    child.once('message', (report: { ready?: T }) =>
+      report.ready ? resolve({ child, ready: report.ready }) : reject(new Error(JSON.stringify(report))),
+    );
+    child.once('exit', (code) => reject(new Error(`the bench's ${args[0]} process ended (${code})`)));
+  });
+}
+
 /** A process of this file, and the requests to it (answered in order). */
 class Remote {
   private readonly waiting: ((answer: Answer) => void)[] = [];
@@ -33,14 +44,9 @@ class Remote {
     child.on('message', (answer: Answer) => this.waiting.shift()?.(answer));
   }
 
-  static start<T>(args: string[]): Promise<{ remote: Remote; ready: T }> {
-    const child = fork(__filename, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    return new Promise((resolve, reject) => {
-      child.once('message', (answer: Answer) =>
-        'ready' in answer ? resolve({ remote: new Remote(child), ready: answer.ready as T }) : reject(new Error(JSON.stringify(answer))),
-      );
-      child.once('exit', (code) => reject(new Error(`the bench's ${args[0]} process ended (${code})`)));
-    });
+  static async start<T>(args: string[]): Promise<{ remote: Remote; ready: T }> {
+    const { child, ready } = await forkReady<T>(__filename, args);
+    return { remote: new Remote(child), ready };
   }
 
   ask<A extends Answer>(order: Order): Promise<A> {

@@ -17,15 +17,12 @@ export interface UnderTest {
   asrCpuSeconds(): number;
   /** CPU seconds used so far by the processes other than asr-svc. */
   cpuSeconds(): number;
-  /** With --split: CPU seconds used so far by each process of the product, by name (SPLIT_PROCESSES). */
+  /** With --split: CPU seconds used so far by each process of the product, by its name (tests/bench/load/product.ts). */
   cpuByProcess?(): Record<string, number>;
   /** The event-loop delay of the process holding the gateway, when it is this one. */
   loop: IntervalHistogram | null;
   close(): Promise<void>;
 }
-
-/** The processes of the product with --split, as tests/bench/load/product.ts names them. */
-export const SPLIT_PROCESSES = ['gateway', 'translate-svc', 'rooms-svc', 'accounts-svc', 'tts-svc', 'asr-svc', 'nats'];
 
 /** asr-svc's settings in both layouts, besides the provider's URL and key. */
 const ASR_COMMON = { ASR_PROVIDER: 'deepgram', LOG_LEVEL: 'error', OTEL_SDK_DISABLED: 'true', METRICS_PORT: '0' };
@@ -137,7 +134,7 @@ export async function split(options: Options & { basePort: number }): Promise<Un
     layout: `product processes (gateway, rooms, translate, accounts, tts, nats; logs in ${logDir})`,
     asrCpuSeconds: () => product.cpuSecondsOf('asr-svc'),
     cpuSeconds: () => product.cpuSeconds() - product.cpuSecondsOf('asr-svc'),
-    cpuByProcess: () => Object.fromEntries(SPLIT_PROCESSES.map((name) => [name, product.cpuSecondsOf(name)])),
+    cpuByProcess: () => product.cpuByName(),
     loop: null,
     close: () => product.stop(),
   };
